@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "authflow",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
+    .executable(name: "authflow", targets: ["authflow"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .target(
+      name: "AuthFlowKit",
+      dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    .executableTarget(
+      name: "authflow",
+      dependencies: [
+        "AuthFlowKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "AuthFlowKitTests",
+      dependencies: ["AuthFlowKit"]
+    ),
+  ]
+)

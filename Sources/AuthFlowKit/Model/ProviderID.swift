@@ -1,0 +1,28 @@
+/// A sign-in method as Firebase names it: `password` or an identity provider's id such as `google.com`.
+public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public static let password = ProviderID(rawValue: "password")
+  public static let google = ProviderID(rawValue: "google.com")
+  public static let apple = ProviderID(rawValue: "apple.com")
+  public static let twitter = ProviderID(rawValue: "twitter.com")
+  public static let facebook = ProviderID(rawValue: "facebook.com")
+  public static let github = ProviderID(rawValue: "github.com")
+
+  /// The identity providers the world fakes, in the order the docs list them.
+  public static let identityProviders: [ProviderID] = [.google, .apple, .twitter, .facebook, .github]
+  /// Every provider id an expectation may name.
+  public static let all: [ProviderID] = [.password] + identityProviders
+
+  /// Whether the provider's accounts report a verified email when a scenario does not say (SPEC 5.4).
+  public var verifiesEmailByDefault: Bool {
+    switch self {
+    case .google, .apple, .github: true
+    default: false
+    }
+  }
+
+  public var description: String { rawValue }
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,53 @@
+/// One scenario: a YAML document of a scenario file, fully checked and typed.
+public struct Scenario: Equatable, Sendable {
+  public var name: String
+  public var file: String
+  /// Where the document starts.
+  public var location: SourceLocation
+  public var description: String?
+  public var tags: [String]
+  /// The bug this scenario pins down.
+  public var reproduces: String?
+  /// The machine named in the file; the command line's `--machine` overrides it.
+  public var machine: Located<String>?
+  /// The file's seed; the command line's `--seed` overrides it.
+  public var seed: UInt64?
+  public var backend: BackendSettings
+  public var given: Given
+  /// Device names; the first is the default device.
+  public var devices: [String]
+  public var steps: [Step]
+  /// Every password the file mentions, in order of first appearance, so transcripts can number them.
+  public var passwords: [String]
+
+  public init(
+    name: String, file: String, location: SourceLocation, description: String? = nil, tags: [String] = [],
+    reproduces: String? = nil, machine: Located<String>? = nil, seed: UInt64? = nil,
+    backend: BackendSettings = BackendSettings(), given: Given = Given(), devices: [String] = ["phone"],
+    steps: [Step], passwords: [String] = []
+  ) {
+    self.name = name
+    self.file = file
+    self.location = location
+    self.description = description
+    self.tags = tags
+    self.reproduces = reproduces
+    self.machine = machine
+    self.seed = seed
+    self.backend = backend
+    self.given = given
+    self.devices = devices
+    self.steps = steps
+    self.passwords = passwords
+  }
+
+  public var defaultDevice: String { devices.first ?? "phone" }
+
+  /// The scenario keys as written in a file.
+  public static let keys = [
+    "version", "scenario", "description", "tags", "reproduces", "machine", "seed", "vars", "backend", "given",
+    "devices", "steps",
+  ]
+  /// The newest scenario-language version this build reads.
+  public static let languageVersion = 1
+}

@@ -1,0 +1,28 @@
+/// One entry of `steps`: at most one action, then the checks made right after it.
+public struct Step: Equatable, Sendable {
+  /// 1-based position in `steps`.
+  public var number: Int
+  /// Where the step's mapping (or bare string) starts.
+  public var location: SourceLocation
+  /// nil for a pure `expect` step.
+  public var action: Action?
+  /// Where the action key is written.
+  public var actionLocation: SourceLocation
+  /// The `device:` modifier; nil means the scenario's first device.
+  public var device: String?
+  public var expectations: [Expectation]
+  public var note: String?
+
+  public init(
+    number: Int, location: SourceLocation, action: Action?, actionLocation: SourceLocation,
+    device: String? = nil, expectations: [Expectation] = [], note: String? = nil
+  ) {
+    self.number = number
+    self.location = location
+    self.action = action
+    self.actionLocation = actionLocation
+    self.device = device
+    self.expectations = expectations
+    self.note = note
+  }
+}

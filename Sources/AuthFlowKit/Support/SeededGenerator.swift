@@ -1,0 +1,29 @@
+/// The one source of randomness in a run: SplitMix64, seeded from the scenario's `seed`.
+///
+/// Every id, token, action code and generated nickname comes from here, so the same scenario and seed
+/// give the same transcript on any machine.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+  /// A random string of letters and digits, like Firebase's uids and action codes.
+  public mutating func identifier(length: Int) -> String {
+    String((0..<length).map { _ in Self.alphabet[Int(next() % UInt64(Self.alphabet.count))] })
+  }
+
+  /// A uniformly chosen element of a non-empty array.
+  public mutating func pick<T>(_ values: [T]) -> T? {
+    values.isEmpty ? nil : values[Int(next() % UInt64(values.count))]
+  }
+}

@@ -1,0 +1,34 @@
+/// A position in a scenario file: 1-based line and column, as editors and compilers print them.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `path:line:column`, the form every diagnostic and failure uses.
+  public var description: String { "\(file):\(line):\(column)" }
+
+  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+  }
+}
+
+/// A value together with the place in the scenario file it came from.
+public struct Located<Value> {
+  public var value: Value
+  public var location: SourceLocation
+
+  public init(_ value: Value, at location: SourceLocation) {
+    self.value = value
+    self.location = location
+  }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}
+extension Located: Sendable where Value: Sendable {}
