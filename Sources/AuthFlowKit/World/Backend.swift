@@ -1,0 +1,152 @@
+/// The fake auth server all devices share: Firebase Authentication as it behaves **in production**.
+///
+/// Each production rule lives in one named method with a doc comment; where the Firebase emulator behaves
+/// differently, the comment says so. Clients reach it only through ``AuthClient``, which applies the
+/// device's network state and `fail_next` first; the admin SDK (`admin:` steps) calls it directly.
+final class Backend {
+  unowned let world: World
+  private(set) var accounts: [String: Account] = [:]
+  /// uids in creation order, so every scan is deterministic.
+  private(set) var uids: [String] = []
+  private var sessions: [String: RefreshSession] = [:]
+  var actionCodes: [String: ActionCode] = [:]
+  var sends: [SendRecord] = []
+  private var generation = 0
+
+  var settings: BackendSettings { world.settings }
+
+  init(world: World) { self.world = world }
+
+  /// A refresh token's session.
+  struct RefreshSession {
+    var uid: String
+    var authTime: VirtualTime
+    var generation: Int
+  }
+
+  // MARK: - Accounts
+
+  func account(uid: String) -> Account? { accounts[uid] }
+
+  /// Accounts whose email is `email` (case-insensitively), oldest first.
+  func accounts(withEmail email: String) -> [Account] {
+    let email = email.lowercased()
+    return uids.compactMap { accounts[$0] }.filter { $0.email == email }
+  }
+
+  /// The account a password sign-in or an admin call addresses: the password account if several share the email.
+  func account(email: String) -> Account? {
+    let matches = accounts(withEmail: email)
+    return matches.first { $0.password != nil } ?? matches.first
+  }
+
+  func insert(_ account: Account) {
+    if accounts[account.uid] == nil { uids.append(account.uid) }
+    accounts[account.uid] = account
+  }
+
+  func remove(uid: String) {
+    accounts[uid] = nil
+    uids.removeAll { $0 == uid }
+    for (token, session) in sessions where session.uid == uid { sessions[token] = nil }
+  }
+
+  func update(uid: String, _ change: (inout Account) -> Void) {
+    guard var account = accounts[uid] else { return }
+    change(&account)
+    accounts[uid] = account
+  }
+
+  func newAccount(email: String?) -> Account {
+    Account(
+      uid: world.identifier(length: 28), email: email?.lowercased(), password: nil, emailVerified: false,
+      displayName: nil, links: [], disabled: false, validSinceGeneration: 0, createdAt: world.now)
+  }
+
+  // MARK: - Sessions
+
+  /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in).
+  func issueSession(uid: String, authTime: VirtualTime? = nil) -> SessionTokens {
+    generation += 1
+    let refreshToken = world.identifier(length: 32)
+    let session = RefreshSession(uid: uid, authTime: authTime ?? world.now, generation: generation)
+    sessions[refreshToken] = session
+    return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
+  }
+
+  private func idToken(for session: RefreshSession) -> IDToken {
+    IDToken(
+      value: world.identifier(length: 24), uid: session.uid, authTime: session.authTime, issuedAt: world.now,
+      expiresAt: world.now + settings.idTokenTTL, generation: session.generation)
+  }
+
+  /// **Session revocation.** Production stores a `validSince` per account; refresh tokens and ID tokens issued
+  /// before it stop working, so every other device's next token refresh or reload fails with
+  /// `user-token-expired` and its client signs out. Password change or reset, `revokeRefreshTokens` and a
+  /// trusted-provider takeover do this.
+  func revokeSessions(uid: String, reason: String) {
+    update(uid: uid) { $0.validSinceGeneration = generation + 1 }
+    world.log("backend", "sessions of \(accounts[uid]?.email ?? uid) revoked (\(reason))")
+  }
+
+  /// Checks the ID token a client sends with `lookup`, `update`, `delete`, `sendOobCode` (verify) and linking.
+  ///
+  /// A deleted account fails with `user-token-expired`, a disabled one with `user-disabled`, a revoked session
+  /// with `user-token-expired`.
+  func authorize(_ token: IDToken) throws(AuthErrorCode) -> Account {
+    guard let account = accounts[token.uid] else { throw .userTokenExpired }
+    if account.disabled { throw .userDisabled }
+    if token.generation < account.validSinceGeneration || world.now >= token.expiresAt {
+      throw .userTokenExpired
+    }
+    return account
+  }
+
+  /// **Recent login.** Deleting an account and changing its password need an ID token whose `auth_time` is at
+  /// most `recent_login` (5 minutes) old, else `requires-recent-login`; re-authenticating restarts the window.
+  /// The Firebase emulator does not enforce this; production does.
+  func requireRecentLogin(_ token: IDToken) throws(AuthErrorCode) {
+    if world.now - token.authTime > settings.recentLogin { throw .requiresRecentLogin }
+  }
+
+  /// `refreshToken`: a new ID token for a live session. Revoked sessions and deleted accounts fail with
+  /// `user-token-expired`, disabled accounts with `user-disabled`.
+  func refreshToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
+    guard let session = sessions[refreshToken], let account = accounts[session.uid] else {
+      throw .userTokenExpired
+    }
+    if account.disabled { throw .userDisabled }
+    if session.generation < account.validSinceGeneration { throw .userTokenExpired }
+    return idToken(for: session)
+  }
+
+  /// `lookup`: the account as it is now (what `reload()` fetches).
+  func lookup(_ token: IDToken) throws(AuthErrorCode) -> AccountInfo {
+    try authorize(token).info
+  }
+
+  /// `delete`: removes the account; needs a recent login.
+  func delete(_ token: IDToken) throws(AuthErrorCode) {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    remove(uid: account.uid)
+    world.log("backend", "account \(account.email ?? account.uid) deleted")
+  }
+
+  /// `update` with a display name (no recent login needed).
+  func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> AccountInfo {
+    let account = try authorize(token)
+    update(uid: account.uid) { $0.displayName = name }
+    return accounts[account.uid]?.info ?? account.info
+  }
+
+  // MARK: - Emails
+
+  /// Whether `email` is an address production accepts: one `@`, something before it, a dotted domain after.
+  static func isValidEmail(_ email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !email.contains(" ") else { return false }
+    let domain = parts[1]
+    return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+  }
+}

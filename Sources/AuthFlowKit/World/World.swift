@@ -1,0 +1,67 @@
+/// Everything the devices of one scenario share: the virtual clock, the one seeded generator, the backend,
+/// the identity providers, the outbox and the transcript being written.
+///
+/// A world belongs to one scenario run and one thread; nothing in it reads the wall clock or global randomness.
+public final class World {
+  public private(set) var now: VirtualTime
+  var random: SeededGenerator
+  public let settings: BackendSettings
+  public let outbox = Outbox()
+  public let identityProviders = IdentityProviders()
+  public private(set) var transcript: [TranscriptEntry] = []
+  public let redactor: Redactor
+  /// The error the last `follow_link` page showed.
+  public internal(set) var linkError: AuthErrorCode?
+  private(set) var pendingFailures: [InjectedFailure] = []
+  private(set) lazy var backend = Backend(world: self)
+
+  /// A `fail_next` waiting for its call.
+  struct InjectedFailure {
+    var operation: BackendOperation
+    var error: AuthErrorCode
+    /// nil: a call from any device (or the browser).
+    var device: String?
+  }
+
+  public init(settings: BackendSettings, start: VirtualTime, seed: UInt64, redactor: Redactor) {
+    self.settings = settings
+    self.now = start
+    self.random = SeededGenerator(seed: seed)
+    self.redactor = redactor
+  }
+
+  // MARK: - Transcript
+
+  func log(_ actor: String, _ text: String) {
+    transcript.append(TranscriptEntry(time: now, actor: actor, text: text))
+  }
+
+  func hide(password: String) -> String { redactor.password(password) }
+
+  // MARK: - Clock and randomness
+
+  /// Moves the clock forward; only the runner's `wait` does this.
+  func advance(to time: VirtualTime) {
+    if time > now { now = time }
+  }
+
+  func identifier(length: Int) -> String { random.identifier(length: length) }
+
+  func nextRandom() -> UInt64 { random.next() }
+
+  // MARK: - Injected failures
+
+  func failNext(_ operation: BackendOperation, with error: AuthErrorCode, device: String?) {
+    pendingFailures.append(InjectedFailure(operation: operation, error: error, device: device))
+  }
+
+  /// Consumes the first `fail_next` that matches a call, if any.
+  func takeInjectedFailure(for operation: BackendOperation, device: String?) -> AuthErrorCode? {
+    guard
+      let index = pendingFailures.firstIndex(where: {
+        $0.operation == operation && ($0.device == nil || $0.device == device)
+      })
+    else { return nil }
+    return pendingFailures.remove(at: index).error
+  }
+}

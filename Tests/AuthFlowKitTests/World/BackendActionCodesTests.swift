@@ -1,0 +1,76 @@
+import Testing
+
+@testable import AuthFlowKit
+
+@Suite("Backend: action codes, the outbox, send limits")
+struct BackendActionCodesTests {
+  private func signedIn(_ fixture: WorldFixture, _ email: String = "alice@example.com") throws -> SessionTokens {
+    try fixture.backend.signInWithPassword(email: email, password: "correct-horse").1
+  }
+
+  @Test func verificationCodesApplyOnceAndExpireAfterThreeDays() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    let tokens = try signedIn(fixture)
+    try fixture.backend.sendVerification(tokens.idToken)
+    let mail = try #require(fixture.world.outbox.newest(.verifyEmail, to: "ALICE@example.com"))
+    fixture.wait(.days(3))
+    #expect(errorCode { try fixture.backend.applyVerification(code: mail.code) } == nil)
+    #expect(fixture.stored("alice@example.com")?.emailVerified == true)
+    #expect(errorCode { try fixture.backend.applyVerification(code: mail.code) } == .invalidActionCode)
+
+    try fixture.backend.sendVerification(try signedIn(fixture).idToken)
+    let second = try #require(fixture.world.outbox.newest(.verifyEmail, to: "alice@example.com"))
+    fixture.wait(.days(3) + .seconds(1))
+    #expect(errorCode { try fixture.backend.applyVerification(code: second.code) } == .expiredActionCode)
+    #expect(errorCode { try fixture.backend.applyVerification(code: "unknown") } == .invalidActionCode)
+  }
+
+  @Test func openingAResetLinkDoesNotConsumeIt() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    let tokens = try signedIn(fixture)
+    try fixture.backend.sendPasswordReset(email: "alice@example.com")
+    let mail = try #require(fixture.world.outbox.newest(.passwordReset, to: "alice@example.com"))
+    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == nil)
+    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "abc") } == .weakPassword)
+    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "new-password") } == nil)
+    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .invalidActionCode)
+    #expect(fixture.stored("alice@example.com")?.emailVerified == true)
+    #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userTokenExpired)
+  }
+
+  @Test func resetCodesExpireAfterAnHour() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    try fixture.backend.sendPasswordReset(email: "alice@example.com")
+    let mail = try #require(fixture.world.outbox.newest(.passwordReset, to: "alice@example.com"))
+    fixture.wait(.hours(1) + .seconds(1))
+    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .expiredActionCode)
+  }
+
+  @Test func resetForAnUnknownEmailIsSilentUnderProtection() {
+    let protected = WorldFixture()
+    #expect(errorCode { try protected.backend.sendPasswordReset(email: "ghost@example.com") } == nil)
+    #expect(protected.world.outbox.emails.isEmpty)
+
+    let open = WorldFixture { $0.emailEnumerationProtection = false }
+    #expect(errorCode { try open.backend.sendPasswordReset(email: "ghost@example.com") } == .userNotFound)
+  }
+
+  @Test func theSixthEmailWithinAnHourIsRefused() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    for _ in 0..<5 {
+      #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == nil)
+      fixture.wait(.minutes(1))
+    }
+    #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == .tooManyRequests)
+    #expect(fixture.world.outbox.count(.passwordReset, to: "alice@example.com") == 5)
+    // Verification emails have their own budget.
+    #expect(errorCode { try fixture.backend.sendVerification(try signedIn(fixture).idToken) } == nil)
+    // The window slides: an hour after the first send, one more is allowed.
+    fixture.wait(.minutes(55) + .seconds(1))
+    #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == nil)
+  }
+}
