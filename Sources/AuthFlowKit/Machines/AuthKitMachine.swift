@@ -1,0 +1,277 @@
+/// `authkit`: a SwiftUI app with separate sign-in, sign-up, verify-email, forgot-password and account-settings
+/// screens, which gates on email verification (SPEC 6).
+final class AuthKitMachine: Machine {
+  /// The screens of the app.
+  enum Screen: String, CaseIterable {
+    case signIn, signUp, forgotPassword, verifyEmail, home, accountSettings, reauthenticate
+
+    var isSignedOutScreen: Bool { [.signIn, .signUp, .forgotPassword].contains(self) }
+  }
+
+  /// A mutant's one bug.
+  struct Flaw: OptionSet, Sendable {
+    let rawValue: Int
+    static let noForegroundRefresh = Flaw(rawValue: 1 << 0)
+    static let unverifiedIsSignedIn = Flaw(rawValue: 1 << 1)
+    static let deleteWithoutReauth = Flaw(rawValue: 1 << 2)
+  }
+
+  /// The resend countdown's length.
+  static let resendCooldown = VirtualDuration.seconds(60)
+
+  private let context: MachineContext
+  private let flaws: Flaw
+  private var currentScreen: Screen
+  private(set) var error: AuthErrorCode?
+  private var resendStartedAt: VirtualTime?
+
+  init(context: MachineContext, flaws: Flaw = []) {
+    self.context = context
+    self.flaws = flaws
+    self.currentScreen = .signIn
+    context.client.onAuthStateChange = { [weak self] change in self?.authStateDidChange(change) }
+    settle()
+  }
+
+  private var client: AuthClient { context.client }
+
+  // MARK: - What the app shows
+
+  var state: AuthState {
+    guard let user = client.currentUser else { return .signedOut }
+    if user.isUnverifiedPasswordUser, !flaws.contains(.unverifiedIsSignedIn) { return .signedInUnverified }
+    return .signedIn
+  }
+
+  var screen: String { currentScreen.rawValue }
+
+  var ui: [String: String] {
+    var values = ["resend_seconds_left": String(resendSecondsLeft)]
+    if let user = client.currentUser {
+      values["email"] = user.email ?? ""
+      values["display_name"] = user.displayName ?? ""
+    }
+    return values
+  }
+
+  /// Measured against the clock, so it keeps running while the app is in the background.
+  private var resendSecondsLeft: Int64 {
+    guard let start = resendStartedAt else { return 0 }
+    return max(0, Self.resendCooldown.seconds - (context.now - start).seconds)
+  }
+
+  /// Puts the app on the screen its auth state calls for.
+  private func settle() {
+    switch state {
+    case .signedOut:
+      if !currentScreen.isSignedOutScreen { currentScreen = .signIn }
+      resendStartedAt = nil
+    case .signedInUnverified:
+      currentScreen = .verifyEmail
+    case .signedIn:
+      if currentScreen.isSignedOutScreen || currentScreen == .verifyEmail { currentScreen = .home }
+    }
+  }
+
+  /// The auth state listener: the client signed in, reloaded, or signed itself out.
+  private func authStateDidChange(_ change: AuthStateChange) {
+    if let error = change.error { self.error = error }
+    settle()
+  }
+
+  private func show(_ error: AuthErrorCode) { self.error = error }
+
+  private func nothing(_ why: String) { context.log("nothing happens: \(why)") }
+
+  // MARK: - Actions
+
+  func perform(_ action: Action) throws {
+    error = nil
+    defer { settle() }
+    switch action {
+    case .launch, .terminate, .background: break
+    case .foreground:
+      if !flaws.contains(.noForegroundRefresh), client.currentUser != nil { reload() }
+    case .signUp(let email, let password, let displayName):
+      signUp(email: email, password: password, displayName: displayName)
+    case .signIn(let email, let password): signIn(email: email, password: password)
+    case .signInWith(let sheet): signIn(with: sheet)
+    case .signOut:
+      guard client.currentUser != nil else { return nothing("already signed out") }
+      client.signOut()
+      currentScreen = .signIn
+    case .forgotPassword(let email): forgotPassword(email: email)
+    case .resendVerification: resendVerification()
+    case .refresh:
+      guard client.currentUser != nil else { return nothing("no user to refresh on \(screen)") }
+      reload()
+    case .deleteAccount: deleteAccount()
+    case .reauthenticate(let answer): reauthenticateAndDelete(answer)
+    case .cancel: cancel()
+    case .linkProvider(let sheet):
+      guard state == .signedIn else { return nothing("no link button on \(screen)") }
+      do { _ = try client.link(with: sheet) } catch { show(error) }
+    case .changePassword(let password):
+      guard state == .signedIn else { return nothing("no change-password form on \(screen)") }
+      do { try client.updatePassword(password) } catch { show(error) }
+    case .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+      throw MachineError.unsupported(action.kind)
+    }
+  }
+
+  private func reload() {
+    do { _ = try client.reload() } catch { show(error) }
+  }
+
+  private func signUp(email: String, password: String, displayName: String?) {
+    guard state == .signedOut else { return nothing("no sign-up form on \(screen)") }
+    currentScreen = .signUp
+    do {
+      _ = try client.signUp(email: email, password: password)
+    } catch {
+      return show(error)
+    }
+    do { try client.updateDisplayName(displayName ?? nickname()) } catch { show(error) }
+    do { try client.sendEmailVerification() } catch { show(error) }
+  }
+
+  private func signIn(email: String, password: String) {
+    guard state == .signedOut else { return nothing("no sign-in form on \(screen)") }
+    currentScreen = .signIn
+    do {
+      _ = try client.signIn(email: email, password: password)
+    } catch {
+      return show(error)
+    }
+    if let pending = client.pendingCredential, pending.email == email.lowercased() {
+      do { _ = try client.linkPendingCredential() } catch { show(error) }
+    }
+  }
+
+  private func signIn(with sheet: ProviderSheet) {
+    guard state == .signedOut else { return nothing("no sign-in button on \(screen)") }
+    currentScreen = .signIn
+    do { _ = try client.signIn(with: sheet) } catch { show(error) }
+  }
+
+  private func forgotPassword(email: String?) {
+    if currentScreen == .reauthenticate {
+      guard let address = email ?? client.currentUser?.email else { return show(.invalidEmail) }
+      do {
+        try client.sendPasswordReset(email: address)
+        currentScreen = .accountSettings
+      } catch {
+        show(error)
+      }
+      return
+    }
+    guard state == .signedOut else { return nothing("no forgot-password link on \(screen)") }
+    currentScreen = .forgotPassword
+    guard let email, !email.isEmpty else { return show(AuthErrorCode(rawValue: "app/missing-email")) }
+    do {
+      try client.sendPasswordReset(email: email)
+      currentScreen = .signIn
+    } catch {
+      show(error)
+    }
+  }
+
+  private func resendVerification() {
+    guard state == .signedInUnverified else { return nothing("no resend button on \(screen)") }
+    let left = resendSecondsLeft
+    guard left == 0 else { return nothing("resend is disabled for \(left) more seconds") }
+    do {
+      try client.sendEmailVerification()
+      resendStartedAt = context.now
+    } catch {
+      show(error)
+    }
+  }
+
+  private func deleteAccount() {
+    guard state == .signedIn else { return nothing("no delete button on \(screen)") }
+    currentScreen = .accountSettings
+    if flaws.contains(.deleteWithoutReauth) {
+      do { try client.delete() } catch { show(error) }
+      return
+    }
+    currentScreen = .reauthenticate
+  }
+
+  private func reauthenticateAndDelete(_ answer: Reauthentication) {
+    guard currentScreen == .reauthenticate else { return nothing("no re-authentication prompt on \(screen)") }
+    do {
+      switch answer {
+      case .password(let password): try client.reauthenticate(password: password)
+      case .provider(let sheet): try client.reauthenticate(with: sheet)
+      }
+    } catch {
+      return show(error)
+    }
+    do {
+      try client.delete()
+    } catch {
+      currentScreen = .accountSettings
+      show(error)
+    }
+  }
+
+  private func cancel() {
+    switch currentScreen {
+    case .reauthenticate: currentScreen = .accountSettings
+    case .accountSettings: currentScreen = .home
+    case .signUp, .forgotPassword: currentScreen = .signIn
+    default: nothing("nothing to dismiss on \(screen)")
+    }
+  }
+
+  /// A random nickname, from the scenario's seeded generator.
+  private func nickname() -> String {
+    let adjectives = ["Brave", "Calm", "Clever", "Eager", "Gentle", "Happy", "Lucky", "Quiet", "Swift", "Witty"]
+    let animals = ["Badger", "Falcon", "Fox", "Heron", "Koala", "Lynx", "Otter", "Panda", "Robin", "Wombat"]
+    let value = context.random()
+    return adjectives[Int(value % 10)] + animals[Int(value / 10 % 10)] + String(value / 100 % 100)
+  }
+}
+
+/// Why a machine could not handle an action.
+public enum MachineError: Error, Equatable, CustomStringConvertible {
+  case unsupported(ActionKind)
+  case failed(String)
+
+  public var description: String {
+    switch self {
+    case .unsupported(let kind): "the machine does not handle '\(kind.rawValue)'"
+    case .failed(let message): message
+    }
+  }
+}
+
+extension AuthKitMachine {
+  static let supportedActions = ActionKind.deviceActions.filter { $0 != .tap && $0 != .type }
+
+  static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
+    MachineDescriptor(
+      name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.apple],
+      screens: Screen.allCases.map(\.rawValue)
+    ) { AuthKitMachine(context: $0, flaws: flaws) }
+  }
+
+  static let descriptors: [MachineDescriptor] = [
+    descriptor(
+      name: "authkit",
+      summary: "SwiftUI app with sign-in, sign-up, verify-email, forgot-password and account-settings screens",
+      flaws: []),
+    descriptor(
+      name: "authkit~no-foreground-refresh",
+      summary: "never reloads the user when the app comes to the foreground", flaws: .noForegroundRefresh),
+    descriptor(
+      name: "authkit~unverified-is-signed-in",
+      summary: "treats a signed-in user with an unverified password account as signedIn (home)",
+      flaws: .unverifiedIsSignedIn),
+    descriptor(
+      name: "authkit~delete-without-reauth",
+      summary: "deletes straight after the confirmation dialog, never showing the reauthenticate prompt",
+      flaws: .deleteWithoutReauth),
+  ]
+}

@@ -1,0 +1,46 @@
+/// A JSON document, written with sorted keys and two-space indentation so reports are byte-for-byte stable.
+indirect enum JSONValue: Equatable {
+  case null
+  case bool(Bool)
+  case number(Int64)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  func rendered(indent: String = "") -> String {
+    let inner = indent + "  "
+    switch self {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .number(let value): return String(value)
+    case .string(let value): return Self.quote(value)
+    case .array(let values):
+      guard !values.isEmpty else { return "[]" }
+      return "[\n" + values.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+    case .object(let members):
+      guard !members.isEmpty else { return "{}" }
+      let body = members.keys.sorted().map { key in
+        "\(inner)\(Self.quote(key)): \(members[key, default: .null].rendered(indent: inner))"
+      }
+      return "{\n" + body.joined(separator: ",\n") + "\n\(indent)}"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let control where control.value < 0x20:
+        let hex = String(control.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

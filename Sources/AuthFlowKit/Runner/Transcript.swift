@@ -1,0 +1,36 @@
+/// One line of a transcript: when (virtual time), who, and what happened.
+public struct TranscriptEntry: Equatable, Sendable {
+  public var time: VirtualTime
+  public var actor: String
+  public var text: String
+
+  public init(time: VirtualTime, actor: String, text: String) {
+    self.time = time
+    self.actor = actor
+    self.text = text
+  }
+}
+
+/// Hides secrets in everything a transcript or report prints.
+///
+/// Passwords become stable placeholders numbered by first appearance in the scenario file (`‹password 1›`);
+/// tokens, ids and action codes are shortened to their first six characters.
+public struct Redactor: Sendable {
+  private var numbers: [String: Int] = [:]
+
+  public init(passwords: [String]) {
+    for password in passwords where numbers[password] == nil {
+      numbers[password] = numbers.count + 1
+    }
+  }
+
+  /// The placeholder for a password; one the file never mentioned still never prints.
+  public func password(_ password: String) -> String {
+    numbers[password].map { "‹password \($0)›" } ?? "‹password›"
+  }
+
+  /// `AbC123…` for a token, id or code.
+  public static func shorten(_ secret: String) -> String {
+    secret.count <= 6 ? secret : "\(secret.prefix(6))…"
+  }
+}
