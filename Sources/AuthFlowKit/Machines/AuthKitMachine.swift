@@ -227,7 +227,9 @@ final class AuthKitMachine: Machine {
 
   /// A random nickname, from the scenario's seeded generator.
   private func nickname() -> String {
-    let adjectives = ["Brave", "Calm", "Clever", "Eager", "Gentle", "Happy", "Lucky", "Quiet", "Swift", "Witty"]
+    let adjectives = [
+      "Brave", "Calm", "Clever", "Eager", "Gentle", "Happy", "Lucky", "Quiet", "Swift", "Witty",
+    ]
     let animals = ["Badger", "Falcon", "Fox", "Heron", "Koala", "Lynx", "Otter", "Panda", "Robin", "Wombat"]
     let value = context.random()
     return adjectives[Int(value % 10)] + animals[Int(value / 10 % 10)] + String(value / 100 % 100)
@@ -260,7 +262,8 @@ extension AuthKitMachine {
   static let descriptors: [MachineDescriptor] = [
     descriptor(
       name: "authkit",
-      summary: "SwiftUI app with sign-in, sign-up, verify-email, forgot-password and account-settings screens",
+      summary:
+        "SwiftUI app with sign-in, sign-up, verify-email, forgot-password and account-settings screens",
       flaws: []),
     descriptor(
       name: "authkit~no-foreground-refresh",

@@ -37,7 +37,8 @@ public struct JSONReporter: Reporter {
       "transcript": .array(
         result.transcript.map { entry in
           .object([
-            "time": .string(entry.time.description), "actor": .string(entry.actor), "text": .string(entry.text),
+            "time": .string(entry.time.description), "actor": .string(entry.actor),
+            "text": .string(entry.text),
           ])
         }),
     ])

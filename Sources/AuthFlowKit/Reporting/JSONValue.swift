@@ -16,7 +16,8 @@ indirect enum JSONValue: Equatable {
     case .string(let value): return Self.quote(value)
     case .array(let values):
       guard !values.isEmpty else { return "[]" }
-      return "[\n" + values.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+      return "[\n" + values.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n")
+        + "\n\(indent)]"
     case .object(let members):
       guard !members.isEmpty else { return "{}" }
       let body = members.keys.sorted().map { key in

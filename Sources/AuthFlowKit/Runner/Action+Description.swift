@@ -34,7 +34,9 @@ extension Action {
     case .tap(let target):
       return "\(key) \(target)"
     case .type(let fields):
-      let text = fields.map { "\($0.name): \($0.name == "password" ? redactor.password($0.value) : $0.value)" }
+      let text = fields.map {
+        "\($0.name): \($0.name == "password" ? redactor.password($0.value) : $0.value)"
+      }
       return "\(key) {\(text.joined(separator: ", "))}"
     case .followLink(let mail, let to, let newPassword):
       let password = newPassword.map { ", new_password: \(redactor.password($0))" } ?? ""

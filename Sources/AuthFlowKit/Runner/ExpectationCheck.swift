@@ -17,7 +17,8 @@ extension Expectation {
       var result = compare(expected, device.snapshot.screen)
       let screens = device.descriptor.screens
       if !result.passed, !screens.isEmpty, !screens.contains(expected) {
-        result.hint = " (\(device.descriptor.name) has no screen '\(expected)'"
+        result.hint =
+          " (\(device.descriptor.name) has no screen '\(expected)'"
           + "\(Suggestion.didYouMean(expected, in: screens)))"
       }
       return result

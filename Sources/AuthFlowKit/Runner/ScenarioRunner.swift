@@ -102,7 +102,9 @@ private final class Run {
     }
   }
 
-  private func addIdentityProviderAccount(_ provider: ProviderID, email: String, name: String?, verified: Bool?) {
+  private func addIdentityProviderAccount(
+    _ provider: ProviderID, email: String, name: String?, verified: Bool?
+  ) {
     let email = email.lowercased()
     guard world.identityProviders.account(provider, email: email) == nil else { return }
     world.identityProviders.add(
@@ -128,7 +130,8 @@ private final class Run {
       world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
       if let note = step.note { world.log(actor, "note: \(note)") }
       for each in devices { each.client.callsThisStep = 0 }
-      let status = action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
+      let status =
+        action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
       logChanges(from: before)
       if let status { return status }
     } else {
@@ -143,12 +146,14 @@ private final class Run {
         world.log(actor, "✓ \(expectation.key) is \(result.expected)")
         continue
       }
-      world.log(actor, "✗ \(expectation.key): expected \(result.expected), found \(result.actual)\(result.hint)")
+      world.log(
+        actor, "✗ \(expectation.key): expected \(result.expected), found \(result.actual)\(result.hint)")
       status = .failed
       failure = Failure(
         step: step.number, location: expectation.location, key: expectation.key, expected: result.expected,
         actual: result.actual,
-        message: "step \(step.number): \(expectation.key): expected \(result.expected), found \(result.actual)"
+        message:
+          "step \(step.number): \(expectation.key): expected \(result.expected), found \(result.actual)"
           + result.hint)
       return .failed
     }
@@ -243,7 +248,8 @@ private final class Run {
       }
     if let provider, let allowed = descriptor.signInProviders, !allowed.contains(provider) {
       let names = allowed.map(\.rawValue).joined(separator: ", ")
-      return "machine '\(descriptor.name)' does not support '\(kind.rawValue)' with \(provider); it takes: \(names)"
+      return
+        "machine '\(descriptor.name)' does not support '\(kind.rawValue)' with \(provider); it takes: \(names)"
     }
     if case .tap(let target) = action, !descriptor.tapTargets.contains(target) {
       return "machine '\(descriptor.name)' has nothing to tap named '\(target)'"
@@ -280,7 +286,9 @@ private final class Run {
       if online, device.lifecycle == .foreground { device.client.runScheduledRefresh() }
     case .failNext(let operation, let code):
       world.failNext(operation, with: code, device: step.device)
-      world.log("backend", "the next \(operation.rawValue) from \(step.device ?? "any device") will fail with \(code)")
+      world.log(
+        "backend", "the next \(operation.rawValue) from \(step.device ?? "any device") will fail with \(code)"
+      )
     default:
       break
     }
@@ -301,7 +309,9 @@ private final class Run {
       guard let (time, device) = due else { break }
       world.advance(to: time)
       let before = devices.map(\.snapshot)
-      if !device.client.runScheduledRefresh() || device.client.scheduledRefresh.map({ $0 <= world.now }) == true {
+      if !device.client.runScheduledRefresh()
+        || device.client.scheduledRefresh.map({ $0 <= world.now }) == true
+      {
         deferred.insert(device.name)
       }
       logChanges(from: before)
@@ -309,7 +319,9 @@ private final class Run {
     world.advance(to: target)
   }
 
-  private func followLink(_ kind: MailKind, to: String, newPassword: String?, _ step: Step) -> StepOutcome.Status? {
+  private func followLink(_ kind: MailKind, to: String, newPassword: String?, _ step: Step) -> StepOutcome
+    .Status?
+  {
     guard let email = world.outbox.newest(kind, to: to) else {
       return fail(
         step, key: "follow_link", expected: "a \(kind.rawValue) email to \(to.lowercased()) in the outbox",

@@ -50,7 +50,8 @@ public struct RunConfiguration: Sendable {
         tags: scenario.tags, reproduces: scenario.reproduces, status: .errored,
         failure: Failure(step: 0, location: location, key: "machine", message: message),
         steps: scenario.steps.map {
-          StepOutcome(number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
+          StepOutcome(
+            number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
             status: .skipped)
         }, transcript: [])
     }

@@ -13,7 +13,8 @@ public enum Suggestion {
     guard let best else { return nil }
     let limit = max(2, min(word.count, best.name.count) / 2)
     let contains =
-      lowered.count >= 3 && (best.name.lowercased().contains(lowered) || lowered.contains(best.name.lowercased()))
+      lowered.count >= 3
+      && (best.name.lowercased().contains(lowered) || lowered.contains(best.name.lowercased()))
     return best.distance <= limit || contains ? best.name : nil
   }
 

@@ -5,7 +5,9 @@ extension Backend {
   func isTrusted(_ idp: IdentityProviders.Account) -> Bool {
     guard idp.emailVerified else { return false }
     let domain = idp.email.split(separator: "@").last.map { String($0).lowercased() }
-    return settings.trustedProviders.contains { $0.provider == idp.provider && ($0.domain == nil || $0.domain == domain) }
+    return settings.trustedProviders.contains {
+      $0.provider == idp.provider && ($0.domain == nil || $0.domain == domain)
+    }
   }
 
   private func linkedAccount(for idp: IdentityProviders.Account) -> Account? {
@@ -41,7 +43,8 @@ extension Backend {
     account.displayName = idp.name
     account.links = [ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email)]
     insert(account)
-    world.log("backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
+    world.log(
+      "backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
     return try signedIn(uid: account.uid)
   }
 
@@ -71,7 +74,8 @@ extension Backend {
       if account.displayName == nil { account.displayName = idp.name }
     }
     if wasUnverified {
-      world.log("backend", "\(idp.provider) takes over unverified \(idp.email): password removed, email verified")
+      world.log(
+        "backend", "\(idp.provider) takes over unverified \(idp.email): password removed, email verified")
       revokeSessions(uid: account.uid, reason: "trusted provider took over")
     } else {
       world.log("backend", "\(idp.provider) linked to \(idp.email)")
@@ -85,7 +89,8 @@ extension Backend {
     let account = try authorize(token)
     if let owner = linkedAccount(for: idp), owner.uid != account.uid { throw .credentialAlreadyInUse }
     if account.link(for: idp.provider) != nil { throw .providerAlreadyLinked }
-    if settings.oneAccountPerEmail, accounts(withEmail: idp.email).contains(where: { $0.uid != account.uid }) {
+    if settings.oneAccountPerEmail, accounts(withEmail: idp.email).contains(where: { $0.uid != account.uid })
+    {
       throw .emailAlreadyInUse
     }
     update(uid: account.uid) {
@@ -104,9 +109,11 @@ extension Backend {
   func reauthenticate(_ idp: IdentityProviders.Account, uid: String) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens
   ) {
-    guard let owner = uids.compactMap({ accounts[$0] }).first(where: { account in
-      account.links.contains { $0.provider == idp.provider && $0.subject == idp.subject }
-    }) else { throw enumerationSafe(.userNotFound) }
+    guard
+      let owner = uids.compactMap({ accounts[$0] }).first(where: { account in
+        account.links.contains { $0.provider == idp.provider && $0.subject == idp.subject }
+      })
+    else { throw enumerationSafe(.userNotFound) }
     guard owner.uid == uid else { throw .userMismatch }
     if owner.disabled { throw .userDisabled }
     return (owner.info, issueSession(uid: uid))

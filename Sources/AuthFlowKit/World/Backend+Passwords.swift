@@ -36,8 +36,9 @@ extension Backend {
   /// `signInWithPassword`: `user-not-found`, `user-disabled` (checked before the password), `wrong-password`
   /// (also for an account without a password); both "not found" and "wrong password" become
   /// `invalid-credential` under enumeration protection.
-  func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens)
-  {
+  func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
     if account.disabled { throw .userDisabled }

@@ -13,7 +13,9 @@ public final class IdentityProviders {
   private var accounts: [ProviderID: [Account]] = [:]
 
   func add(_ account: Account) {
-    guard !accounts[account.provider, default: []].contains(where: { $0.email == account.email }) else { return }
+    guard !accounts[account.provider, default: []].contains(where: { $0.email == account.email }) else {
+      return
+    }
     accounts[account.provider, default: []].append(account)
   }
 

@@ -57,7 +57,9 @@ struct AuthClientTests {
     let fixture = WorldFixture()
     let client = fixture.client()
     client.isOnline = false
-    #expect(errorCode { try client.signUp(email: "new@example.com", password: "long-enough") } == .networkRequestFailed)
+    #expect(
+      errorCode { try client.signUp(email: "new@example.com", password: "long-enough") }
+        == .networkRequestFailed)
     #expect(fixture.stored("new@example.com") == nil)
     client.isOnline = true
     #expect(errorCode { try client.signUp(email: "new@example.com", password: "long-enough") } == nil)
@@ -70,7 +72,9 @@ struct AuthClientTests {
     let laptop = fixture.client("laptop")
     fixture.world.failNext(.signInWithPassword, with: .tooManyRequests, device: "laptop")
     #expect(errorCode { try phone.signIn(email: "alice@example.com", password: "correct-horse") } == nil)
-    #expect(errorCode { try laptop.signIn(email: "alice@example.com", password: "correct-horse") } == .tooManyRequests)
+    #expect(
+      errorCode { try laptop.signIn(email: "alice@example.com", password: "correct-horse") }
+        == .tooManyRequests)
     #expect(errorCode { try laptop.signIn(email: "alice@example.com", password: "correct-horse") } == nil)
   }
 
@@ -91,9 +95,13 @@ struct AuthClientTests {
     let fixture = WorldFixture()
     fixture.idp(.apple, "carol@example.com")
     let client = fixture.client()
-    #expect(errorCode { try client.signIn(with: ProviderSheet(provider: .apple, outcome: .cancel)) } == .webContextCancelled)
     #expect(
-      errorCode { try client.signIn(with: ProviderSheet(provider: .apple, outcome: .error(.operationNotAllowed))) }
+      errorCode { try client.signIn(with: ProviderSheet(provider: .apple, outcome: .cancel)) }
+        == .webContextCancelled)
+    #expect(
+      errorCode {
+        try client.signIn(with: ProviderSheet(provider: .apple, outcome: .error(.operationNotAllowed)))
+      }
         == .operationNotAllowed)
     #expect(client.currentUser == nil)
   }
@@ -105,7 +113,9 @@ struct AuthClientTests {
     let client = fixture.client()
     _ = try client.signIn(with: ProviderSheet(provider: .apple, account: "alice@example.com"))
     #expect(
-      errorCode { try client.reauthenticate(with: ProviderSheet(provider: .apple, account: "bob@example.com")) }
+      errorCode {
+        try client.reauthenticate(with: ProviderSheet(provider: .apple, account: "bob@example.com"))
+      }
         == .userMismatch)
     #expect(client.currentUser?.email == "alice@example.com")
   }

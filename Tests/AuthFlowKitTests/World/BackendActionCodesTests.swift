@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Backend: action codes, the outbox, send limits")
 struct BackendActionCodesTests {
-  private func signedIn(_ fixture: WorldFixture, _ email: String = "alice@example.com") throws -> SessionTokens {
+  private func signedIn(_ fixture: WorldFixture, _ email: String = "alice@example.com") throws
+    -> SessionTokens
+  {
     try fixture.backend.signInWithPassword(email: email, password: "correct-horse").1
   }
 
@@ -33,9 +35,13 @@ struct BackendActionCodesTests {
     try fixture.backend.sendPasswordReset(email: "alice@example.com")
     let mail = try #require(fixture.world.outbox.newest(.passwordReset, to: "alice@example.com"))
     #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == nil)
-    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "abc") } == .weakPassword)
-    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "new-password") } == nil)
-    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .invalidActionCode)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "abc") } == .weakPassword)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: "new-password") } == nil)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .invalidActionCode
+    )
     #expect(fixture.stored("alice@example.com")?.emailVerified == true)
     #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userTokenExpired)
   }
@@ -46,7 +52,9 @@ struct BackendActionCodesTests {
     try fixture.backend.sendPasswordReset(email: "alice@example.com")
     let mail = try #require(fixture.world.outbox.newest(.passwordReset, to: "alice@example.com"))
     fixture.wait(.hours(1) + .seconds(1))
-    #expect(errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .expiredActionCode)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: mail.code, newPassword: nil) } == .expiredActionCode
+    )
   }
 
   @Test func resetForAnUnknownEmailIsSilentUnderProtection() {
@@ -65,7 +73,8 @@ struct BackendActionCodesTests {
       #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == nil)
       fixture.wait(.minutes(1))
     }
-    #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == .tooManyRequests)
+    #expect(
+      errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == .tooManyRequests)
     #expect(fixture.world.outbox.count(.passwordReset, to: "alice@example.com") == 5)
     // Verification emails have their own budget.
     #expect(errorCode { try fixture.backend.sendVerification(try signedIn(fixture).idToken) } == nil)

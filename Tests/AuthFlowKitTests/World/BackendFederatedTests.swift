@@ -17,7 +17,8 @@ struct BackendFederatedTests {
   @Test func aTrustedSignInTakesOverAnUnverifiedPasswordAccount() throws {
     let fixture = WorldFixture()
     fixture.account("bob@gmail.com", verified: false)
-    let (_, oldSession) = try fixture.backend.signInWithPassword(email: "bob@gmail.com", password: "correct-horse")
+    let (_, oldSession) = try fixture.backend.signInWithPassword(
+      email: "bob@gmail.com", password: "correct-horse")
     let (info, _) = try fixture.backend.signInWithIdp(fixture.idp(.google, "bob@gmail.com", name: "Bob"))
     #expect(info.providers == [.google])
     #expect(info.emailVerified)
@@ -31,7 +32,8 @@ struct BackendFederatedTests {
   @Test func aTrustedSignInToAVerifiedAccountOnlyLinks() throws {
     let fixture = WorldFixture()
     fixture.account("bob@gmail.com", verified: true)
-    let (_, oldSession) = try fixture.backend.signInWithPassword(email: "bob@gmail.com", password: "correct-horse")
+    let (_, oldSession) = try fixture.backend.signInWithPassword(
+      email: "bob@gmail.com", password: "correct-horse")
     let (info, _) = try fixture.backend.signInWithIdp(fixture.idp(.google, "bob@gmail.com"))
     #expect(info.providers == [.google, .password])
     #expect(errorCode { try fixture.backend.refreshToken(oldSession.refreshToken) } == nil)
@@ -67,10 +69,12 @@ struct BackendFederatedTests {
     let fixture = WorldFixture()
     fixture.account("alice@example.com", verified: true)
     fixture.account("bob@example.com", verified: true, providers: [.github])
-    let (_, alice) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, alice) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     let bobsGitHub = fixture.idp(.github, "bob@example.com")
     #expect(errorCode { try fixture.backend.link(alice.idToken, bobsGitHub) } == .credentialAlreadyInUse)
-    #expect(errorCode { try fixture.backend.link(alice.idToken, fixture.idp(.apple, "alice@example.com")) } == nil)
+    #expect(
+      errorCode { try fixture.backend.link(alice.idToken, fixture.idp(.apple, "alice@example.com")) } == nil)
     #expect(
       errorCode { try fixture.backend.link(alice.idToken, fixture.idp(.apple, "alice2@example.com")) }
         == .providerAlreadyLinked)

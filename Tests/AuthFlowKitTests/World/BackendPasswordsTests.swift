@@ -15,8 +15,11 @@ struct BackendPasswordsTests {
   @Test func signUpRejectsBadInput() {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    #expect(errorCode { try fixture.backend.signUp(email: "not-an-email", password: "long-enough") } == .invalidEmail)
-    #expect(errorCode { try fixture.backend.signUp(email: "new@example.com", password: "short") } == .weakPassword)
+    #expect(
+      errorCode { try fixture.backend.signUp(email: "not-an-email", password: "long-enough") }
+        == .invalidEmail)
+    #expect(
+      errorCode { try fixture.backend.signUp(email: "new@example.com", password: "short") } == .weakPassword)
     #expect(
       errorCode { try fixture.backend.signUp(email: "ALICE@example.com", password: "long-enough") }
         == .emailAlreadyInUse)
@@ -25,7 +28,9 @@ struct BackendPasswordsTests {
   @Test func oneAccountPerEmailCountsFederatedAccounts() {
     let on = WorldFixture()
     on.account("bob@gmail.com", password: nil, verified: true, providers: [.google])
-    #expect(errorCode { try on.backend.signUp(email: "bob@gmail.com", password: "long-enough") } == .emailAlreadyInUse)
+    #expect(
+      errorCode { try on.backend.signUp(email: "bob@gmail.com", password: "long-enough") }
+        == .emailAlreadyInUse)
 
     let off = WorldFixture { $0.oneAccountPerEmail = false }
     off.account("bob@gmail.com", password: nil, verified: true, providers: [.google])
@@ -72,8 +77,10 @@ struct BackendPasswordsTests {
   @Test func changingThePasswordNeedsARecentLoginAndRevokesOtherSessions() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    let (_, laptop) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
-    let (_, phone) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, laptop) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
+    let (_, phone) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     fixture.wait(.minutes(5))
     let fresh = try fixture.backend.changePassword(phone.idToken, to: "new-password")
     #expect(errorCode { try fixture.backend.refreshToken(laptop.refreshToken) } == .userTokenExpired)
@@ -81,6 +88,8 @@ struct BackendPasswordsTests {
     #expect(errorCode { try fixture.backend.lookup(fresh.idToken) } == nil)
 
     fixture.wait(.seconds(1))
-    #expect(errorCode { try fixture.backend.changePassword(fresh.idToken, to: "another-one") } == .requiresRecentLogin)
+    #expect(
+      errorCode { try fixture.backend.changePassword(fresh.idToken, to: "another-one") }
+        == .requiresRecentLogin)
   }
 }

@@ -7,7 +7,8 @@ struct BackendSessionsTests {
   @Test func idTokensExpireAfterTheirTTL() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    let (_, tokens) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, tokens) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     #expect(tokens.idToken.expiresAt == VirtualTime.defaultStart + .hours(1))
     fixture.wait(.hours(1))
     #expect(errorCode { try fixture.backend.lookup(tokens.idToken) } == .userTokenExpired)
@@ -19,10 +20,12 @@ struct BackendSessionsTests {
   @Test func deleteNeedsARecentLoginAtMostFiveMinutesOld() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    let (_, tokens) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, tokens) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     fixture.wait(.minutes(5) + .seconds(1))
     #expect(errorCode { try fixture.backend.delete(tokens.idToken) } == .requiresRecentLogin)
-    let (_, again) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, again) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     fixture.wait(.minutes(5))
     try fixture.backend.delete(again.idToken)
     #expect(fixture.stored("alice@example.com") == nil)
@@ -32,7 +35,8 @@ struct BackendSessionsTests {
   @Test func recentLoginWindowIsAKnob() throws {
     let fixture = WorldFixture { $0.recentLogin = .hours(1) }
     fixture.account("alice@example.com")
-    let (_, tokens) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, tokens) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     fixture.wait(.minutes(30))
     #expect(errorCode { try fixture.backend.delete(tokens.idToken) } == nil)
   }
@@ -40,7 +44,8 @@ struct BackendSessionsTests {
   @Test func disabledAccountsFailEveryCall() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    let (_, tokens) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, tokens) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     try fixture.backend.perform(.disable(email: "alice@example.com"))
     #expect(errorCode { try fixture.backend.lookup(tokens.idToken) } == .userDisabled)
     #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userDisabled)
@@ -51,13 +56,17 @@ struct BackendSessionsTests {
   @Test func adminRevokeAndSetPasswordEndSessions() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    let (_, first) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, first) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     try fixture.backend.perform(.revokeSessions(email: "alice@example.com"))
     #expect(errorCode { try fixture.backend.refreshToken(first.refreshToken) } == .userTokenExpired)
-    let (_, second) = try fixture.backend.signInWithPassword(email: "alice@example.com", password: "correct-horse")
+    let (_, second) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
     try fixture.backend.perform(.setPassword(email: "alice@example.com", password: "brand-new"))
     #expect(errorCode { try fixture.backend.refreshToken(second.refreshToken) } == .userTokenExpired)
-    #expect(errorCode { try fixture.backend.signInWithPassword(email: "alice@example.com", password: "brand-new") } == nil)
+    #expect(
+      errorCode { try fixture.backend.signInWithPassword(email: "alice@example.com", password: "brand-new") }
+        == nil)
   }
 
   @Test func adminNamesUnknownEmails() {
