@@ -43,7 +43,7 @@ extension ScenarioLoader.Document {
     }
     if let errorNode = fields["error"] {
       if let outcome, outcome != "error" {
-        report(.errorWithoutErrorOutcome(outcome: outcome), at: errorNode)
+        report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.key("error") ?? errorNode)
       } else if let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
         sheet.outcome = .error(code)
       }

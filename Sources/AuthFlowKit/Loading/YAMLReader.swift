@@ -34,6 +34,8 @@ enum YAMLReader {
     switch error {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
+      // libyaml's own wording names its C API; say what the user can change.
+      let problem = problem.hasPrefix("Maximum nesting level") ? "nested more than 1000 levels deep" : problem
       return located(.invalidYAML(problem: problem, context: describe(context)), (mark.line, mark.column))
     case .duplicatedKeysInMapping(let duplicates, let context):
       return located(.duplicateKey(key: duplicates.first ?? ""), (context.mark.line, context.mark.column))
