@@ -105,8 +105,9 @@ extension ScenarioLoader.Document {
       return nil
     }
     var fields: [TypedField] = []
-    for (name, _, value) in entries {
-      let text = name == "password" ? readPassword(value, key: name) : string(value, key: name)
+    for entry in entries {
+      let name = entry.name
+      let text = name == "password" ? readPassword(entry.value, key: name) : string(entry.value, key: name)
       if let text { fields.append(TypedField(name: name, value: text)) }
     }
     return fields.count == entries.count ? fields : nil
@@ -134,12 +135,13 @@ extension ScenarioLoader.Document {
     guard
       let fields = fields(node, key: "admin", expected: expected, context: "admin", allowed: AdminAction.keys)
     else { return nil }
-    guard fields.entries.count == 1, let (name, _, value) = fields.entries.first else {
+    guard fields.entries.count == 1, let entry = fields.entries.first else {
       if !fields.entries.isEmpty || problems.count == before {
         report(.adminNeedsOneOperation(found: fields.entries.map(\.name)), at: node)
       }
       return nil
     }
+    let (name, value) = (entry.name, entry.value)
     if name == "set_password" {
       guard
         let arguments = self.fields(

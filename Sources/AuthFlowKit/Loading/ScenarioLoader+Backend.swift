@@ -7,7 +7,8 @@ extension ScenarioLoader.Document {
     guard let fields = fields(node, key: "backend", context: "backend", allowed: BackendSettings.keys) else {
       return settings
     }
-    for (name, _, value) in fields.entries {
+    for entry in fields.entries {
+      let (name, value) = (entry.name, entry.value)
       switch name {
       case "email_enumeration_protection":
         bool(value, key: name).map { settings.emailEnumerationProtection = $0 }

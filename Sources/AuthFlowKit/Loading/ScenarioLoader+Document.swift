@@ -77,8 +77,10 @@ extension ScenarioLoader {
     /// The value of a top-level key, found without checking the mapping's other keys.
     private static func value(of key: String, in root: Node) -> Node? {
       guard case .mapping(let mapping) = root else { return nil }
-      return mapping.first { if case .scalar(let scalar) = $0.key { scalar.string == key } else { false } }?
-        .value
+      for index in mapping.indices {
+        if case .scalar(let scalar) = mapping[index].key, scalar.string == key { return mapping[index].value }
+      }
+      return nil
     }
 
     /// Checks `version`; false when the file is written for a newer authflow, whose other keys this one

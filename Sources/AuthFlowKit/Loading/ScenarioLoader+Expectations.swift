@@ -14,8 +14,8 @@ extension ScenarioLoader.Document {
     }
     if case .mapping(let mapping) = node, mapping.isEmpty { report(.emptyExpect, at: node) }
     var expectations: [Expectation] = []
-    for (name, key, value) in fields.entries {
-      let at = location(key)
+    for entry in fields.entries {
+      let (name, value, at) = (entry.name, entry.value, location(entry.keyMark))
       switch name {
       case "state":
         let candidates = AuthState.allCases.map(\.rawValue)
@@ -34,11 +34,11 @@ extension ScenarioLoader.Document {
           expectations.append(Expectation(.linkError($0), at: at))
         }
       case "ui":
-        for (field, fieldKey, text) in entries(value, key: name, expected: "a mapping of names to values")
+        for field in entries(value, key: name, expected: "a mapping of names to values")
           ?? []
         {
-          string(text, key: field, expected: "a value").map {
-            expectations.append(Expectation(.ui(name: field, value: $0), at: location(fieldKey)))
+          string(field.value, key: field.name, expected: "a value").map {
+            expectations.append(Expectation(.ui(name: field.name, value: $0), at: location(field.keyMark)))
           }
         }
       case "user":

@@ -53,7 +53,8 @@ extension ScenarioLoader.Document {
       }
       var seed = AccountSeed(email: email)
       let problemCount = problems.count
-      for (name, _, value) in fields.entries {
+      for entry in fields.entries {
+        let (name, value) = (entry.name, entry.value)
         switch name {
         case "password":
           string(value, key: name).map {
@@ -116,7 +117,8 @@ extension ScenarioLoader.Document {
     }
     let candidates = ProviderID.identityProviders.map(\.rawValue)
     var result: [ProviderID: [IdentityProviderAccountSeed]] = [:]
-    for (name, key, value) in entries {
+    for entry in entries {
+      let (name, key, value) = (entry.name, entry.keyMark, entry.value)
       guard candidates.contains(name) else {
         let suggestion = Suggestion.nearest(to: name, in: candidates)
         report(
@@ -165,7 +167,8 @@ extension ScenarioLoader.Document {
   private mutating func signedIn(_ node: Node) -> [(device: String, email: String)] {
     guard let entries = entries(node, key: "signed_in") else { return [] }
     var result: [(device: String, email: String)] = []
-    for (device, key, value) in entries {
+    for entry in entries {
+      let (device, key, value) = (entry.name, entry.keyMark, entry.value)
       if devicesKnown, !devices.contains(device) {
         let suggestion = Suggestion.nearest(to: device, in: devices)
         report(.unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices), at: key)

@@ -43,7 +43,7 @@ extension ScenarioLoader.Document {
     }
     if let errorNode = fields["error"] {
       if let outcome, outcome != "error" {
-        report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.key("error") ?? errorNode)
+        report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.keyMark("error") ?? errorNode.mark)
       } else if let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
         sheet.outcome = .error(code)
       }
@@ -87,7 +87,7 @@ extension ScenarioLoader.Document {
     else { return nil }
     if let password = fields["password"] {
       if let other = fields.entries.first(where: { $0.name != "password" }) {
-        report(.conflictingKeys(first: "password", second: other.name), at: other.key)
+        report(.conflictingKeys(first: "password", second: other.name), at: other.keyMark)
         return nil
       }
       guard let text = string(password, key: "password") else { return nil }

@@ -44,11 +44,12 @@ extension ScenarioLoader.Document {
     }
     guard let entries = entries(node, key: "steps") else { return nil }
     let problemCount = problems.count
-    var actionEntry: (kind: ActionKind, key: Node, value: Node)?
+    var actionEntry: (kind: ActionKind, key: Mark?, value: Node)?
     var device: String?
     var note: String?
     var expectations: [Expectation]?
-    for (name, key, value) in entries {
+    for entry in entries {
+      let (name, key, value) = (entry.name, entry.keyMark, entry.value)
       switch name {
       case "device": device = self.device(value, key: "device")
       case "note": note = string(value, key: "note")

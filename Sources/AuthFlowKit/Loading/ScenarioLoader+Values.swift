@@ -1,15 +1,22 @@
 import Yams
 
+/// One key and value of a mapping: the key as text and its position (copying only what is needed).
+struct Entry {
+  let name: String
+  let keyMark: Mark?
+  let value: Node
+}
+
 /// A mapping's entries whose keys were checked against a schema, in the order written.
 struct Fields {
   var node: Node
-  var entries: [(name: String, key: Node, value: Node)]
+  var entries: [Entry]
 
   /// The value of a key, if written.
   subscript(name: String) -> Node? { entries.first { $0.name == name }?.value }
 
-  /// The key node of a key, if written (its position is where checks made on the key are reported).
-  func key(_ name: String) -> Node? { entries.first { $0.name == name }?.key }
+  /// Where a key is written, if it is (checks made on the key itself are reported there).
+  func keyMark(_ name: String) -> Mark? { entries.first { $0.name == name }?.keyMark }
 }
 
 // MARK: - Places and problems
@@ -21,8 +28,16 @@ extension ScenarioLoader.Document {
 
   func location(_ node: Node) -> SourceLocation { Self.location(of: node, in: file) }
 
+  func location(_ mark: Mark?) -> SourceLocation {
+    SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+  }
+
   mutating func report(_ problem: LoadProblem, at node: Node) {
     problems.append(Located(problem, at: location(node)))
+  }
+
+  mutating func report(_ problem: LoadProblem, at mark: Mark?) {
+    problems.append(Located(problem, at: location(mark)))
   }
 
   /// What a node is, for "found …" in a message.
@@ -58,19 +73,21 @@ extension ScenarioLoader.Document {
   /// The entries of a mapping, keys as text; reports a non-mapping or a key that is not a name.
   mutating func entries(
     _ node: Node, key: String, expected: String = "a mapping"
-  ) -> [(name: String, key: Node, value: Node)]? {
+  ) -> [Entry]? {
     guard case .mapping(let mapping) = node else {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
       return nil
     }
-    var entries: [(name: String, key: Node, value: Node)] = []
+    var entries: [Entry] = []
     entries.reserveCapacity(mapping.count)
-    for (keyNode, value) in mapping {
+    // By index: iterating a Yams mapping copies all its pairs into a new array first.
+    for index in mapping.indices {
+      let (keyNode, value) = mapping[index]
       guard case .scalar(let scalar) = keyNode else {
         report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
         continue
       }
-      entries.append((scalar.string, keyNode, value))
+      entries.append(Entry(name: scalar.string, keyMark: keyNode.mark, value: value))
     }
     return entries
   }
@@ -88,7 +105,7 @@ extension ScenarioLoader.Document {
         known.entries.append(entry)
       } else {
         let suggestion = Suggestion.nearest(to: entry.name, in: allowed)
-        report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.key)
+        report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.keyMark)
       }
     }
     for name in required where known[name] == nil {

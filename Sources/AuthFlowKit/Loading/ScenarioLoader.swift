@@ -86,16 +86,19 @@ public struct ScenarioLoader: Sendable {
   /// Loads the documents of text that passed `InputScreen`.
   private func loadChecked(_ text: String, file: String) -> LoadResult {
     var result = LoadResult()
-    var count = 0
+    var (count, empties) = (0, 0)
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
-      if case .scalar(let scalar) = root, scalar.style == .plain, scalar.string.isEmpty { return true }
-      count += 1
-      guard count <= Self.maximumDocuments else {
+      let isEmpty = Document.isNull(root)
+      count += isEmpty ? 0 : 1
+      empties += isEmpty ? 1 : 0
+      // Empty documents (a trailing `---`) do not count, but a file of a million `---` still stops early.
+      guard count <= Self.maximumDocuments, empties <= Self.maximumDocuments else {
         let location = Document.location(of: root, in: file)
         let problem = LoadProblem.tooManyDocuments(limit: Self.maximumDocuments)
         result.diagnostics.append(Diagnostic(problem.message, at: location))
         return false
       }
+      if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames)
       if let scenario = document.load(root) { result.scenarios.append(scenario) }
       result.diagnostics += document.problems.map { Diagnostic($0.value.message, at: $0.location) }

@@ -309,5 +309,14 @@ import Testing
       result.diagnostics.map(\.description) == [
         "many.yaml:3001:1: error: too many YAML documents; a scenario file holds at most 1000"
       ])
+
+    let exactly = Array(repeating: document, count: 1_000).joined(separator: "---\n") + "---\n"
+    #expect(ScenarioLoader().load(yaml: exactly, file: "full.yaml").diagnostics == [])
+
+    let empties = ScenarioLoader().load(yaml: String(repeating: "---\n", count: 100_000), file: "empty.yaml")
+    #expect(
+      empties.diagnostics.map(\.description) == [
+        "empty.yaml:1002:1: error: too many YAML documents; a scenario file holds at most 1000"
+      ])
   }
 }
