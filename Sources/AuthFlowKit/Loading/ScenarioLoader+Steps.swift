@@ -26,6 +26,9 @@ extension ScenarioLoader.Document {
   private mutating func step(_ node: Node, number: Int) -> Step? {
     let stepLocation = location(node)
     switch node {
+    case .scalar(let scalar) where Self.modifiers.contains(scalar.string):
+      report(.stepHasNoAction, at: node)
+      return nil
     case .scalar(let scalar) where !Self.isNull(scalar):
       let kind = name(node, key: "steps", kind: "action", candidates: Self.actionNames) {
         ActionKind(rawValue: $0)

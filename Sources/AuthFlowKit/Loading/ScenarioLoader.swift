@@ -55,7 +55,8 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.
   public func load(yaml: String, file: String) -> LoadResult {
-    var text = yaml
+    // libyaml reads a byte-order mark as text when told the encoding, so drop it (editors do not count it).
+    var text = yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
     let finding = text.withUTF8 { bytes in
       bytes.count > Self.maximumFileSize
         ? InputScreen.Finding(
@@ -75,10 +76,13 @@ public struct ScenarioLoader: Sendable {
       let problem = LoadProblem.fileTooLarge(size: bytes.count, limit: Self.maximumFileSize)
       return LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
     }
-    if let finding = bytes.withUnsafeBufferPointer({ InputScreen.firstProblem(in: $0) }) {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark, as above
+    if let finding = bytes.withUnsafeBufferPointer({
+      InputScreen.firstProblem(in: UnsafeBufferPointer(rebasing: $0[start...]))
+    }) {
       return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
     }
-    return loadChecked(String(decoding: bytes, as: UTF8.self), file: file)
+    return loadChecked(String(decoding: bytes[start...], as: UTF8.self), file: file)
   }
 
   // MARK: - Documents

@@ -73,6 +73,18 @@ import Testing
       ])
   }
 
+  @Test func skipsAByteOrderMark() {
+    let yaml = MarkedYAML("scenario: BOM\nsteps: [1️⃣lanch]\n")
+    let expected = [yaml.error("1️⃣", "unknown action 'lanch'; did you mean 'launch'?")]
+    #expect(
+      ScenarioLoader().load(yaml: "\u{FEFF}" + yaml.text, file: yaml.file).diagnostics.map(\.description)
+        == expected)
+    let bytes = [0xEF, 0xBB, 0xBF] + Array(yaml.text.utf8)
+    #expect(ScenarioLoader().load(bytes: bytes, file: yaml.file).diagnostics.map(\.description) == expected)
+    let fixed = "\u{FEFF}scenario: BOM\nsteps: [launch]\n"
+    #expect(ScenarioLoader().load(bytes: Array(fixed.utf8), file: "b.yaml").scenarios.map(\.name) == ["BOM"])
+  }
+
   @Test func refusesNULBytesAndControlCharacters() {
     let nul = MarkedYAML("scenario: A\nsteps: [1️⃣\u{0}]\n")
     #expect(
