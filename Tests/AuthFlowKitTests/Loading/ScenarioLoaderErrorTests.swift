@@ -199,6 +199,30 @@ import Testing
       ])
   }
 
+  @Test func reportsProblemsOfEveryDocumentAndKeepsTheValidOnes() {
+    let yaml = MarkedYAML(
+      """
+      scenario: First
+      steps: [1️⃣lanch]
+      ---
+      scenario: Valid
+      steps: [launch]
+      ---
+      scenario: Third
+      devices: [phone]
+      steps:
+        - sign_out:
+          device: 2️⃣laptop
+      """)
+    let result = yaml.load()
+    #expect(result.scenarios.map(\.name) == ["Valid"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        yaml.error("1️⃣", "unknown action 'lanch'; did you mean 'launch'?"),
+        yaml.error("2️⃣", "unknown device 'laptop'; expected one of 'phone'"),
+      ])
+  }
+
   @Test func checksMachineNamesWhenGiven() {
     let yaml = MarkedYAML("scenario: M\nmachine: 1️⃣authkti\nsteps: [launch]\n")
     #expect(
