@@ -33,6 +33,8 @@ enum LoadProblem: Error, Equatable, Sendable {
   case duplicateEntry(kind: String, value: String, key: String)
   case notAnEmail(key: String, value: String)
   case tooManySteps(count: Int, limit: Int)
+  case tooManyValues(limit: Int)
+  case tooManyProblems(limit: Int)
 
   // MARK: Names and variables
   case unknownName(kind: String, value: String, suggestion: String?, valid: [String])
@@ -126,6 +128,10 @@ enum LoadProblem: Error, Equatable, Sendable {
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
     case .tooManySteps(let count, let limit):
       "too many steps (\(count)); a scenario has at most \(limit)"
+    case .tooManyValues(let limit):
+      "file holds more than \(limit) values (counting each use of an alias); split it into smaller files"
+    case .tooManyProblems(let limit):
+      "more than \(limit) problems in this scenario; the rest are not reported"
 
     case .unknownName(let kind, let value, let suggestion, let valid):
       "unknown \(kind) \(quoted(value))"

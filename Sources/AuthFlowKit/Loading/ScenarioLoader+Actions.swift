@@ -4,7 +4,7 @@ import Yams
 extension ScenarioLoader.Document {
   mutating func action(_ kind: ActionKind, value: Node) -> Action? {
     let key = kind.rawValue
-    let before = problems.count
+    let before = problemCount
     if let bare = Self.bareAction(kind), kind != .forgotPassword {
       guard Self.isNull(value) else {
         report(.actionTakesNoArguments(action: key, found: Self.found(value)), at: value)
@@ -20,7 +20,7 @@ extension ScenarioLoader.Document {
       let email = fields["email"].flatMap { string($0, key: "email") }
       let password = fields["password"].flatMap { readPassword($0, key: "password") }
       let displayName = fields["display_name"].flatMap { string($0, key: "display_name") }
-      guard let email, let password, problems.count == before else { return nil }
+      guard let email, let password, problemCount == before else { return nil }
       return .signUp(email: email, password: password, displayName: displayName)
     case .signIn:
       guard let fields = arguments(value, of: kind, allowed: ["email", "password"]) else { return nil }
@@ -114,7 +114,7 @@ extension ScenarioLoader.Document {
   }
 
   private mutating func followLink(_ node: Node) -> Action? {
-    let before = problems.count
+    let before = problemCount
     guard let fields = arguments(node, of: .followLink, allowed: ["mail", "to", "new_password"]) else {
       return nil
     }
@@ -125,18 +125,18 @@ extension ScenarioLoader.Document {
     }
     let to = fields["to"].flatMap { string($0, key: "to") }
     let newPassword = fields["new_password"].flatMap { readPassword($0, key: "new_password") }
-    guard let mail, let to, problems.count == before else { return nil }
+    guard let mail, let to, problemCount == before else { return nil }
     return .followLink(mail: mail, to: to, newPassword: newPassword)
   }
 
   private mutating func admin(_ node: Node) -> AdminAction? {
     let expected = "a mapping such as {disable: EMAIL}"
-    let before = problems.count
+    let before = problemCount
     guard
       let fields = fields(node, key: "admin", expected: expected, context: "admin", allowed: AdminAction.keys)
     else { return nil }
     guard fields.entries.count == 1, let entry = fields.entries.first else {
-      if !fields.entries.isEmpty || problems.count == before {
+      if !fields.entries.isEmpty || problemCount == before {
         report(.adminNeedsOneOperation(found: fields.entries.map(\.name)), at: node)
       }
       return nil

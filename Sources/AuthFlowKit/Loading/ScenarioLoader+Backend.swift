@@ -57,7 +57,7 @@ extension ScenarioLoader.Document {
       let provider = String(text[..<(at ?? text.endIndex)])
       let domain = at.map { String(text[text.index(after: $0)...]) }
       guard candidates.contains(provider) else {
-        let suggestion = Suggestion.nearest(to: provider, in: candidates)
+        let suggestion = suggestion(for: provider, in: candidates)
         report(
           .unknownName(kind: "identity provider", value: text, suggestion: suggestion, valid: candidates),
           at: item)

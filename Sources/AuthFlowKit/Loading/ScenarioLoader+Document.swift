@@ -6,7 +6,12 @@ extension ScenarioLoader {
   struct Document {
     let file: String
     let machineNames: [String]
+    /// The problems kept (see `ScenarioLoader.maximumProblems`).
     var problems: [Located<LoadProblem>] = []
+    /// Every problem found, kept or not.
+    var problemCount = 0
+    /// Values (mapping entries and list items) the file may still read.
+    var valueBudget: Int
 
     /// Whether `${name}` is replaced in the strings being read (in `given` and `steps`).
     var substitutesVariables = false
@@ -29,9 +34,10 @@ extension ScenarioLoader {
     private(set) var passwords: [String] = []
     private var passwordSet: Set<String> = []
 
-    init(file: String, machineNames: [String]) {
+    init(file: String, machineNames: [String], valueBudget: Int) {
       self.file = file
       self.machineNames = machineNames
+      self.valueBudget = valueBudget
     }
 
     /// Records a password the file mentions, once, in order of first appearance.
@@ -66,7 +72,7 @@ extension ScenarioLoader {
       let steps = fields["steps"].flatMap { self.steps($0) }
       substitutesVariables = false
 
-      guard problems.isEmpty, let name, let steps else { return nil }
+      guard problemCount == 0, let name, let steps else { return nil }
       return Scenario(
         name: name, file: file, location: location(root), description: description, tags: tags,
         reproduces: reproduces, machine: machine, seed: seed, backend: backend, given: given,
@@ -102,7 +108,7 @@ extension ScenarioLoader {
         return nil
       }
       if !machineNames.isEmpty, !machineNames.contains(name) {
-        let suggestion = Suggestion.nearest(to: name, in: machineNames)
+        let suggestion = suggestion(for: name, in: machineNames)
         report(
           .unknownName(kind: "machine", value: name, suggestion: suggestion, valid: machineNames), at: node)
         return nil
@@ -137,7 +143,7 @@ extension ScenarioLoader {
     mutating func device(_ node: Node, key: String) -> String? {
       guard let name = nonEmptyString(node, key: key) else { return nil }
       guard devicesKnown, !devices.contains(name) else { return name }
-      let suggestion = Suggestion.nearest(to: name, in: devices)
+      let suggestion = suggestion(for: name, in: devices)
       report(.unknownName(kind: "device", value: name, suggestion: suggestion, valid: devices), at: node)
       return nil
     }

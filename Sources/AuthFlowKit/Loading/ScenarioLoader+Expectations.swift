@@ -80,7 +80,7 @@ extension ScenarioLoader.Document {
   }
 
   private mutating func account(_ node: Node) -> AccountExpectation? {
-    let before = problems.count
+    let before = problemCount
     guard
       let fields = fields(
         node, key: "account", context: "account", allowed: Self.accountExpectationKeys, required: ["email"]),
@@ -94,11 +94,11 @@ extension ScenarioLoader.Document {
     if let providers = fields["providers"] { account.providers = providerSet(providers) }
     if let disabled = fields["disabled"] { account.disabled = bool(disabled, key: "disabled") }
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
-    return problems.count == before ? account : nil
+    return problemCount == before ? account : nil
   }
 
   private mutating func mail(_ node: Node) -> MailExpectation? {
-    let before = problems.count
+    let before = problemCount
     guard
       let fields = fields(
         node, key: "mail", context: "mail", allowed: Self.mailKeys, required: ["to", "kind"])
@@ -110,7 +110,7 @@ extension ScenarioLoader.Document {
       }
     }
     let count = fields["count"].flatMap { integer($0, key: "count", minimum: 0) }
-    guard let to, let kind, problems.count == before else { return nil }
+    guard let to, let kind, problemCount == before else { return nil }
     return MailExpectation(to: to, kind: kind, count: count)
   }
 
@@ -130,8 +130,8 @@ extension ScenarioLoader.Document {
 
   private mutating func signedInDevices(_ node: Node) -> [String]? {
     guard let items = list(node, key: "signed_in_devices", expected: "a list of devices") else { return nil }
-    let before = problems.count
+    let before = problemCount
     let names = items.compactMap { device($0, key: "signed_in_devices") }
-    return problems.count == before ? names : nil
+    return problemCount == before ? names : nil
   }
 }

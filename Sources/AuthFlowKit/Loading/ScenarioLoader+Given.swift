@@ -52,7 +52,7 @@ extension ScenarioLoader.Document {
         continue
       }
       var seed = AccountSeed(email: email)
-      let problemCount = problems.count
+      let before = problemCount
       for entry in fields.entries {
         let (name, value) = (entry.name, entry.value)
         switch name {
@@ -69,7 +69,7 @@ extension ScenarioLoader.Document {
         }
       }
       accountEmails.append((email, seed.disabled))
-      if problems.count == problemCount { seeds.append(seed) }
+      if problemCount == before { seeds.append(seed) }
     }
     return seeds
   }
@@ -120,7 +120,7 @@ extension ScenarioLoader.Document {
     for entry in entries {
       let (name, key, value) = (entry.name, entry.keyMark, entry.value)
       guard candidates.contains(name) else {
-        let suggestion = Suggestion.nearest(to: name, in: candidates)
+        let suggestion = suggestion(for: name, in: candidates)
         report(
           .unknownName(kind: "identity provider", value: name, suggestion: suggestion, valid: candidates),
           at: key)
@@ -170,7 +170,7 @@ extension ScenarioLoader.Document {
     for entry in entries {
       let (device, key, value) = (entry.name, entry.keyMark, entry.value)
       if devicesKnown, !devices.contains(device) {
-        let suggestion = Suggestion.nearest(to: device, in: devices)
+        let suggestion = suggestion(for: device, in: devices)
         report(.unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices), at: key)
       }
       guard let text = string(value, key: device, expected: "an email") else { continue }
@@ -179,7 +179,7 @@ extension ScenarioLoader.Document {
         if account.disabled { report(.signedInAccountDisabled(device: device, email: text), at: value) }
       } else if accountsKnown {
         let emails = accountEmails.map(\.email)
-        let suggestion = Suggestion.nearest(to: email, in: emails)
+        let suggestion = suggestion(for: email, in: emails)
         report(.unknownName(kind: "account", value: text, suggestion: suggestion, valid: emails), at: value)
       }
       result.append((device, email))

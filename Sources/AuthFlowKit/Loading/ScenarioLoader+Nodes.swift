@@ -16,11 +16,37 @@ extension ScenarioLoader.Document {
   }
 
   mutating func report(_ problem: LoadProblem, at node: Node) {
-    problems.append(Located(problem, at: location(node)))
+    record(problem, at: location(node))
   }
 
   mutating func report(_ problem: LoadProblem, at mark: Mark?) {
-    problems.append(Located(problem, at: location(mark)))
+    record(problem, at: location(mark))
+  }
+
+  /// Keeps the first `maximumProblems` problems, then one saying that more were left out.
+  private mutating func record(_ problem: LoadProblem, at location: SourceLocation) {
+    problemCount += 1
+    if problemCount <= ScenarioLoader.maximumProblems {
+      problems.append(Located(problem, at: location))
+    } else if problemCount == ScenarioLoader.maximumProblems + 1 {
+      problems.append(Located(.tooManyProblems(limit: ScenarioLoader.maximumProblems), at: location))
+    }
+  }
+
+  /// The nearest candidate to a mistyped name, while that is cheap: not past the first hundred problems,
+  /// among at most a thousand candidates, for a word that could be a typo.
+  func suggestion(for word: String, in candidates: [String]) -> String? {
+    guard problemCount < 100, candidates.count <= 1_000, word.utf8.count <= 256 else { return nil }
+    return Suggestion.nearest(to: word, in: candidates)
+  }
+
+  /// Takes `count` values from the file's budget; false (reported once) when it is spent. Aliases can
+  /// repeat one subtree in many places, so this, not the file's size, bounds the loader's work.
+  mutating func spend(_ count: Int, at node: Node) -> Bool {
+    valueBudget -= count
+    guard valueBudget < 0 else { return true }
+    if valueBudget + count >= 0 { report(.tooManyValues(limit: ScenarioLoader.maximumValues), at: node) }
+    return false
   }
 
   /// What a node is, for "found …" in a message.
@@ -61,6 +87,7 @@ extension ScenarioLoader.Document {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
       return nil
     }
+    guard spend(mapping.count, at: node) else { return nil }
     var entries: [Entry] = []
     entries.reserveCapacity(mapping.count)
     // By index: iterating a Yams mapping copies all its pairs into a new array first.
@@ -87,7 +114,7 @@ extension ScenarioLoader.Document {
       if allowed.contains(entry.name) {
         known.entries.append(entry)
       } else {
-        let suggestion = Suggestion.nearest(to: entry.name, in: allowed)
+        let suggestion = suggestion(for: entry.name, in: allowed)
         report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.keyMark)
       }
     }
@@ -103,6 +130,7 @@ extension ScenarioLoader.Document {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
       return nil
     }
+    guard spend(sequence.count, at: node) else { return nil }
     return sequence
   }
 

@@ -98,7 +98,7 @@ extension ScenarioLoader.Document {
   ) -> T? {
     guard let text = string(node, key: key) else { return nil }
     if let value = parse(text) { return value }
-    let suggestion = Suggestion.nearest(to: text, in: candidates)
+    let suggestion = suggestion(for: text, in: candidates)
     let problem = LoadProblem.unknownName(
       kind: kind, value: text, suggestion: suggestion, valid: listing ? candidates : [])
     report(problem, at: node)
@@ -124,7 +124,7 @@ extension ScenarioLoader.Document {
     }
     if let code = AuthErrorCode(parsing: text) { return .some(code) }
     let bare = text.hasPrefix("auth/") ? String(text.dropFirst(5)) : text
-    let suggestion = Suggestion.nearest(to: bare, in: allowsNone ? known + ["none"] : known)
+    let suggestion = suggestion(for: bare, in: allowsNone ? known + ["none"] : known)
     report(.unknownName(kind: "error code", value: text, suggestion: suggestion, valid: []), at: node)
     return nil
   }

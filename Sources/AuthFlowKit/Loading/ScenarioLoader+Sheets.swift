@@ -29,7 +29,7 @@ extension ScenarioLoader.Document {
 
   /// The sheet described by `provider`, `account`, `outcome` and `error` in `fields`.
   mutating func sheet(_ fields: Fields) -> ProviderSheet? {
-    let before = problems.count
+    let before = problemCount
     guard let providerNode = fields["provider"],
       let provider = identityProvider(providerNode, key: "provider")
     else { return nil }
@@ -51,13 +51,13 @@ extension ScenarioLoader.Document {
       sheet.outcome = .error(.invalidCredential)
     }
     if outcome == "cancel" { sheet.outcome = .cancel }
-    guard problems.count == before else { return nil }
+    guard problemCount == before else { return nil }
     checkAccounts(
       of: sheet, providerNode: providerNode,
       account: account.flatMap { text in
         fields["account"].map { (text, $0) }
       })
-    return problems.count == before ? sheet : nil
+    return problemCount == before ? sheet : nil
   }
 
   /// A sheet that succeeds needs an IdP account to sign in with; a named account must exist.
@@ -69,7 +69,7 @@ extension ScenarioLoader.Document {
     if sheet.outcome == .success, emails.isEmpty {
       report(.identityProviderHasNoAccounts(provider: sheet.provider.rawValue), at: providerNode)
     } else if let written, !emails.contains(written.text.lowercased()) {
-      let suggestion = Suggestion.nearest(to: written.text, in: emails)
+      let suggestion = suggestion(for: written.text, in: emails)
       let kind = "\(sheet.provider) account"
       report(
         .unknownName(kind: kind, value: written.text, suggestion: suggestion, valid: emails), at: written.node

@@ -46,7 +46,7 @@ extension ScenarioLoader.Document {
       return nil
     }
     guard let entries = entries(node, key: "steps") else { return nil }
-    let problemCount = problems.count
+    let before = problemCount
     var actionEntry: (kind: ActionKind, key: Mark?, value: Node)?
     var device: String?
     var note: String?
@@ -60,7 +60,7 @@ extension ScenarioLoader.Document {
       default:
         guard let kind = ActionKind(rawValue: name) else {
           let candidates = Self.actionNames + Self.modifiers
-          let suggestion = Suggestion.nearest(to: name, in: candidates)
+          let suggestion = suggestion(for: name, in: candidates)
           report(
             .unknownName(kind: "action", value: name, suggestion: suggestion, valid: candidates), at: key)
           continue
@@ -75,10 +75,10 @@ extension ScenarioLoader.Document {
     var action: Action?
     if let actionEntry {
       action = self.action(actionEntry.kind, value: actionEntry.value)
-    } else if expectations == nil, problems.count == problemCount {
+    } else if expectations == nil, problemCount == before {
       report(.stepHasNoAction, at: node)
     }
-    guard problems.count == problemCount else { return nil }
+    guard problemCount == before else { return nil }
     return Step(
       number: number, location: stepLocation, action: action,
       actionLocation: actionEntry.map { location($0.key) } ?? stepLocation, device: device,

@@ -56,7 +56,7 @@ extension ScenarioLoader.Document {
       } else {
         failed = true
         if variablesKnown, !variableNames.contains(name) {
-          let suggestion = Suggestion.nearest(to: name, in: variableNames)
+          let suggestion = suggestion(for: name, in: variableNames)
           report(.undefinedVariable(name: name, suggestion: suggestion), at: node)
         }
       }

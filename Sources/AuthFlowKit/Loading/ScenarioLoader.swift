@@ -25,6 +25,10 @@ public struct ScenarioLoader: Sendable {
   public static let maximumDocuments = 1_000
   /// The most steps one scenario may have.
   public static let maximumSteps = 10_000
+  /// The most values (mapping entries and list items, counting each use of an alias) one file may hold.
+  public static let maximumValues = 1_000_000
+  /// The most problems reported for one document; more are counted in a last one.
+  public static let maximumProblems = 1_000
 
   /// - Parameter machineNames: names the `machine:` key may take (e.g. `["authkit", "authkit~no-foreground-refresh"]`);
   ///   empty accepts any name.
@@ -90,7 +94,7 @@ public struct ScenarioLoader: Sendable {
   /// Loads the documents of text that passed `InputScreen`.
   private func loadChecked(_ text: String, file: String) -> LoadResult {
     var result = LoadResult()
-    var (count, empties) = (0, 0)
+    var (count, empties, budget) = (0, 0, Self.maximumValues)
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
       let isEmpty = Document.isNull(root)
       count += isEmpty ? 0 : 1
@@ -103,10 +107,11 @@ public struct ScenarioLoader: Sendable {
         return false
       }
       if isEmpty { return true }
-      var document = Document(file: file, machineNames: machineNames)
+      var document = Document(file: file, machineNames: machineNames, valueBudget: budget)
       if let scenario = document.load(root) { result.scenarios.append(scenario) }
       result.diagnostics += document.problems.map { Diagnostic($0.value.message, at: $0.location) }
-      return true
+      budget = document.valueBudget
+      return budget >= 0
     }
     if let stop { result.diagnostics.append(Diagnostic(stop.value.message, at: stop.location)) }
     result.diagnostics.sort()

@@ -154,6 +154,35 @@ import Testing
       ])
   }
 
+  @Test func boundsTheWorkOfAliasesRepeatedAcrossSteps() {
+    let ui = (0..<2_000).map { "a\($0): x" }.joined(separator: ", ")
+    let text =
+      "scenario: Amplified\nsteps:\n  - expect: &e\n      ui: {\(ui)}\n"
+      + String(repeating: "  - expect: *e\n", count: 999)
+    let clock = ContinuousClock()
+    var result = LoadResult()
+    let elapsed = clock.measure { result = ScenarioLoader().load(yaml: text, file: "amp.yaml") }
+    #expect(elapsed < .seconds(5))
+    #expect(result.scenarios.isEmpty)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "amp.yaml:503:5: error: file holds more than 1000000 values (counting each use of an alias);"
+          + " split it into smaller files"
+      ])
+  }
+
+  @Test func keepsTheFirstThousandProblemsOfADocument() {
+    let text = "scenario: Typos\nsteps:\n" + String(repeating: "  - lanch\n", count: 1_500)
+    let diagnostics = ScenarioLoader().load(yaml: text, file: "typos.yaml").diagnostics
+    #expect(diagnostics.count == 1_001)
+    #expect(
+      diagnostics.first?.description
+        == "typos.yaml:3:5: error: unknown action 'lanch'; did you mean 'launch'?")
+    #expect(
+      diagnostics.last?.description
+        == "typos.yaml:1003:5: error: more than 1000 problems in this scenario; the rest are not reported")
+  }
+
   @Test func readsAnchorsAndAliasesUsedAsValues() throws {
     let result = MarkedYAML(
       """
