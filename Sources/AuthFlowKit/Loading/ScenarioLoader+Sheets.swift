@@ -36,21 +36,27 @@ extension ScenarioLoader.Document {
     var sheet = ProviderSheet(provider: provider)
     let account = fields["account"].flatMap { string($0, key: "account") }
     sheet.account = account?.lowercased()
-    let outcome = fields["outcome"].flatMap {
-      name($0, key: "outcome", kind: "outcome", candidates: Self.outcomes) {
-        Self.outcomes.contains($0) ? $0 : nil
+    // nil when `outcome` is written but not a valid one (already reported).
+    let outcome =
+      fields["outcome"] == nil
+      ? "success"
+      : fields["outcome"].flatMap {
+        name($0, key: "outcome", kind: "outcome", candidates: Self.outcomes) {
+          Self.outcomes.contains($0) ? $0 : nil
+        }
       }
+    switch outcome {
+    case "cancel": sheet.outcome = .cancel
+    case "error": sheet.outcome = .error(.invalidCredential)
+    default: break
     }
     if let errorNode = fields["error"] {
       if let outcome, outcome != "error" {
         report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.keyMark("error") ?? errorNode.mark)
-      } else if let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
+      } else if outcome == "error", let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
         sheet.outcome = .error(code)
       }
-    } else if outcome == "error" {
-      sheet.outcome = .error(.invalidCredential)
     }
-    if outcome == "cancel" { sheet.outcome = .cancel }
     guard problemCount == before else { return nil }
     checkAccounts(
       of: sheet, providerNode: providerNode,

@@ -17,7 +17,7 @@ public struct LoadResult: Sendable {
 /// with its position, not only the first.
 public struct ScenarioLoader: Sendable {
   /// Names the `machine:` key may take; empty accepts any name.
-  public var machineNames: [String]
+  public let machineNames: [String]
 
   /// The largest file read, in bytes.
   public static let maximumFileSize = 10 * 1_048_576

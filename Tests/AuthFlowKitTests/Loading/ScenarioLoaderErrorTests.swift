@@ -137,6 +137,7 @@ import Testing
         - sign_in_with: { provider: google.com, account: 3️⃣bub@gmail.com }
         - sign_in_with: { provider: google.com, outcome: cancel, 4️⃣error: user-disabled }
         - link_provider: { provider: google.com, outcome: 5️⃣fail }
+        - link_provider: { provider: google.com, 🅰️error: user-disabled }
         - reauthenticate: { password: x, 6️⃣provider: google.com }
         - admin: 7️⃣{ disable: a@example.com, enable: a@example.com }
         - fail_next: { operation: 8️⃣signIn, error: 9️⃣none }
@@ -153,6 +154,7 @@ import Testing
         yaml.error("3️⃣", "unknown google.com account 'bub@gmail.com'; did you mean 'bob@gmail.com'?"),
         yaml.error("4️⃣", "'error' only goes with 'outcome: error', found outcome 'cancel'"),
         yaml.error("5️⃣", "unknown outcome 'fail'; expected one of 'success', 'cancel', 'error'"),
+        yaml.error("🅰️", "'error' only goes with 'outcome: error', found outcome 'success'"),
         yaml.error("6️⃣", "'password' and 'provider' cannot be used together"),
         yaml.error(
           "7️⃣",

@@ -2,13 +2,16 @@ import Testing
 
 @testable import AuthFlowKit
 
-/// YAML for a test, with the positions the test expects marked inline by `1️⃣` … `9️⃣`, `0️⃣` and `🔟`.
+/// YAML for a test, with the positions the test expects marked inline by `1️⃣` … `9️⃣`, `0️⃣`, `🔟`, and
+/// `🅰️` … `🅳` when a test needs more.
 ///
 /// The markers are removed from `text`; each one's position is that of the character that follows it,
 /// counted as libyaml counts (1-based lines, columns in Unicode scalars), so tests never hard-code
 /// line numbers.
 struct MarkedYAML {
-  static let markers: Set<Character> = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
+  static let markers: Set<Character> = [
+    "0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟", "🅰️", "🅱️", "🅲", "🅳",
+  ]
 
   /// The YAML without its markers.
   let text: String
