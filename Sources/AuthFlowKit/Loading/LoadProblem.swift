@@ -34,6 +34,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case notAnEmail(key: String, value: String)
   case tooManySteps(count: Int, limit: Int)
   case tooManyValues(limit: Int)
+  case tooMuchSubstitution(limit: Int)
   case tooManyProblems(limit: Int)
 
   // MARK: Names and variables
@@ -130,12 +131,14 @@ enum LoadProblem: Error, Equatable, Sendable {
       "too many steps (\(count)); a scenario has at most \(limit)"
     case .tooManyValues(let limit):
       "file holds more than \(limit) values (counting each use of an alias); split it into smaller files"
+    case .tooMuchSubstitution(let limit):
+      "variables add more than \(limit / 1_048_576) MiB of text to this file; use shorter values or fewer of them"
     case .tooManyProblems(let limit):
       "more than \(limit) problems in this scenario; the rest are not reported"
 
     case .unknownName(let kind, let value, let suggestion, let valid):
       "unknown \(kind) \(quoted(value))"
-        + (suggestion != nil || valid.isEmpty
+        + (suggestion != nil || valid.isEmpty || valid.count > 20
           ? didYouMean(suggestion) : "; expected one of " + valid.map(quoted).joined(separator: ", "))
     case .undefinedVariable(let name, let suggestion):
       "undefined variable \(quoted("${\(name)}"))" + didYouMean(suggestion)

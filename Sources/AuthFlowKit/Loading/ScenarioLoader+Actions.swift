@@ -76,8 +76,7 @@ extension ScenarioLoader.Document {
       guard let operation, let error = error ?? nil else { return nil }
       return .failNext(operation: operation, error: error)
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount,
-      .cancel:
+      .deleteAccount, .cancel:
       return nil
     }
   }
@@ -85,7 +84,7 @@ extension ScenarioLoader.Document {
   /// An action's argument mapping; every allowed key is required unless it is optional in SPEC 2.2.
   private mutating func arguments(_ value: Node, of kind: ActionKind, allowed: [String]) -> Fields? {
     let optional: Set = ["display_name", "new_password"]
-    let required = kind == .followLink ? ["mail", "to"] : allowed.filter { !optional.contains($0) }
+    let required = allowed.filter { !optional.contains($0) }
     return fields(value, key: kind.rawValue, context: kind.rawValue, allowed: allowed, required: required)
   }
 

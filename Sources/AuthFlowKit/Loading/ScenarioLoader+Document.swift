@@ -10,34 +10,35 @@ extension ScenarioLoader {
     var problems: [Located<LoadProblem>] = []
     /// Every problem found, kept or not.
     var problemCount = 0
-    /// Values (mapping entries and list items) the file may still read.
-    var valueBudget: Int
+    /// What the file may still cost, carried from one document to the next.
+    var budget: LoadBudget
 
     /// Whether `${name}` is replaced in the strings being read (in `given` and `steps`).
     var substitutesVariables = false
-    var variableNames: [String] = []
+    var variableNames = OrderedNames()
     var variables: [String: String] = [:]
     /// False when `vars` could not be read, so an unknown `${name}` is not reported again.
     var variablesKnown = true
 
-    var devices = ["phone"]
+    var devices = OrderedNames(["phone"])
     /// False when `devices` could not be read, so device names are not checked against it.
     var devicesKnown = true
-    /// Given accounts' emails (lowercased) and whether each is disabled, in the order written.
-    var accountEmails: [(email: String, disabled: Bool)] = []
+    /// Given accounts' emails (lowercased), and those of disabled ones.
+    var accountEmails = OrderedNames()
+    var disabledAccounts: Set<String> = []
     var accountsKnown = true
     /// The emails of each provider's IdP accounts: listed in `identity_providers`, or implied by an
     /// account's `providers`.
-    var identityProviderEmails: [ProviderID: [String]] = [:]
+    var identityProviderEmails: [ProviderID: OrderedNames] = [:]
     var identityProvidersKnown = true
 
     private(set) var passwords: [String] = []
     private var passwordSet: Set<String> = []
 
-    init(file: String, machineNames: [String], valueBudget: Int) {
+    init(file: String, machineNames: [String], budget: LoadBudget) {
       self.file = file
       self.machineNames = machineNames
-      self.valueBudget = valueBudget
+      self.budget = budget
     }
 
     /// Records a password the file mentions, once, in order of first appearance.
@@ -76,7 +77,7 @@ extension ScenarioLoader {
       return Scenario(
         name: name, file: file, location: location(root), description: description, tags: tags,
         reproduces: reproduces, machine: machine, seed: seed, backend: backend, given: given,
-        devices: devices,
+        devices: devices.names,
         steps: steps, passwords: passwords)
     }
 
@@ -126,14 +127,12 @@ extension ScenarioLoader {
         devicesKnown = false
         return
       }
-      var unique: [String] = []
+      var unique = OrderedNames()
       for (name, item) in names {
         if name.isEmpty {
           report(.emptyValue(key: "devices"), at: item)
-        } else if unique.contains(name) {
+        } else if !unique.insert(name) {
           report(.duplicateEntry(kind: "device", value: name, key: "devices"), at: item)
-        } else {
-          unique.append(name)
         }
       }
       devices = unique.isEmpty ? devices : unique
@@ -143,8 +142,9 @@ extension ScenarioLoader {
     mutating func device(_ node: Node, key: String) -> String? {
       guard let name = nonEmptyString(node, key: key) else { return nil }
       guard devicesKnown, !devices.contains(name) else { return name }
-      let suggestion = suggestion(for: name, in: devices)
-      report(.unknownName(kind: "device", value: name, suggestion: suggestion, valid: devices), at: node)
+      let suggestion = suggestion(for: name, in: devices.names)
+      report(
+        .unknownName(kind: "device", value: name, suggestion: suggestion, valid: devices.names), at: node)
       return nil
     }
   }

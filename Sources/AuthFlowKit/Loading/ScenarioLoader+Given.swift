@@ -22,9 +22,8 @@ extension ScenarioLoader.Document {
     if let accounts = fields["accounts"] { given.accounts = self.accounts(accounts) }
     if let providers = fields["identity_providers"] { given.identityProviders = identityProviders(providers) }
     for account in given.accounts {
-      for provider in account.providers
-      where !(identityProviderEmails[provider] ?? []).contains(account.email) {
-        identityProviderEmails[provider, default: []].append(account.email)
+      for provider in account.providers {
+        identityProviderEmails[provider, default: OrderedNames()].insert(account.email)
       }
     }
     if let signedIn = fields["signed_in"] { given.signedIn = self.signedIn(signedIn) }
@@ -47,7 +46,7 @@ extension ScenarioLoader.Document {
           required: ["email"])
       else { continue }
       guard let emailNode = fields["email"], let email = email(emailNode, key: "email") else { continue }
-      if accountEmails.contains(where: { $0.email == email }) {
+      if accountEmails.contains(email) {
         report(.duplicateEntry(kind: "account", value: email, key: "accounts"), at: emailNode)
         continue
       }
@@ -68,7 +67,8 @@ extension ScenarioLoader.Document {
         default: break
         }
       }
-      accountEmails.append((email, seed.disabled))
+      accountEmails.insert(email)
+      if seed.disabled { disabledAccounts.insert(email) }
       if problemCount == before { seeds.append(seed) }
     }
     return seeds
@@ -146,12 +146,11 @@ extension ScenarioLoader.Document {
           allowed: Self.identityProviderAccountKeys, required: ["email"]),
         let emailNode = fields["email"], let email = email(emailNode, key: "email")
       else { continue }
-      if identityProviderEmails[provider]?.contains(email) == true {
+      if !identityProviderEmails[provider, default: OrderedNames()].insert(email) {
         report(
           .duplicateEntry(kind: "\(provider) account", value: email, key: provider.rawValue), at: emailNode)
         continue
       }
-      identityProviderEmails[provider, default: []].append(email)
       var seed = IdentityProviderAccountSeed(email: email)
       if let name = fields["name"] { nullableString(name, key: "name").map { seed.name = $0 } }
       if let verified = fields["email_verified"] {
@@ -170,15 +169,18 @@ extension ScenarioLoader.Document {
     for entry in entries {
       let (device, key, value) = (entry.name, entry.keyMark, entry.value)
       if devicesKnown, !devices.contains(device) {
-        let suggestion = suggestion(for: device, in: devices)
-        report(.unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices), at: key)
+        let suggestion = suggestion(for: device, in: devices.names)
+        report(
+          .unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices.names), at: key)
       }
       guard let text = string(value, key: device, expected: "an email") else { continue }
       let email = text.lowercased()
-      if let account = accountEmails.first(where: { $0.email == email }) {
-        if account.disabled { report(.signedInAccountDisabled(device: device, email: text), at: value) }
+      if accountEmails.contains(email) {
+        if disabledAccounts.contains(email) {
+          report(.signedInAccountDisabled(device: device, email: text), at: value)
+        }
       } else if accountsKnown {
-        let emails = accountEmails.map(\.email)
+        let emails = accountEmails.names
         let suggestion = suggestion(for: email, in: emails)
         report(.unknownName(kind: "account", value: text, suggestion: suggestion, valid: emails), at: value)
       }

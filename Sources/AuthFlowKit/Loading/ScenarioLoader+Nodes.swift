@@ -40,12 +40,11 @@ extension ScenarioLoader.Document {
     return Suggestion.nearest(to: word, in: candidates)
   }
 
-  /// Takes `count` values from the file's budget; false (reported once) when it is spent. Aliases can
-  /// repeat one subtree in many places, so this, not the file's size, bounds the loader's work.
+  /// Takes `count` values from the file's budget; false (reported once) when it is spent.
   mutating func spend(_ count: Int, at node: Node) -> Bool {
-    valueBudget -= count
-    guard valueBudget < 0 else { return true }
-    if valueBudget + count >= 0 { report(.tooManyValues(limit: ScenarioLoader.maximumValues), at: node) }
+    budget.values -= count
+    guard budget.values < 0 else { return true }
+    if budget.values + count >= 0 { report(.tooManyValues(limit: ScenarioLoader.maximumValues), at: node) }
     return false
   }
 

@@ -71,14 +71,15 @@ extension ScenarioLoader.Document {
     of sheet: ProviderSheet, providerNode: Node, account written: (text: String, node: Node)?
   ) {
     guard identityProvidersKnown, accountsKnown else { return }
-    let emails = identityProviderEmails[sheet.provider] ?? []
+    let emails = identityProviderEmails[sheet.provider] ?? OrderedNames()
     if sheet.outcome == .success, emails.isEmpty {
       report(.identityProviderHasNoAccounts(provider: sheet.provider.rawValue), at: providerNode)
     } else if let written, !emails.contains(written.text.lowercased()) {
-      let suggestion = suggestion(for: written.text, in: emails)
+      let suggestion = suggestion(for: written.text, in: emails.names)
       let kind = "\(sheet.provider) account"
       report(
-        .unknownName(kind: kind, value: written.text, suggestion: suggestion, valid: emails), at: written.node
+        .unknownName(kind: kind, value: written.text, suggestion: suggestion, valid: emails.names),
+        at: written.node
       )
     }
   }

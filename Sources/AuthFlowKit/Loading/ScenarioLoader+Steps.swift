@@ -99,8 +99,7 @@ extension ScenarioLoader.Document {
     case .deleteAccount: .deleteAccount
     case .cancel: .cancel
     case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
-      .followLink,
-      .wait, .admin, .network, .failNext:
+      .followLink, .wait, .admin, .network, .failNext:
       nil
     }
   }

@@ -9,7 +9,7 @@ extension ScenarioLoader.Document {
       return
     }
     for entry in entries {
-      variableNames.append(entry.name)
+      variableNames.insert(entry.name)
       guard case .scalar(let scalar) = entry.value, !Self.isNull(scalar) else {
         report(
           .wrongType(key: entry.name, expected: "a string", found: Self.found(entry.value)), at: entry.value)
@@ -52,11 +52,18 @@ extension ScenarioLoader.Document {
       }
       let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
       if let value = variables[name] {
+        budget.substitutedBytes -= value.utf8.count
+        guard budget.substitutedBytes >= 0 else {
+          if budget.substitutedBytes + value.utf8.count >= 0 {
+            report(.tooMuchSubstitution(limit: ScenarioLoader.maximumFileSize), at: node)
+          }
+          return nil
+        }
         result += value.utf8
       } else {
         failed = true
         if variablesKnown, !variableNames.contains(name) {
-          let suggestion = suggestion(for: name, in: variableNames)
+          let suggestion = suggestion(for: name, in: variableNames.names)
           report(.undefinedVariable(name: name, suggestion: suggestion), at: node)
         }
       }

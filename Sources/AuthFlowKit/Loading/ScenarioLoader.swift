@@ -94,7 +94,7 @@ public struct ScenarioLoader: Sendable {
   /// Loads the documents of text that passed `InputScreen`.
   private func loadChecked(_ text: String, file: String) -> LoadResult {
     var result = LoadResult()
-    var (count, empties, budget) = (0, 0, Self.maximumValues)
+    var (count, empties, budget) = (0, 0, LoadBudget())
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
       let isEmpty = Document.isNull(root)
       count += isEmpty ? 0 : 1
@@ -107,11 +107,11 @@ public struct ScenarioLoader: Sendable {
         return false
       }
       if isEmpty { return true }
-      var document = Document(file: file, machineNames: machineNames, valueBudget: budget)
+      var document = Document(file: file, machineNames: machineNames, budget: budget)
       if let scenario = document.load(root) { result.scenarios.append(scenario) }
       result.diagnostics += document.problems.map { Diagnostic($0.value.message, at: $0.location) }
-      budget = document.valueBudget
-      return budget >= 0
+      budget = document.budget
+      return !budget.isSpent
     }
     if let stop { result.diagnostics.append(Diagnostic(stop.value.message, at: stop.location)) }
     result.diagnostics.sort()

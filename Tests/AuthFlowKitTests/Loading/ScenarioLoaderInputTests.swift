@@ -171,6 +171,38 @@ import Testing
       ])
   }
 
+  @Test func boundsTheTextVariablesAdd() {
+    let big = String(repeating: "x", count: 100_000)
+    let text =
+      "scenario: Expanded\nvars: { big: \(big) }\nsteps:\n"
+      + String(repeating: "  - tap: \"" + String(repeating: "${big}", count: 10) + "\"\n", count: 200)
+    let clock = ContinuousClock()
+    var result = LoadResult()
+    let elapsed = clock.measure { result = ScenarioLoader().load(yaml: text, file: "vars.yaml") }
+    #expect(elapsed < .seconds(5))
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "vars.yaml:14:10: error: variables add more than 10 MiB of text to this file;"
+          + " use shorter values or fewer of them"
+      ])
+  }
+
+  @Test func checksLongListsInLinearTime() {
+    let count = 20_000
+    let accounts = (0..<count).map { "    - {email: user\($0)@example.com}" }.joined(separator: "\n")
+    let devices = (0..<count).map { "d\($0)" }.joined(separator: ", ")
+    let signedIn = (0..<count).map { "    d\($0): user\($0)@example.com" }.joined(separator: "\n")
+    let text =
+      "scenario: Crowd\ndevices: [\(devices)]\ngiven:\n  accounts:\n\(accounts)\n  signed_in:\n\(signedIn)\n"
+      + "steps: [launch]\n"
+    let clock = ContinuousClock()
+    var result = LoadResult()
+    let elapsed = clock.measure { result = ScenarioLoader().load(yaml: text, file: "crowd.yaml") }
+    #expect(elapsed < .seconds(10))
+    #expect(result.diagnostics == [])
+    #expect(result.scenarios.first?.given.signedIn.count == count)
+  }
+
   @Test func keepsTheFirstThousandProblemsOfADocument() {
     let text = "scenario: Typos\nsteps:\n" + String(repeating: "  - lanch\n", count: 1_500)
     let diagnostics = ScenarioLoader().load(yaml: text, file: "typos.yaml").diagnostics
