@@ -1,0 +1,154 @@
+/// Checks a file's bytes before the YAML parser sees them, so hostile input gets a clear error with a
+/// position instead of a parser failure without one (or an unbounded amount of work).
+///
+/// One pass over the bytes finds invalid UTF-8, NUL bytes and the control characters libyaml refuses.
+/// A second pass, run only when the file contains both `&` and `*`, rejects alias and collection keys:
+/// Yams hashes every mapping key in full to find duplicates, so an alias bomb used as a key would cost
+/// time exponential in the file's size.
+struct InputScreen {
+  /// A problem and its 1-based line and column (counted in Unicode scalars, as libyaml counts them).
+  struct Finding: Equatable {
+    var problem: LoadProblem
+    var line: Int
+    var column: Int
+  }
+
+  /// The first problem in `bytes`; `checkUTF8: false` when the bytes come from a Swift string.
+  static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, checkUTF8: Bool = true) -> Finding? {
+    var line = 1
+    var column = 1
+    var index = 0
+    var sawStar = false
+    var sawAmpersand = false
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        switch byte {
+        case 0x0A:
+          line += 1
+          column = 1
+        case 0x0D:
+          if index + 1 < count, bytes[index + 1] == 0x0A {
+            column += 1
+          } else {
+            line += 1
+            column = 1
+          }
+        case 0x00:
+          return Finding(problem: .nulByte, line: line, column: column)
+        case 0x09, 0x20...0x7E:
+          if byte == 0x2A { sawStar = true } else if byte == 0x26 { sawAmpersand = true }
+          column += 1
+        default:
+          return Finding(problem: .controlCharacter(codePoint: UInt32(byte)), line: line, column: column)
+        }
+        index += 1
+        continue
+      }
+      guard let (scalar, length) = decode(bytes, at: index) else {
+        if checkUTF8 { return Finding(problem: .invalidUTF8(byte: byte), line: line, column: column) }
+        index += 1
+        continue
+      }
+      switch scalar {
+      case 0x85, 0x2028, 0x2029:
+        line += 1
+        column = 1
+      case 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
+        column += 1
+      default:
+        return Finding(problem: .controlCharacter(codePoint: scalar), line: line, column: column)
+      }
+      index += length
+    }
+    if sawStar, sawAmpersand, let (line, column) = firstRiskyKey(in: bytes) {
+      return Finding(problem: .unsupportedKey, line: line, column: column)
+    }
+    return nil
+  }
+
+  /// Decodes the multi-byte UTF-8 sequence at `index`; nil when it is malformed.
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    let lead = bytes[index]
+    let length: Int
+    var scalar: UInt32
+    var lowest: UInt8 = 0x80
+    var highest: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF:
+      (length, scalar) = (2, UInt32(lead & 0x1F))
+    case 0xE0...0xEF:
+      (length, scalar) = (3, UInt32(lead & 0x0F))
+      if lead == 0xE0 { lowest = 0xA0 } else if lead == 0xED { highest = 0x9F }
+    case 0xF0...0xF4:
+      (length, scalar) = (4, UInt32(lead & 0x07))
+      if lead == 0xF0 { lowest = 0x90 } else if lead == 0xF4 { highest = 0x8F }
+    default:
+      return nil
+    }
+    guard index + length <= bytes.count else { return nil }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte >= (offset == 1 ? lowest : 0x80), byte <= (offset == 1 ? highest : 0xBF) else { return nil }
+      scalar = scalar << 6 | UInt32(byte & 0x3F)
+    }
+    return (scalar, length)
+  }
+
+  /// Where the file uses an alias or a collection as a mapping key, if it also anchors a collection.
+  ///
+  /// Deliberately lexical and over-cautious: it reads every byte as if it could start a token (quotes,
+  /// comments and block scalars are not skipped), so it cannot miss a key that libyaml would see; the
+  /// price is a false alarm on text that looks like both an anchored collection and such a key.
+  static func firstRiskyKey(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int)? {
+    var anchorsCollection = false
+    var risky: (line: Int, column: Int)?
+    var line = 1
+    var column = 1
+    var index = 0
+    let count = bytes.count
+    func isNameByte(_ byte: UInt8) -> Bool {
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || byte == 0x2D || byte == 0x5F
+    }
+    /// The index after spaces and tabs from `start`.
+    func skipBlanks(_ start: Int) -> Int {
+      var position = start
+      while position < count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+      return position
+    }
+    while index < count {
+      let byte = bytes[index]
+      let startsToken = index == 0 || !isNameByte(bytes[index - 1])
+      switch byte {
+      case 0x26 where startsToken:  // & anchor: on a collection when followed by [, {, !, # or a line end
+        var end = index + 1
+        while end < count, isNameByte(bytes[end]) { end += 1 }
+        let next = skipBlanks(end)
+        if end > index + 1, next == count || [0x5B, 0x7B, 0x21, 0x23, 0x0A, 0x0D].contains(bytes[next]) {
+          anchorsCollection = true
+        }
+      case 0x2A where startsToken && risky == nil:  // *alias followed by ':' is a key
+        var end = index + 1
+        while end < count, isNameByte(bytes[end]) { end += 1 }
+        let next = skipBlanks(end)
+        if end > index + 1, next < count, bytes[next] == 0x3A { risky = (line, column) }
+      case 0x3F where startsToken && risky == nil:  // '?' explicit key, unless it starts a plain word
+        if index + 1 == count || !isNameByte(bytes[index + 1]) { risky = (line, column) }
+      case 0x5D, 0x7D:  // ']' or '}' followed by ':' is a collection used as a key
+        let next = skipBlanks(index + 1)
+        if risky == nil, next < count, bytes[next] == 0x3A { risky = (line, column) }
+      case 0x0A:
+        line += 1
+        column = 0
+      default:
+        break
+      }
+      if byte & 0xC0 != 0x80 { column += 1 }
+      index += 1
+      if anchorsCollection, risky != nil { return risky }
+    }
+    return nil
+  }
+}

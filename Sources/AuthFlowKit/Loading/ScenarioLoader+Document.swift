@@ -1,0 +1,151 @@
+import Yams
+
+extension ScenarioLoader {
+  /// One YAML document being read into a `Scenario`: what has been learnt so far (variables, devices,
+  /// given accounts) that later keys are checked against, and every problem found.
+  struct Document {
+    let file: String
+    let machineNames: [String]
+    /// The problems kept (see `ScenarioLoader.maximumProblems`).
+    var problems: [Located<LoadProblem>] = []
+    /// Every problem found, kept or not.
+    var problemCount = 0
+    /// What the file may still cost, carried from one document to the next.
+    var budget: LoadBudget
+
+    /// Whether `${name}` is replaced in the strings being read (in `given` and `steps`).
+    var substitutesVariables = false
+    var variableNames = OrderedNames()
+    var variables: [String: String] = [:]
+    /// False when `vars` could not be read, so an unknown `${name}` is not reported again.
+    var variablesKnown = true
+
+    var devices = OrderedNames(["phone"])
+    /// False when `devices` could not be read, so device names are not checked against it.
+    var devicesKnown = true
+    /// Given accounts' emails (lowercased), and those of disabled ones.
+    var accountEmails = OrderedNames()
+    var disabledAccounts: Set<String> = []
+    var accountsKnown = true
+    /// The emails of each provider's IdP accounts: listed in `identity_providers`, or implied by an
+    /// account's `providers`.
+    var identityProviderEmails: [ProviderID: OrderedNames] = [:]
+    var identityProvidersKnown = true
+
+    private(set) var passwords: [String] = []
+    private var passwordSet: Set<String> = []
+
+    init(file: String, machineNames: [String], budget: LoadBudget) {
+      self.file = file
+      self.machineNames = machineNames
+      self.budget = budget
+    }
+
+    /// Records a password the file mentions, once, in order of first appearance.
+    mutating func notePassword(_ password: String) {
+      if passwordSet.insert(password).inserted { passwords.append(password) }
+    }
+
+    /// The scenario in `root`, or nil when the document has any problem.
+    mutating func load(_ root: Node) -> Scenario? {
+      guard case .mapping = root else {
+        report(.documentNotMapping(found: Self.found(root)), at: root)
+        return nil
+      }
+      if let version = Self.value(of: "version", in: root), !versionIsSupported(version) { return nil }
+      guard
+        let fields = fields(
+          root, key: "scenario", context: "scenario", allowed: Scenario.keys, required: ["scenario", "steps"])
+      else { return nil }
+
+      let name = fields["scenario"].flatMap { nonEmptyString($0, key: "scenario") }
+      let description = fields["description"].flatMap { string($0, key: "description") }
+      let tags = fields["tags"].flatMap { strings($0, key: "tags") }?.map(\.text) ?? []
+      let reproduces = fields["reproduces"].flatMap { string($0, key: "reproduces") }
+      let machine = fields["machine"].flatMap { readMachine($0) }
+      let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }
+      if let vars = fields["vars"] { readVariables(vars) }
+      if let devices = fields["devices"] { readDevices(devices) }
+      let backend = fields["backend"].map { backendSettings($0) } ?? BackendSettings()
+
+      substitutesVariables = true
+      let given = fields["given"].map { self.given($0) } ?? Given()
+      let steps = fields["steps"].flatMap { self.steps($0) }
+      substitutesVariables = false
+
+      guard problemCount == 0, let name, let steps else { return nil }
+      return Scenario(
+        name: name, file: file, location: location(root), description: description, tags: tags,
+        reproduces: reproduces, machine: machine, seed: seed, backend: backend, given: given,
+        devices: devices.names,
+        steps: steps, passwords: passwords)
+    }
+
+    /// The value of a top-level key, found without checking the mapping's other keys.
+    private static func value(of key: String, in root: Node) -> Node? {
+      guard case .mapping(let mapping) = root else { return nil }
+      for index in mapping.indices {
+        if case .scalar(let scalar) = mapping[index].key, scalar.string == key { return mapping[index].value }
+      }
+      return nil
+    }
+
+    /// Checks `version`; false when the file is written for a newer authflow, whose other keys this one
+    /// cannot judge.
+    private mutating func versionIsSupported(_ node: Node) -> Bool {
+      guard let version = unsigned(node, key: "version") else { return true }
+      if version > UInt64(Scenario.languageVersion) {
+        report(.versionTooNew(version: String(version), supported: Scenario.languageVersion), at: node)
+        return false
+      }
+      if version < 1 { report(.integerTooSmall(key: "version", value: "0", minimum: 1), at: node) }
+      return true
+    }
+
+    private mutating func readMachine(_ node: Node) -> Located<String>? {
+      guard let name = nonEmptyString(node, key: "machine") else { return nil }
+      if name.hasPrefix("exec:") {
+        report(.machineCommand(value: name), at: node)
+        return nil
+      }
+      if !machineNames.isEmpty, !machineNames.contains(name) {
+        let suggestion = suggestion(for: name, in: machineNames)
+        report(
+          .unknownName(kind: "machine", value: name, suggestion: suggestion, valid: machineNames), at: node)
+        return nil
+      }
+      return Located(name, at: location(node))
+    }
+
+    private mutating func readDevices(_ node: Node) {
+      guard let names = strings(node, key: "devices") else {
+        devicesKnown = false
+        return
+      }
+      guard !names.isEmpty else {
+        report(.emptyValue(key: "devices"), at: node)
+        devicesKnown = false
+        return
+      }
+      var unique = OrderedNames()
+      for (name, item) in names {
+        if name.isEmpty {
+          report(.emptyValue(key: "devices"), at: item)
+        } else if !unique.insert(name) {
+          report(.duplicateEntry(kind: "device", value: name, key: "devices"), at: item)
+        }
+      }
+      devices = unique.isEmpty ? devices : unique
+    }
+
+    /// A device name that must be declared in `devices`.
+    mutating func device(_ node: Node, key: String) -> String? {
+      guard let name = nonEmptyString(node, key: key) else { return nil }
+      guard devicesKnown, !devices.contains(name) else { return name }
+      let suggestion = suggestion(for: name, in: devices.names)
+      report(
+        .unknownName(kind: "device", value: name, suggestion: suggestion, valid: devices.names), at: node)
+      return nil
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Yams
+
+/// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry).
+extension ScenarioLoader.Document {
+  static let userKeys = ["email", "email_verified", "display_name", "providers"]
+  static let accountExpectationKeys = [
+    "email", "exists", "email_verified", "providers", "disabled", "display_name",
+  ]
+  static let mailKeys = ["to", "kind", "count"]
+
+  mutating func expectations(_ node: Node) -> [Expectation] {
+    guard let fields = fields(node, key: "expect", context: "expect", allowed: Expectation.keys) else {
+      return []
+    }
+    if case .mapping(let mapping) = node, mapping.isEmpty { report(.emptyExpect, at: node) }
+    var expectations: [Expectation] = []
+    for entry in fields.entries {
+      let (name, value, at) = (entry.name, entry.value, location(entry.keyMark))
+      switch name {
+      case "state":
+        let candidates = AuthState.allCases.map(\.rawValue)
+        let state = self.name(value, key: name, kind: "state", candidates: candidates) {
+          AuthState(rawValue: $0)
+        }
+        state.map { expectations.append(Expectation(.state($0), at: at)) }
+      case "screen":
+        nonEmptyString(value, key: name).map { expectations.append(Expectation(.screen($0), at: at)) }
+      case "error":
+        errorCode(value, key: name, allowsNone: true).map {
+          expectations.append(Expectation(.error($0), at: at))
+        }
+      case "link_error":
+        errorCode(value, key: name, allowsNone: true).map {
+          expectations.append(Expectation(.linkError($0), at: at))
+        }
+      case "ui":
+        for field in entries(value, key: name, expected: "a mapping of names to values")
+          ?? []
+        {
+          string(field.value, key: field.name, expected: "a value").map {
+            expectations.append(Expectation(.ui(name: field.name, value: $0), at: location(field.keyMark)))
+          }
+        }
+      case "user":
+        user(value).map { expectations.append(Expectation(.user($0), at: at)) }
+      case "account":
+        account(value).map { expectations.append(Expectation(.account($0), at: at)) }
+      case "mail":
+        mail(value).map { expectations.append(Expectation(.mail($0), at: at)) }
+      case "signed_in_devices":
+        signedInDevices(value).map { expectations.append(Expectation(.signedInDevices($0), at: at)) }
+      default:
+        break
+      }
+    }
+    return expectations
+  }
+
+  /// `none`, or a mapping of what the auth client's user must show.
+  private mutating func user(_ node: Node) -> UserExpectation?? {
+    if case .scalar = node {
+      guard let text = string(node, key: "user", expected: "'none' or a mapping") else { return nil }
+      guard text == "none" else {
+        report(.wrongType(key: "user", expected: "'none' or a mapping", found: .text(text)), at: node)
+        return nil
+      }
+      return .some(nil)
+    }
+    let expected = "'none' or a mapping"
+    guard let fields = fields(node, key: "user", expected: expected, context: "user", allowed: Self.userKeys)
+    else {
+      return nil
+    }
+    var user = UserExpectation()
+    if let email = fields["email"] { user.email = string(email, key: "email") }
+    if let verified = fields["email_verified"] { user.emailVerified = bool(verified, key: "email_verified") }
+    if let name = fields["display_name"] { user.displayName = nullableString(name, key: "display_name") }
+    if let providers = fields["providers"] { user.providers = providerSet(providers) }
+    return .some(user)
+  }
+
+  private mutating func account(_ node: Node) -> AccountExpectation? {
+    let before = problemCount
+    guard
+      let fields = fields(
+        node, key: "account", context: "account", allowed: Self.accountExpectationKeys, required: ["email"]),
+      let email = fields["email"].flatMap({ string($0, key: "email") })
+    else { return nil }
+    var account = AccountExpectation(email: email)
+    if let exists = fields["exists"] { bool(exists, key: "exists").map { account.exists = $0 } }
+    if let verified = fields["email_verified"] {
+      account.emailVerified = bool(verified, key: "email_verified")
+    }
+    if let providers = fields["providers"] { account.providers = providerSet(providers) }
+    if let disabled = fields["disabled"] { account.disabled = bool(disabled, key: "disabled") }
+    if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
+    return problemCount == before ? account : nil
+  }
+
+  private mutating func mail(_ node: Node) -> MailExpectation? {
+    let before = problemCount
+    guard
+      let fields = fields(
+        node, key: "mail", context: "mail", allowed: Self.mailKeys, required: ["to", "kind"])
+    else { return nil }
+    let to = fields["to"].flatMap { string($0, key: "to") }
+    let kind = fields["kind"].flatMap {
+      name($0, key: "kind", kind: "mail kind", candidates: MailKind.allCases.map(\.rawValue)) {
+        MailKind(rawValue: $0)
+      }
+    }
+    let count = fields["count"].flatMap { integer($0, key: "count", minimum: 0) }
+    guard let to, let kind, problemCount == before else { return nil }
+    return MailExpectation(to: to, kind: kind, count: count)
+  }
+
+  /// Provider ids compared as a set; `password` included.
+  private mutating func providerSet(_ node: Node) -> Set<ProviderID>? {
+    guard let items = list(node, key: "providers", expected: "a list of provider ids") else { return nil }
+    let candidates = ProviderID.all.map(\.rawValue)
+    var providers: Set<ProviderID> = []
+    for item in items {
+      let provider = name(item, key: "providers", kind: "provider", candidates: candidates) {
+        candidates.contains($0) ? ProviderID(rawValue: $0) : nil
+      }
+      if let provider { providers.insert(provider) }
+    }
+    return providers
+  }
+
+  private mutating func signedInDevices(_ node: Node) -> [String]? {
+    guard let items = list(node, key: "signed_in_devices", expected: "a list of devices") else { return nil }
+    let before = problemCount
+    let names = items.compactMap { device($0, key: "signed_in_devices") }
+    return problemCount == before ? names : nil
+  }
+}

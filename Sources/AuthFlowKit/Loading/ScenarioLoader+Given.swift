@@ -1,0 +1,191 @@
+import Yams
+
+/// `given:`, the world before the first step.
+extension ScenarioLoader.Document {
+  static let givenKeys = ["now", "accounts", "identity_providers", "signed_in"]
+  static let accountKeys = ["email", "password", "email_verified", "display_name", "providers", "disabled"]
+  static let identityProviderAccountKeys = ["email", "name", "email_verified"]
+
+  mutating func given(_ node: Node) -> Given {
+    var given = Given()
+    guard let fields = fields(node, key: "given", context: "given", allowed: Self.givenKeys) else {
+      (accountsKnown, identityProvidersKnown) = (false, false)
+      return given
+    }
+    if let now = fields["now"], let text = string(now, key: "now", expected: "a time") {
+      if let time = VirtualTime(parsing: text) {
+        given.now = time
+      } else {
+        report(.badTime(key: "now", value: text), at: now)
+      }
+    }
+    if let accounts = fields["accounts"] { given.accounts = self.accounts(accounts) }
+    if let providers = fields["identity_providers"] { given.identityProviders = identityProviders(providers) }
+    for account in given.accounts {
+      for provider in account.providers {
+        identityProviderEmails[provider, default: OrderedNames()].insert(account.email)
+      }
+    }
+    if let signedIn = fields["signed_in"] { given.signedIn = self.signedIn(signedIn) }
+    return given
+  }
+
+  // MARK: - Accounts
+
+  private mutating func accounts(_ node: Node) -> [AccountSeed] {
+    guard let items = list(node, key: "accounts", expected: "a list of accounts") else {
+      accountsKnown = false
+      return []
+    }
+    var seeds: [AccountSeed] = []
+    for item in items {
+      guard
+        let fields = fields(
+          item, key: "accounts", expected: "a list of accounts", context: "account",
+          allowed: Self.accountKeys,
+          required: ["email"])
+      else { continue }
+      guard let emailNode = fields["email"], let email = email(emailNode, key: "email") else { continue }
+      if accountEmails.contains(email) {
+        report(.duplicateEntry(kind: "account", value: email, key: "accounts"), at: emailNode)
+        continue
+      }
+      var seed = AccountSeed(email: email)
+      let before = problemCount
+      for entry in fields.entries {
+        let (name, value) = (entry.name, entry.value)
+        switch name {
+        case "password":
+          string(value, key: name).map {
+            seed.password = $0
+            notePassword($0)
+          }
+        case "email_verified": bool(value, key: name).map { seed.emailVerified = $0 }
+        case "display_name": nullableString(value, key: name).map { seed.displayName = $0 }
+        case "providers": linkedProviders(value).map { seed.providers = $0 }
+        case "disabled": bool(value, key: name).map { seed.disabled = $0 }
+        default: break
+        }
+      }
+      accountEmails.insert(email)
+      if seed.disabled { disabledAccounts.insert(email) }
+      if problemCount == before { seeds.append(seed) }
+    }
+    return seeds
+  }
+
+  /// An account's federated providers: identity providers only, each once.
+  private mutating func linkedProviders(_ node: Node) -> [ProviderID]? {
+    guard let items = list(node, key: "providers", expected: "a list of identity providers") else {
+      return nil
+    }
+    var providers: [ProviderID] = []
+    for item in items {
+      if Self.text(of: item) == ProviderID.password.rawValue {
+        report(.passwordIsNotAnIdentityProvider(key: "providers"), at: item)
+      } else if let provider = identityProvider(item, key: "providers") {
+        if providers.contains(provider) {
+          report(.duplicateEntry(kind: "provider", value: provider.rawValue, key: "providers"), at: item)
+        } else {
+          providers.append(provider)
+        }
+      }
+    }
+    return providers
+  }
+
+  /// An email that must look like one (`local@domain.tld`), lowercased.
+  mutating func email(_ node: Node, key: String) -> String? {
+    guard let text = string(node, key: key) else { return nil }
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    let domain = parts.count == 2 ? parts[1] : ""
+    guard parts.count == 2, !parts[0].isEmpty, domain.contains("."), domain.first != ".", domain.last != ".",
+      !text.contains(where: \.isWhitespace)
+    else {
+      report(.notAnEmail(key: key, value: text), at: node)
+      return nil
+    }
+    return text.lowercased()
+  }
+
+  // MARK: - Identity providers
+
+  private mutating func identityProviders(_ node: Node) -> [ProviderID: [IdentityProviderAccountSeed]] {
+    guard let entries = entries(node, key: "identity_providers") else {
+      identityProvidersKnown = false
+      return [:]
+    }
+    let candidates = ProviderID.identityProviders.map(\.rawValue)
+    var result: [ProviderID: [IdentityProviderAccountSeed]] = [:]
+    for entry in entries {
+      let (name, key, value) = (entry.name, entry.keyMark, entry.value)
+      guard candidates.contains(name) else {
+        let suggestion = suggestion(for: name, in: candidates)
+        report(
+          .unknownName(kind: "identity provider", value: name, suggestion: suggestion, valid: candidates),
+          at: key)
+        identityProvidersKnown = false
+        continue
+      }
+      let provider = ProviderID(rawValue: name)
+      result[provider] = identityProviderAccounts(value, provider: provider)
+    }
+    return result
+  }
+
+  private mutating func identityProviderAccounts(_ node: Node, provider: ProviderID)
+    -> [IdentityProviderAccountSeed]
+  {
+    let expected = "a list of \(provider) accounts"
+    guard let items = list(node, key: provider.rawValue, expected: expected) else { return [] }
+    var seeds: [IdentityProviderAccountSeed] = []
+    for item in items {
+      guard
+        let fields = fields(
+          item, key: provider.rawValue, expected: expected, context: "\(provider) account",
+          allowed: Self.identityProviderAccountKeys, required: ["email"]),
+        let emailNode = fields["email"], let email = email(emailNode, key: "email")
+      else { continue }
+      if !identityProviderEmails[provider, default: OrderedNames()].insert(email) {
+        report(
+          .duplicateEntry(kind: "\(provider) account", value: email, key: provider.rawValue), at: emailNode)
+        continue
+      }
+      var seed = IdentityProviderAccountSeed(email: email)
+      if let name = fields["name"] { nullableString(name, key: "name").map { seed.name = $0 } }
+      if let verified = fields["email_verified"] {
+        seed.emailVerified = bool(verified, key: "email_verified")
+      }
+      seeds.append(seed)
+    }
+    return seeds
+  }
+
+  // MARK: - Signed-in devices
+
+  private mutating func signedIn(_ node: Node) -> [(device: String, email: String)] {
+    guard let entries = entries(node, key: "signed_in") else { return [] }
+    var result: [(device: String, email: String)] = []
+    for entry in entries {
+      let (device, key, value) = (entry.name, entry.keyMark, entry.value)
+      if devicesKnown, !devices.contains(device) {
+        let suggestion = suggestion(for: device, in: devices.names)
+        report(
+          .unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices.names), at: key)
+      }
+      guard let text = string(value, key: device, expected: "an email") else { continue }
+      let email = text.lowercased()
+      if accountEmails.contains(email) {
+        if disabledAccounts.contains(email) {
+          report(.signedInAccountDisabled(device: device, email: text), at: value)
+        }
+      } else if accountsKnown {
+        let emails = accountEmails.names
+        let suggestion = suggestion(for: email, in: emails)
+        report(.unknownName(kind: "account", value: text, suggestion: suggestion, valid: emails), at: value)
+      }
+      result.append((device, email))
+    }
+    return result
+  }
+}

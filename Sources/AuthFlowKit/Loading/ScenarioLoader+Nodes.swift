@@ -1,0 +1,150 @@
+import Yams
+
+// Positions, problems and the shape of mappings and lists.
+
+// MARK: - Places and problems
+
+extension ScenarioLoader.Document {
+  static func location(of node: Node, in file: String) -> SourceLocation {
+    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+  }
+
+  func location(_ node: Node) -> SourceLocation { Self.location(of: node, in: file) }
+
+  func location(_ mark: Mark?) -> SourceLocation {
+    SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+  }
+
+  mutating func report(_ problem: LoadProblem, at node: Node) {
+    record(problem, at: location(node))
+  }
+
+  mutating func report(_ problem: LoadProblem, at mark: Mark?) {
+    record(problem, at: location(mark))
+  }
+
+  /// Keeps the first `maximumProblems` problems, then one saying that more were left out.
+  private mutating func record(_ problem: LoadProblem, at location: SourceLocation) {
+    problemCount += 1
+    if problemCount <= ScenarioLoader.maximumProblems {
+      problems.append(Located(problem, at: location))
+    } else if problemCount == ScenarioLoader.maximumProblems + 1 {
+      problems.append(Located(.tooManyProblems(limit: ScenarioLoader.maximumProblems), at: location))
+    }
+  }
+
+  /// The nearest candidate to a mistyped name, while that is cheap: not past the first hundred problems,
+  /// among at most a thousand candidates, for a word that could be a typo.
+  func suggestion(for word: String, in candidates: [String]) -> String? {
+    guard problemCount < 100, candidates.count <= 1_000, word.utf8.count <= 256 else { return nil }
+    return Suggestion.nearest(to: word, in: candidates)
+  }
+
+  /// Takes `count` values from the file's budget; false (reported once) when it is spent.
+  mutating func spend(_ count: Int, at node: Node) -> Bool {
+    budget.values -= count
+    guard budget.values < 0 else { return true }
+    if budget.values + count >= 0 { report(.tooManyValues(limit: ScenarioLoader.maximumValues), at: node) }
+    return false
+  }
+
+  /// What a node is, for "found …" in a message.
+  static func found(_ node: Node) -> LoadProblem.Found {
+    switch node {
+    case .mapping: .mapping
+    case .sequence: .list
+    case .scalar(let scalar) where scalar.style == .plain && scalar.string.isEmpty: .nothing
+    case .scalar(let scalar) where isNull(scalar): .null
+    case .scalar(let scalar): .text(scalar.string)
+    case .alias: .nothing
+    }
+  }
+
+  /// A scalar's text as written; empty for a collection.
+  static func text(of node: Node) -> String {
+    if case .scalar(let scalar) = node { scalar.string } else { "" }
+  }
+
+  /// A plain empty value, `null` or `~`.
+  static func isNull(_ scalar: Node.Scalar) -> Bool {
+    scalar.style == .plain && (scalar.string.isEmpty || scalar.string == "null" || scalar.string == "~")
+  }
+
+  static func isNull(_ node: Node) -> Bool {
+    if case .scalar(let scalar) = node { isNull(scalar) } else { false }
+  }
+}
+
+// MARK: - Mappings and lists
+
+extension ScenarioLoader.Document {
+  /// The entries of a mapping, keys as text; reports a non-mapping or a key that is not a name.
+  mutating func entries(
+    _ node: Node, key: String, expected: String = "a mapping"
+  ) -> [Entry]? {
+    guard case .mapping(let mapping) = node else {
+      report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
+      return nil
+    }
+    guard spend(mapping.count, at: node) else { return nil }
+    var entries: [Entry] = []
+    entries.reserveCapacity(mapping.count)
+    // By index: iterating a Yams mapping copies all its pairs into a new array first.
+    for index in mapping.indices {
+      let (keyNode, value) = mapping[index]
+      guard case .scalar(let scalar) = keyNode else {
+        report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
+        continue
+      }
+      entries.append(Entry(name: scalar.string, keyMark: keyNode.mark, value: value))
+    }
+    return entries
+  }
+
+  /// A mapping checked against its schema: unknown keys are reported (with the nearest allowed one) and
+  /// left out; a missing required key is reported at the mapping.
+  mutating func fields(
+    _ node: Node, key: String, expected: String = "a mapping", context: String, allowed: [String],
+    required: [String] = []
+  ) -> Fields? {
+    guard let all = entries(node, key: key, expected: expected) else { return nil }
+    var known = Fields(node: node, entries: [])
+    for entry in all {
+      if allowed.contains(entry.name) {
+        known.entries.append(entry)
+      } else {
+        let suggestion = suggestion(for: entry.name, in: allowed)
+        report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.keyMark)
+      }
+    }
+    for name in required where known[name] == nil {
+      report(.missingKey(key: name), at: node)
+    }
+    return known
+  }
+
+  /// The items of a list; reports anything else.
+  mutating func list(_ node: Node, key: String, expected: String = "a list") -> Node.Sequence? {
+    guard case .sequence(let sequence) = node else {
+      report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
+      return nil
+    }
+    guard spend(sequence.count, at: node) else { return nil }
+    return sequence
+  }
+
+  /// A list of strings, each with its node.
+  mutating func strings(_ node: Node, key: String) -> [(text: String, node: Node)]? {
+    guard let items = list(node, key: key, expected: "a list of strings") else { return nil }
+    var result: [(text: String, node: Node)] = []
+    var failed = false
+    for item in items {
+      if let text = string(item, key: key, expected: "a list of strings") {
+        result.append((text, item))
+      } else {
+        failed = true
+      }
+    }
+    return failed ? nil : result
+  }
+}

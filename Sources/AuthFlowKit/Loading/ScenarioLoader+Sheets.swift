@@ -1,0 +1,114 @@
+import Yams
+
+/// Identity-provider sheets (`sign_in_with`, `link_provider`, `reauthenticate` with a provider).
+extension ScenarioLoader.Document {
+  static let sheetKeys = ["provider", "account", "outcome", "error"]
+  static let outcomes = ["success", "cancel", "error"]
+
+  /// A provider id, or `{provider, account?, outcome?, error?}`.
+  mutating func sheet(_ node: Node, of kind: ActionKind) -> ProviderSheet? {
+    let key = kind.rawValue
+    switch node {
+    case .scalar(let scalar) where Self.isNull(scalar):
+      report(.actionNeedsArguments(action: key), at: node)
+      return nil
+    case .scalar:
+      guard let provider = identityProvider(node, key: key) else { return nil }
+      let sheet = ProviderSheet(provider: provider)
+      checkAccounts(of: sheet, providerNode: node, account: nil)
+      return sheet
+    default:
+      let expected = "a provider id or a mapping"
+      guard
+        let fields = fields(
+          node, key: key, expected: expected, context: key, allowed: Self.sheetKeys, required: ["provider"])
+      else { return nil }
+      return sheet(fields)
+    }
+  }
+
+  /// The sheet described by `provider`, `account`, `outcome` and `error` in `fields`.
+  mutating func sheet(_ fields: Fields) -> ProviderSheet? {
+    let before = problemCount
+    guard let providerNode = fields["provider"],
+      let provider = identityProvider(providerNode, key: "provider")
+    else { return nil }
+    var sheet = ProviderSheet(provider: provider)
+    let account = fields["account"].flatMap { string($0, key: "account") }
+    sheet.account = account?.lowercased()
+    // nil when `outcome` is written but not a valid one (already reported).
+    let outcome =
+      fields["outcome"] == nil
+      ? "success"
+      : fields["outcome"].flatMap {
+        name($0, key: "outcome", kind: "outcome", candidates: Self.outcomes) {
+          Self.outcomes.contains($0) ? $0 : nil
+        }
+      }
+    switch outcome {
+    case "cancel": sheet.outcome = .cancel
+    case "error": sheet.outcome = .error(.invalidCredential)
+    default: break
+    }
+    if let errorNode = fields["error"] {
+      if let outcome, outcome != "error" {
+        report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.keyMark("error") ?? errorNode.mark)
+      } else if outcome == "error", let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
+        sheet.outcome = .error(code)
+      }
+    }
+    guard problemCount == before else { return nil }
+    checkAccounts(
+      of: sheet, providerNode: providerNode,
+      account: account.flatMap { text in
+        fields["account"].map { (text, $0) }
+      })
+    return problemCount == before ? sheet : nil
+  }
+
+  /// A sheet that succeeds needs an IdP account to sign in with; a named account must exist.
+  private mutating func checkAccounts(
+    of sheet: ProviderSheet, providerNode: Node, account written: (text: String, node: Node)?
+  ) {
+    guard identityProvidersKnown, accountsKnown else { return }
+    let emails = identityProviderEmails[sheet.provider] ?? OrderedNames()
+    if sheet.outcome == .success, emails.isEmpty {
+      report(.identityProviderHasNoAccounts(provider: sheet.provider.rawValue), at: providerNode)
+    } else if let written, !emails.contains(written.text.lowercased()) {
+      let suggestion = suggestion(for: written.text, in: emails.names)
+      let kind = "\(sheet.provider) account"
+      report(
+        .unknownName(kind: kind, value: written.text, suggestion: suggestion, valid: emails.names),
+        at: written.node
+      )
+    }
+  }
+
+  /// `{password}` or a provider sheet.
+  mutating func reauthentication(_ node: Node) -> Reauthentication? {
+    let expected = "a mapping with 'password' or 'provider'"
+    guard
+      let fields = fields(
+        node, key: "reauthenticate", expected: expected, context: "reauthenticate",
+        allowed: ["password"] + Self.sheetKeys)
+    else { return nil }
+    if let password = fields["password"] {
+      if let other = fields.entries.first(where: { $0.name != "password" }) {
+        report(.conflictingKeys(first: "password", second: other.name), at: other.keyMark)
+        return nil
+      }
+      guard let text = string(password, key: "password") else { return nil }
+      notePassword(text)
+      return .password(text)
+    }
+    guard fields["provider"] != nil else {
+      if fields.entries.isEmpty {
+        report(.missingOneOfKeys(keys: ["password", "provider"]), at: node)
+      } else {
+        report(.missingKey(key: "provider"), at: node)
+      }
+      return nil
+    }
+    return sheet(fields).map(Reauthentication.provider)
+  }
+}

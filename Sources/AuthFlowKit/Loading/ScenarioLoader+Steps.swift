@@ -1,0 +1,106 @@
+import Yams
+
+/// `steps:`: each step is a bare action name or a mapping of one action key plus modifiers.
+extension ScenarioLoader.Document {
+  static let modifiers = ["device", "expect", "note"]
+  static let actionNames = ActionKind.allCases.map(\.rawValue)
+
+  mutating func steps(_ node: Node) -> [Step]? {
+    guard let items = list(node, key: "steps", expected: "a list of steps") else { return nil }
+    guard !items.isEmpty else {
+      report(.emptyValue(key: "steps"), at: node)
+      return nil
+    }
+    guard items.count <= ScenarioLoader.maximumSteps else {
+      report(.tooManySteps(count: items.count, limit: ScenarioLoader.maximumSteps), at: node)
+      return nil
+    }
+    var steps: [Step] = []
+    steps.reserveCapacity(items.count)
+    for (offset, item) in items.enumerated() {
+      if let step = step(item, number: offset + 1) { steps.append(step) }
+    }
+    return steps.count == items.count ? steps : nil
+  }
+
+  private mutating func step(_ node: Node, number: Int) -> Step? {
+    let stepLocation = location(node)
+    switch node {
+    case .scalar(let scalar) where Self.modifiers.contains(scalar.string):
+      report(.stepHasNoAction, at: node)
+      return nil
+    case .scalar(let scalar) where !Self.isNull(scalar):
+      let kind = name(node, key: "steps", kind: "action", candidates: Self.actionNames) {
+        ActionKind(rawValue: $0)
+      }
+      guard let kind else { return nil }
+      guard let action = Self.bareAction(kind) else {
+        report(.actionNeedsArguments(action: kind.rawValue), at: node)
+        return nil
+      }
+      return Step(number: number, location: stepLocation, action: action, actionLocation: stepLocation)
+    case .mapping:
+      break
+    default:
+      report(.wrongType(key: "steps", expected: "an action or a mapping", found: Self.found(node)), at: node)
+      return nil
+    }
+    guard let entries = entries(node, key: "steps") else { return nil }
+    let before = problemCount
+    var actionEntry: (kind: ActionKind, key: Mark?, value: Node)?
+    var device: String?
+    var note: String?
+    var expectations: [Expectation]?
+    for entry in entries {
+      let (name, key, value) = (entry.name, entry.keyMark, entry.value)
+      switch name {
+      case "device": device = self.device(value, key: "device")
+      case "note": note = string(value, key: "note")
+      case "expect": expectations = self.expectations(value)
+      default:
+        guard let kind = ActionKind(rawValue: name) else {
+          let candidates = Self.actionNames + Self.modifiers
+          let suggestion = suggestion(for: name, in: candidates)
+          report(
+            .unknownName(kind: "action", value: name, suggestion: suggestion, valid: candidates), at: key)
+          continue
+        }
+        if let first = actionEntry {
+          report(.twoActions(first: first.kind.rawValue, second: name), at: key)
+        } else {
+          actionEntry = (kind, key, value)
+        }
+      }
+    }
+    var action: Action?
+    if let actionEntry {
+      action = self.action(actionEntry.kind, value: actionEntry.value)
+    } else if expectations == nil, problemCount == before {
+      report(.stepHasNoAction, at: node)
+    }
+    guard problemCount == before else { return nil }
+    return Step(
+      number: number, location: stepLocation, action: action,
+      actionLocation: actionEntry.map { location($0.key) } ?? stepLocation, device: device,
+      expectations: expectations ?? [], note: note)
+  }
+
+  /// The action a bare name (or a key with an empty value) stands for; nil when it needs arguments.
+  static func bareAction(_ kind: ActionKind) -> Action? {
+    switch kind {
+    case .launch: .launch
+    case .terminate: .terminate
+    case .background: .background
+    case .foreground: .foreground
+    case .signOut: .signOut
+    case .forgotPassword: .forgotPassword(email: nil)
+    case .resendVerification: .resendVerification
+    case .refresh: .refresh
+    case .deleteAccount: .deleteAccount
+    case .cancel: .cancel
+    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
+      .followLink, .wait, .admin, .network, .failNext:
+      nil
+    }
+  }
+}

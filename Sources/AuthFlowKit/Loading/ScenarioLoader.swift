@@ -1,0 +1,170 @@
+import Foundation
+
+/// The scenarios read from a set of files, and every problem found in them.
+public struct LoadResult: Sendable {
+  /// Valid scenarios, in file order, then document order. A document with any problem yields none.
+  public var scenarios: [Scenario]
+  /// Every problem of every file, sorted by location.
+  public var diagnostics: [Diagnostic]
+
+  public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = []) {
+    self.scenarios = scenarios
+    self.diagnostics = diagnostics
+  }
+}
+
+/// Reads scenario files (SPEC 2) into typed `Scenario` values, reporting every problem of every file
+/// with its position, not only the first.
+public struct ScenarioLoader: Sendable {
+  /// Names the `machine:` key may take; empty accepts any name.
+  public let machineNames: [String]
+
+  /// The largest file read, in bytes.
+  public static let maximumFileSize = 10 * 1_048_576
+  /// The most YAML documents (scenarios) one file may hold.
+  public static let maximumDocuments = 1_000
+  /// The most steps one scenario may have.
+  public static let maximumSteps = 10_000
+  /// The most values (mapping entries and list items, counting each use of an alias) one file may hold.
+  public static let maximumValues = 1_000_000
+  /// The most problems reported for one document; more are counted in a last one.
+  public static let maximumProblems = 1_000
+
+  /// - Parameter machineNames: names the `machine:` key may take (e.g. `["authkit", "authkit~no-foreground-refresh"]`);
+  ///   empty accepts any name.
+  public init(machineNames: [String] = []) {
+    self.machineNames = machineNames
+  }
+
+  /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,
+  /// sorted by path; a file given explicitly is read whatever its extension.
+  public func load(paths: [String]) -> LoadResult {
+    var result = LoadResult()
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
+        continue
+      }
+      for file in isDirectory.boolValue ? Self.scenarioFiles(under: path) : [path] {
+        switch Self.read(file) {
+        case .success(let bytes): append(load(bytes: bytes, file: file), to: &result)
+        case .failure(let problem): result.diagnostics.append(Self.diagnostic(problem, file: file))
+        }
+      }
+    }
+    result.diagnostics.sort()
+    return result
+  }
+
+  /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.
+  public func load(yaml: String, file: String) -> LoadResult {
+    // libyaml reads a byte-order mark as text when told the encoding, so drop it (editors do not count it).
+    var text = yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
+    let finding = text.withUTF8 { bytes in
+      bytes.count > Self.maximumFileSize
+        ? InputScreen.Finding(
+          problem: .fileTooLarge(size: bytes.count, limit: Self.maximumFileSize), line: 1, column: 1)
+        : InputScreen.firstProblem(in: bytes, checkUTF8: false)
+    }
+    if let finding {
+      return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
+    }
+    return loadChecked(text, file: file)
+  }
+
+  /// Loads every YAML document of one file's raw bytes, after checking their size, that they are UTF-8
+  /// and that they hold no NUL byte.
+  public func load(bytes: [UInt8], file: String) -> LoadResult {
+    guard bytes.count <= Self.maximumFileSize else {
+      let problem = LoadProblem.fileTooLarge(size: bytes.count, limit: Self.maximumFileSize)
+      return LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
+    }
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark, as above
+    if let finding = bytes.withUnsafeBufferPointer({
+      InputScreen.firstProblem(in: UnsafeBufferPointer(rebasing: $0[start...]))
+    }) {
+      return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
+    }
+    return loadChecked(String(decoding: bytes[start...], as: UTF8.self), file: file)
+  }
+
+  // MARK: - Documents
+
+  /// Loads the documents of text that passed `InputScreen`.
+  private func loadChecked(_ text: String, file: String) -> LoadResult {
+    var result = LoadResult()
+    var (count, empties, budget) = (0, 0, LoadBudget())
+    let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
+      let isEmpty = Document.isNull(root)
+      count += isEmpty ? 0 : 1
+      empties += isEmpty ? 1 : 0
+      // Empty documents (a trailing `---`) do not count, but a file of a million `---` still stops early.
+      guard count <= Self.maximumDocuments, empties <= Self.maximumDocuments else {
+        let location = Document.location(of: root, in: file)
+        let problem = LoadProblem.tooManyDocuments(limit: Self.maximumDocuments)
+        result.diagnostics.append(Diagnostic(problem.message, at: location))
+        return false
+      }
+      if isEmpty { return true }
+      var document = Document(file: file, machineNames: machineNames, budget: budget)
+      if let scenario = document.load(root) { result.scenarios.append(scenario) }
+      result.diagnostics += document.problems.map { Diagnostic($0.value.message, at: $0.location) }
+      budget = document.budget
+      return !budget.isSpent
+    }
+    if let stop { result.diagnostics.append(Diagnostic(stop.value.message, at: stop.location)) }
+    result.diagnostics.sort()
+    return result
+  }
+
+  private func append(_ loaded: LoadResult, to result: inout LoadResult) {
+    result.scenarios += loaded.scenarios
+    result.diagnostics += loaded.diagnostics
+  }
+
+  // MARK: - Files
+
+  /// Every `*.yaml` and `*.yml` file below `directory`, sorted by path (byte order, so any machine agrees).
+  static func scenarioFiles(under directory: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    var files: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
+      var isDirectory: ObjCBool = false
+      let path = prefix + relative
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        files.append(path)
+      }
+    }
+    return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// A file's bytes, refusing before reading them all when it is larger than `maximumFileSize`.
+  static func read(_ path: String) -> Result<[UInt8], LoadProblem> {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(.unreadableFile(path: path, reason: "permission denied or not a regular file"))
+    }
+    defer { try? handle.close() }
+    do {
+      let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+      guard data.count <= maximumFileSize else {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
+        return .failure(.fileTooLarge(size: size, limit: maximumFileSize))
+      }
+      return .success([UInt8](data))
+    } catch {
+      return .failure(.unreadableFile(path: path, reason: "\(error.localizedDescription)"))
+    }
+  }
+
+  private static func diagnostic(_ problem: LoadProblem, file: String) -> Diagnostic {
+    Diagnostic(problem.message, at: SourceLocation(file: file, line: 1, column: 1))
+  }
+
+  private static func diagnostic(_ finding: InputScreen.Finding, file: String) -> Diagnostic {
+    Diagnostic(
+      finding.problem.message, at: SourceLocation(file: file, line: finding.line, column: finding.column))
+  }
+}

@@ -1,0 +1,348 @@
+import Testing
+
+@testable import AuthFlowKit
+
+/// Invalid scenarios: every problem reported, placed at the offending key or value, with its message.
+@Suite struct ScenarioLoaderErrorTests {
+  /// The rendered diagnostics of loading `yaml`.
+  func errors(_ yaml: MarkedYAML, machines: [String] = []) -> [String] {
+    let result = yaml.load(with: ScenarioLoader(machineNames: machines))
+    #expect(result.scenarios.isEmpty)
+    return result.diagnostics.map(\.description)
+  }
+
+  @Test func reportsEveryScenarioLevelProblemTogether() {
+    let yaml = MarkedYAML(
+      """
+      1️⃣scenario: All wrong
+      2️⃣stpes:
+        - background
+      tags: 3️⃣{a: b}
+      seed: 4️⃣-3
+      machine: 5️⃣exec:./my-app --port 3
+      backend:
+        recent_login: 6️⃣5 minutes
+        email_enumeration_protection: 7️⃣yes
+        password_min_length: 8️⃣0
+        9️⃣oob_send_limt: { count: 1, per: 1h }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "missing required key 'steps'"),
+        yaml.error("2️⃣", "unknown key 'stpes' in scenario; did you mean 'steps'?"),
+        yaml.error("3️⃣", "'tags' must be a list of strings, found a mapping"),
+        yaml.error("4️⃣", "expected a whole number for 'seed', found '-3'"),
+        yaml.error(
+          "5️⃣", "a scenario file cannot start a machine command; pass --machine exec:… on the command line"),
+        yaml.error(
+          "6️⃣", "bad duration '5 minutes' for 'recent_login'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        yaml.error("7️⃣", "expected true or false for 'email_enumeration_protection', found 'yes'"),
+        yaml.error("8️⃣", "'password_min_length' must be at least 1, found '0'"),
+        yaml.error("9️⃣", "unknown key 'oob_send_limt' in backend; did you mean 'oob_send_limit'?"),
+      ])
+  }
+
+  @Test func reportsEveryStepProblemTogether() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Steps
+      devices: [phone, laptop]
+      vars:
+        email: carol@example.com
+      steps:
+        - 1️⃣sing_in: { email: a, password: b }
+        - sign_up: { email: 2️⃣"${emial}", password: x }
+        - sign_in: { email: a, password: b }
+          3️⃣sign_up: { email: a, password: b }
+          device: 4️⃣labtop
+        - 5️⃣device: laptop
+        - sign_in_with: 6️⃣gogle.com
+        - follow_link: { mail: 7️⃣verify, to: a@example.com }
+        - expect: { state: 8️⃣signedin, error: 9️⃣wrong-pasword }
+        - wait: 🔟soon
+        - background: 0️⃣now
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "unknown action 'sing_in'; did you mean 'sign_in'?"),
+        yaml.error("2️⃣", "undefined variable '${emial}'; did you mean 'email'?"),
+        yaml.error("3️⃣", "step has two actions, 'sign_in' and 'sign_up'; write one action per step"),
+        yaml.error("4️⃣", "unknown device 'labtop'; did you mean 'laptop'?"),
+        yaml.error("5️⃣", "step has no action"),
+        yaml.error("6️⃣", "unknown identity provider 'gogle.com'; did you mean 'google.com'?"),
+        yaml.error("7️⃣", "unknown mail kind 'verify'; did you mean 'verify_email'?"),
+        yaml.error("8️⃣", "unknown state 'signedin'; did you mean 'signedIn'?"),
+        yaml.error("9️⃣", "unknown error code 'wrong-pasword'; did you mean 'wrong-password'?"),
+        yaml.error("🔟", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        yaml.error("0️⃣", "'background' takes no arguments, found 'now'"),
+      ])
+  }
+
+  @Test func reportsGivenProblems() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Given
+      devices: [phone, laptop]
+      given:
+        now: 1️⃣yesterday
+        accounts:
+          - email: alice@example.com
+            email_verified: 2️⃣"true"
+            providers: [3️⃣password, 4️⃣gooogle.com]
+          - email: 5️⃣ALICE@example.com
+          - email: 6️⃣bob
+          - 7️⃣password: x
+          - email: dave@example.com
+            disabled: true
+        identity_providers:
+          8️⃣twiter.com: []
+        signed_in:
+          9️⃣tablet: alice@example.com
+          laptop: 🔟alise@example.com
+          phone: 0️⃣dave@example.com
+      steps: [launch]
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error(
+          "1️⃣", "bad time 'yesterday' for 'now'; write an RFC 3339 time such as 2026-03-01T09:00:00Z"),
+        yaml.error(
+          "2️⃣",
+          "expected true or false for 'email_verified', found \"true\" in quotes; write it without quotes"),
+        yaml.error(
+          "3️⃣",
+          "'password' is not an identity provider; 'providers' lists federated providers"
+            + " (an account has a password when 'password' is given)"),
+        yaml.error("4️⃣", "unknown identity provider 'gooogle.com'; did you mean 'google.com'?"),
+        yaml.error("5️⃣", "duplicate account 'alice@example.com' in 'accounts'"),
+        yaml.error("6️⃣", "'email' must be an email address such as alice@example.com, found 'bob'"),
+        yaml.error("7️⃣", "missing required key 'email'"),
+        yaml.error("8️⃣", "unknown identity provider 'twiter.com'; did you mean 'twitter.com'?"),
+        yaml.error("9️⃣", "unknown device 'tablet'; expected one of 'phone', 'laptop'"),
+        yaml.error("🔟", "unknown account 'alise@example.com'; did you mean 'alice@example.com'?"),
+        yaml.error("0️⃣", "'phone' cannot start signed in as 'dave@example.com': the account is disabled"),
+      ])
+  }
+
+  @Test func reportsActionArgumentProblems() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Arguments
+      given:
+        identity_providers:
+          google.com: [{ email: bob@gmail.com }]
+      steps:
+        - sign_up: 1️⃣{ email: a@example.com }
+        - sign_in_with: 2️⃣apple.com
+        - sign_in_with: { provider: google.com, account: 3️⃣bub@gmail.com }
+        - sign_in_with: { provider: google.com, outcome: cancel, 4️⃣error: user-disabled }
+        - link_provider: { provider: google.com, outcome: 5️⃣fail }
+        - link_provider: { provider: google.com, 🅰️error: user-disabled }
+        - reauthenticate: { password: x, 6️⃣provider: google.com }
+        - admin: 7️⃣{ disable: a@example.com, enable: a@example.com }
+        - fail_next: { operation: 8️⃣signIn, error: 9️⃣none }
+        - 🔟sign_up
+        - network: { online: 0️⃣off }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "missing required key 'password'"),
+        yaml.error(
+          "2️⃣",
+          "'apple.com' has no accounts to sign in with; list one under 'given.identity_providers'"
+            + " or in a given account's 'providers'"),
+        yaml.error("3️⃣", "unknown google.com account 'bub@gmail.com'; did you mean 'bob@gmail.com'?"),
+        yaml.error("4️⃣", "'error' only goes with 'outcome: error', found outcome 'cancel'"),
+        yaml.error("5️⃣", "unknown outcome 'fail'; expected one of 'success', 'cancel', 'error'"),
+        yaml.error("🅰️", "'error' only goes with 'outcome: error', found outcome 'success'"),
+        yaml.error("6️⃣", "'password' and 'provider' cannot be used together"),
+        yaml.error(
+          "7️⃣",
+          "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
+            + " found 'disable' and 'enable'"),
+        yaml.error("8️⃣", "unknown operation 'signIn'; did you mean 'signUp'?"),
+        yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
+        yaml.error("🔟", "'sign_up' needs arguments"),
+        yaml.error("0️⃣", "expected true or false for 'online', found 'off'"),
+      ])
+  }
+
+  @Test func reportsExpectationProblems() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Expectations
+      devices: [phone, laptop]
+      steps:
+        - expect:
+            1️⃣sreen: home
+            user: 2️⃣nobody
+            account: 3️⃣{ exists: false }
+            mail: { to: a@example.com, kind: 4️⃣reset }
+            signed_in_devices: [phone, 5️⃣tablet]
+            link_error: 6️⃣auth/expird-action-code
+            ui: { greeting: 7️⃣[a] }
+        - expect: 8️⃣{}
+        - expect:
+            user: { providers: [9️⃣pasword] }
+            account: { email: a@example.com, display_name: 🔟{} }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "unknown key 'sreen' in expect; did you mean 'screen'?"),
+        yaml.error("2️⃣", "'user' must be 'none' or a mapping, found 'nobody'"),
+        yaml.error("3️⃣", "missing required key 'email'"),
+        yaml.error("4️⃣", "unknown mail kind 'reset'; did you mean 'password_reset'?"),
+        yaml.error("5️⃣", "unknown device 'tablet'; expected one of 'phone', 'laptop'"),
+        yaml.error("6️⃣", "unknown error code 'auth/expird-action-code'; did you mean 'expired-action-code'?"),
+        yaml.error("7️⃣", "'greeting' must be a value, found a list"),
+        yaml.error("8️⃣", "'expect' has no checks"),
+        yaml.error("9️⃣", "unknown provider 'pasword'; did you mean 'password'?"),
+        yaml.error("🔟", "'display_name' must be a string or null, found a mapping"),
+      ])
+  }
+
+  @Test func reportsProblemsOfEveryDocumentAndKeepsTheValidOnes() {
+    let yaml = MarkedYAML(
+      """
+      scenario: First
+      steps: [1️⃣lanch]
+      ---
+      scenario: Valid
+      steps: [launch]
+      ---
+      scenario: Third
+      devices: [phone]
+      steps:
+        - sign_out:
+          device: 2️⃣laptop
+      """)
+    let result = yaml.load()
+    #expect(result.scenarios.map(\.name) == ["Valid"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        yaml.error("1️⃣", "unknown action 'lanch'; did you mean 'launch'?"),
+        yaml.error("2️⃣", "unknown device 'laptop'; expected one of 'phone'"),
+      ])
+  }
+
+  @Test func checksMachineNamesWhenGiven() {
+    let yaml = MarkedYAML("scenario: M\nmachine: 1️⃣authkti\nsteps: [launch]\n")
+    #expect(
+      errors(yaml, machines: ["authkit", "paper"]) == [
+        yaml.error("1️⃣", "unknown machine 'authkti'; did you mean 'authkit'?")
+      ])
+  }
+
+  @Test func refusesNewerVersionsWithoutJudgingTheirKeys() {
+    let yaml = MarkedYAML("version: 1️⃣2\nscenario: Future\nfuture_key: x\nsteps: [teleport]\n")
+    #expect(errors(yaml) == [yaml.error("1️⃣", "version 2 is newer than this authflow supports (1)")])
+    let zero = MarkedYAML("version: 1️⃣0\nscenario: Past\nsteps: [launch]\n")
+    #expect(errors(zero) == [zero.error("1️⃣", "'version' must be at least 1, found '0'")])
+  }
+
+  @Test func acceptsOnlyPlainTrueAndFalse() {
+    for word in ["yes", "no", "on", "off", "True", "FALSE", "1", "y"] {
+      let yaml = MarkedYAML("scenario: B\nsteps:\n  - network: { online: 1️⃣\(word) }\n")
+      #expect(errors(yaml) == [yaml.error("1️⃣", "expected true or false for 'online', found '\(word)'")])
+    }
+  }
+
+  @Test func reportsWrongTypesAtTheValue() {
+    let yaml = MarkedYAML(
+      """
+      scenario: 1️⃣[a, b]
+      description:2️⃣
+      devices: 3️⃣[]
+      vars: 4️⃣[x]
+      steps: 5️⃣launch
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'scenario' must be a string, found a list"),
+        yaml.error("2️⃣", "'description' must be a string, found nothing"),
+        yaml.error("3️⃣", "'devices' must not be empty"),
+        yaml.error("4️⃣", "'vars' must be a mapping, found a list"),
+        yaml.error("5️⃣", "'steps' must be a list of steps, found 'launch'"),
+      ])
+  }
+
+  @Test func reportsADocumentThatIsNotAMapping() {
+    let yaml = MarkedYAML("scenario: Fine\nsteps: [launch]\n---\n1️⃣- just\n- a list\n")
+    let result = yaml.load()
+    #expect(result.scenarios.map(\.name) == ["Fine"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        yaml.error("1️⃣", "a scenario must be a mapping with 'scenario' and 'steps', found a list")
+      ])
+  }
+
+  @Test func reportsInvalidYAMLWhereTheParserStoppedAndKeepsEarlierDocuments() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Before
+      steps: [launch]
+      ---
+      scenario: Broken
+      steps: [launch
+      after1️⃣: x
+      """)
+    let result = yaml.load()
+    #expect(result.scenarios.map(\.name) == ["Before"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        yaml.error(
+          "1️⃣",
+          "invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 5, column 8)"
+        )
+      ])
+  }
+
+  @Test func reportsDuplicateKeys() {
+    let yaml = MarkedYAML("scenario: One\nsteps:\n  - 1️⃣sign_in: { email: a, password: b }\n    sign_in: {}\n")
+    #expect(errors(yaml) == [yaml.error("1️⃣", "duplicate key 'sign_in'")])
+  }
+
+  @Test func reportsUnterminatedVariablesAndVariablesThatAreNotScalars() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Vars
+      vars:
+        list: 1️⃣[a]
+      steps:
+        - tap: 2️⃣${list}
+        - tap: 3️⃣"${open"
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'list' must be a string, found a list"),
+        yaml.error(
+          "3️⃣", "unterminated '${' in '${open'; close it with '}', or write '$${' for a literal '${'"),
+      ])
+  }
+
+  @Test func reportsTooManySteps() {
+    let yaml = MarkedYAML(
+      "scenario: Long\nsteps: 1️⃣[" + Array(repeating: "launch", count: 10_001).joined(separator: ", ") + "]\n")
+    #expect(errors(yaml) == [yaml.error("1️⃣", "too many steps (10001); a scenario has at most 10000")])
+  }
+
+  @Test func reportsTooManyDocuments() {
+    let document = "scenario: S\nsteps: [launch]\n"
+    let text = Array(repeating: document, count: 1_001).joined(separator: "---\n")
+    let result = ScenarioLoader().load(yaml: text, file: "many.yaml")
+    #expect(result.scenarios.count == 1_000)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "many.yaml:3001:1: error: too many YAML documents; a scenario file holds at most 1000"
+      ])
+
+    let exactly = Array(repeating: document, count: 1_000).joined(separator: "---\n") + "---\n"
+    #expect(ScenarioLoader().load(yaml: exactly, file: "full.yaml").diagnostics == [])
+
+    let empties = ScenarioLoader().load(yaml: String(repeating: "---\n", count: 100_000), file: "empty.yaml")
+    #expect(
+      empties.diagnostics.map(\.description) == [
+        "empty.yaml:1002:1: error: too many YAML documents; a scenario file holds at most 1000"
+      ])
+  }
+}
