@@ -26,7 +26,8 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthFlowKitTests",
-      dependencies: ["AuthFlowKit"]
+      dependencies: ["AuthFlowKit", "authflow"],
+      exclude: ["Fixtures"]
     ),
   ]
 )

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where a command writes, and what it knows of its terminal: injected so tests capture the output.
+public struct CommandIO: Sendable {
+  public var out: @Sendable (String) -> Void
+  public var err: @Sendable (String) -> Void
+  /// Standard output is a terminal (colour is allowed unless `NO_COLOR` is set).
+  public var isTerminal: Bool
+  public var environment: [String: String]
+
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    isTerminal: Bool = false, environment: [String: String] = [:]
+  ) {
+    self.out = out
+    self.err = err
+    self.isTerminal = isTerminal
+    self.environment = environment
+  }
+
+  /// The process's standard output and error.
+  public static var standard: CommandIO {
+    CommandIO(
+      out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+      err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      isTerminal: isatty(STDOUT_FILENO) == 1,
+      environment: ProcessInfo.processInfo.environment)
+  }
+
+  var colour: Bool { isTerminal && environment["NO_COLOR"] == nil }
+
+  /// Writes a file all at once (temporary file, then rename), so an interrupted run leaves no half report.
+  func writeAtomically(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+}

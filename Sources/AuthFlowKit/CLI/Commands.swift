@@ -1,0 +1,138 @@
+/// The commands behind `authflow`: the executable only parses flags and calls these.
+public enum Commands {
+  /// Exit statuses of SPEC section 7.
+  public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failures = 1
+    case invalidInput = 2
+  }
+
+  /// `authflow run`'s options.
+  public struct RunOptions: Sendable {
+    public var paths: [String]
+    public var configuration: RunConfiguration
+    public var reports: [ReportRequest]
+    public var verbose: Bool
+
+    public init(
+      paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
+      reports: [ReportRequest] = [],
+      verbose: Bool = false
+    ) {
+      self.paths = paths
+      self.configuration = configuration
+      self.reports = reports
+      self.verbose = verbose
+    }
+  }
+
+  /// The folder `run`, `lint` and `list` read when given no path.
+  public static let defaultPath = "Scenarios"
+
+  /// `authflow run`: loads every file first (any problem: print them all, run nothing, exit 2), runs the
+  /// selected scenarios, prints and writes the reports; exit 1 when any scenario failed or errored.
+  public static func run(_ options: RunOptions, io: CommandIO = .standard) -> ExitStatus {
+    let configuration = options.configuration
+    let usageProblems = configuration.problems()
+    guard usageProblems.isEmpty else {
+      for problem in usageProblems { io.err("error: \(problem)\n") }
+      return .invalidInput
+    }
+    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
+      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded.diagnostics, io: io)
+      return .invalidInput
+    }
+    let scenarios = configuration.select(loaded.scenarios)
+    let reports =
+      options.reports.isEmpty ? [ReportRequest(format: ConsoleReporter.identifier)] : options.reports
+    let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
+    let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
+
+    var results: [ScenarioResult] = []
+    for scenario in scenarios {
+      let result = configuration.run(scenario)
+      results.append(result)
+      if streamsConsole { io.out(console.render(result) + "\n") }
+      if result.status != .passed, io.environment["GITHUB_ACTIONS"] == "true", let failure = result.failure {
+        io.out(GitHubAnnotation.error(failure: failure, scenario: result.name))
+      }
+    }
+    if streamsConsole { io.out(console.summary(results) + "\n") }
+
+    for request in reports where !(request.format == ConsoleReporter.identifier && request.path == nil) {
+      let text: String =
+        switch request.format {
+        case JSONReporter.identifier: JSONReporter().report(results)
+        default: ConsoleReporter(verbose: options.verbose).report(results)
+        }
+      guard let path = request.path else {
+        io.out(text)
+        continue
+      }
+      do {
+        try io.writeAtomically(text, to: path)
+      } catch {
+        io.err(
+          "error: cannot write the \(request.format) report to '\(path)': \(error.localizedDescription)\n")
+        return .invalidInput
+      }
+    }
+    return Summary(results).failed + Summary(results).errored == 0 ? .success : .failures
+  }
+
+  /// `authflow lint`: checks files only; exit 0 when every file is valid, 2 otherwise.
+  public static func lint(paths: [String], registry: MachineRegistry = .builtIn, io: CommandIO = .standard)
+    -> ExitStatus
+  {
+    let loaded = ScenarioLoader(machineNames: registry.names).load(
+      paths: paths.isEmpty ? [defaultPath] : paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded.diagnostics, io: io)
+      return .invalidInput
+    }
+    let files = Set(loaded.scenarios.map(\.file)).count
+    io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s): no problems\n")
+    return .success
+  }
+
+  static func printDiagnostics(_ diagnostics: [Diagnostic], io: CommandIO) {
+    for diagnostic in diagnostics { io.err("\(diagnostic)\n") }
+    io.err("\(diagnostics.count) problem(s); nothing was run\n")
+  }
+}
+
+/// GitHub Actions workflow commands, printed when `GITHUB_ACTIONS=true`.
+enum GitHubAnnotation {
+  static func error(failure: Failure, scenario: String) -> String {
+    let message = "\(scenario): \(failure.message)"
+    return "::error file=\(escapeProperty(failure.location.file)),line=\(failure.location.line),"
+      + "col=\(failure.location.column)::\(escapeData(message))\n"
+  }
+
+  private static func escapeData(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  private static func escapeProperty(_ text: String) -> String {
+    var out = ""
+    for character in escapeData(text) {
+      switch character {
+      case ":": out += "%3A"
+      case ",": out += "%2C"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

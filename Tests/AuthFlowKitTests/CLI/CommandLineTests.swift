@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Runs the built `authflow` command on fixture scenarios and checks its exit status and output.
+@Suite("authflow command, end to end")
+struct CommandLineTests {
+  @Test func aPassingScenarioExitsZeroAndEndsWithTheSummaryLine() throws {
+    let run = try Authflow.run(["run", Fixture.path("passing.yaml")])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("PASS  Sign up, verify while backgrounded, come back signed in"))
+    #expect(run.lastLine == "1 passed, 0 failed")
+    #expect(!run.stdout.contains("transcript:"))
+  }
+
+  @Test func aFailingScenarioExitsOneAndPrintsWhereWhyAndTheTranscript() throws {
+    let run = try Authflow.run(["run", Fixture.path("failing.yaml"), Fixture.path("passing.yaml")])
+    #expect(run.status == 1)
+    let file = Fixture.path("failing.yaml")
+    #expect(
+      run.stdout.contains(
+        "\(file):13:15: step 4: state: expected signedInUnverified, found signedIn"))
+    #expect(run.stdout.contains("transcript:"))
+    #expect(run.stdout.contains("✗ state: expected signedInUnverified, found signedIn"))
+    #expect(!run.stdout.contains("correct-horse"))
+    #expect(run.stdout.contains("‹password 1›"))
+    #expect(run.lastLine == "1 passed, 1 failed")
+  }
+
+  @Test func invalidFilesPrintEveryProblemAndRunNothing() throws {
+    let run = try Authflow.run(["run", Fixture.path("invalid.yaml"), Fixture.path("passing.yaml")])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    let file = Fixture.path("invalid.yaml")
+    #expect(run.stderr.contains("\(file):2:1: error: unknown key 'stpes'"))
+    #expect(run.stderr.contains("\(file):4:5: error: unknown action 'sign_inn'"))
+    #expect(run.stderr.contains("did you mean 'sign_in'?"))
+    #expect(run.stderr.contains("\(file):5:11: error:"))
+    #expect(run.stderr.contains("'5 minutes'"))
+    #expect(run.stderr.contains("\(file):6:22: error:"))
+    #expect(run.stderr.contains("did you mean 'signedIn'?"))
+  }
+
+  @Test func lintExitsZeroOnValidFilesAndTwoOnInvalidOnes() throws {
+    #expect(try Authflow.run(["lint", Fixture.path("passing.yaml")]).status == 0)
+    #expect(try Authflow.run(["lint", Fixture.path("invalid.yaml")]).status == 2)
+  }
+
+  @Test func badFlagsExitTwo() throws {
+    #expect(try Authflow.run(["run", "--no-such-flag"]).status == 2)
+    let machine = try Authflow.run(["run", "--machine", "autkit", Fixture.path("passing.yaml")])
+    #expect(machine.status == 2)
+    #expect(machine.stderr.contains("did you mean 'authkit'?"))
+    #expect(try Authflow.run(["run", "--report", "xml", Fixture.path("passing.yaml")]).status == 2)
+  }
+
+  @Test func aMutantFailsTheScenarioThatDescribesItsBug() throws {
+    let run = try Authflow.run([
+      "run", "--machine", "authkit~no-foreground-refresh", Fixture.path("passing.yaml"),
+    ])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("state: expected signedIn, found signedInUnverified"))
+  }
+
+  @Test func theJSONReportHasTheSpecShape() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-\(UUID().uuidString)")
+    let path = directory.appendingPathComponent("report.json").path
+    let run = try Authflow.run(["run", "--report", "json:\(path)", Fixture.path("failing.yaml")])
+    #expect(run.status == 1)
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let summary = try #require(json["summary"] as? [String: Int])
+    #expect(summary == ["passed": 0, "failed": 1, "errored": 0, "total": 1])
+    let scenario = try #require((json["scenarios"] as? [[String: Any]])?.first)
+    #expect(scenario["status"] as? String == "failed")
+    #expect(scenario["machine"] as? String == "authkit")
+    let failure = try #require(scenario["failure"] as? [String: Any])
+    #expect(failure["step"] as? Int == 4)
+    #expect(failure["line"] as? Int == 13)
+    #expect(failure["column"] as? Int == 15)
+    #expect(
+      (scenario["transcript"] as? [[String: String]])?.first?.keys.sorted() == ["actor", "text", "time"])
+    #expect(!String(decoding: data, as: UTF8.self).contains("correct-horse"))
+  }
+
+  @Test func theSameSeedGivesAByteIdenticalTranscript() throws {
+    let first = try Authflow.run(["run", "--verbose", "--seed", "7", Fixture.path("passing.yaml")])
+    let second = try Authflow.run(["run", "--verbose", "--seed", "7", Fixture.path("passing.yaml")])
+    let other = try Authflow.run(["run", "--verbose", "--seed", "8", Fixture.path("passing.yaml")])
+    #expect(first.stdout == second.stdout)
+    #expect(first.stdout != other.stdout)
+  }
+}
+
+/// The fixture scenarios next to these tests.
+enum Fixture {
+  static func path(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures").appendingPathComponent(name).path
+  }
+}
+
+/// The built `authflow` executable, run as a user would.
+enum Authflow {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lastLine: String? { stdout.split(separator: "\n").last.map(String.init) }
+  }
+
+  static var executable: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for directory in [beside, beside.deletingLastPathComponent()] {
+      let candidate = directory.appendingPathComponent("authflow")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/authflow")
+  }
+
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["GITHUB_ACTIONS"] = nil
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
