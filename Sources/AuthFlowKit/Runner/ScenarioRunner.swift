@@ -193,6 +193,11 @@ private final class Run {
     if let problem = unsupported(action) {
       return error(step, at: step.actionLocation, problem)
     }
+    if device.lifecycle == .terminated, action != .launch, action != .terminate {
+      return error(
+        step, at: step.actionLocation,
+        "\(device.name) is not running (terminated); add a 'launch' step before '\(action.kind.rawValue)'")
+    }
     switch action {
     case .launch:
       guard device.lifecycle == .terminated else {
@@ -200,17 +205,18 @@ private final class Run {
         return nil
       }
       device.start()
+      world.log(device.name, "app launched over the persisted session")
+    case .foreground:
+      device.lifecycle = .foreground
+      world.log(device.name, "app comes to the foreground")
+    case .background:
+      world.log(device.name, "app goes to the background")
     case .terminate:
       guard device.lifecycle != .terminated else {
         world.log(device.name, "already terminated")
         return nil
       }
-    default:
-      guard device.lifecycle != .terminated else {
-        return error(
-          step, at: step.actionLocation,
-          "\(device.name) is not running (terminated); add a 'launch' step before '\(action.kind.rawValue)'")
-      }
+    default: break
     }
     guard let machine = device.machine else { return nil }
     do {
@@ -224,10 +230,12 @@ private final class Run {
         "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step")
     }
     switch action {
-    case .terminate: device.terminate()
-    case .background: device.lifecycle = .background
+    case .terminate:
+      device.terminate()
+      world.log(device.name, "app terminated; the session stays on the device")
+    case .background:
+      device.lifecycle = .background
     case .launch, .foreground:
-      device.lifecycle = .foreground
       device.client.runScheduledRefresh()
     default: break
     }
