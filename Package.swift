@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
+    .library(name: "AuthFlowCommand", targets: ["AuthFlowCommand"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
   dependencies: [
@@ -17,12 +18,16 @@ let package = Package(
       name: "AuthFlowKit",
       dependencies: [.product(name: "Yams", package: "Yams")]
     ),
-    .executableTarget(
-      name: "authflow",
+    .target(
+      name: "AuthFlowCommand",
       dependencies: [
         "AuthFlowKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .executableTarget(
+      name: "authflow",
+      dependencies: ["AuthFlowCommand", "AuthFlowKit"]
     ),
     .testTarget(
       name: "AuthFlowKitTests",

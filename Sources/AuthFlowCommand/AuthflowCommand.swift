@@ -1,0 +1,110 @@
+import ArgumentParser
+import AuthFlowKit
+import Foundation
+
+/// The `authflow` command line: flags in, one library call, an exit status out.
+///
+/// Your own build of the command can register extra machines:
+/// ```swift
+/// var registry = MachineRegistry.builtIn
+/// registry.register(MyApp.descriptor)
+/// AuthflowCommand.main(registry: registry)
+/// ```
+public struct AuthflowCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "authflow",
+    abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
+    subcommands: [RunCommand.self, LintCommand.self, MachinesCommand.self, MutantsCommand.self],
+    defaultSubcommand: RunCommand.self)
+
+  /// The machines the subcommands can name, for this invocation.
+  @TaskLocal static var registry = MachineRegistry.builtIn
+
+  public init() {}
+
+  /// Parses the process's arguments and runs the command with `registry`'s machines; exits the process.
+  /// Bad flags exit with 2, as SPEC section 7 asks (ArgumentParser's own default is 64).
+  public static func main(registry: MachineRegistry) -> Never {
+    signal(SIGPIPE, SIG_IGN)
+    let status = $registry.withValue(registry) { () -> Int32 in
+      do {
+        var command = try parseAsRoot()
+        try command.run()
+        return 0
+      } catch let exit as ExitCode {
+        return exit.rawValue
+      } catch {
+        if exitCode(for: error) == .success {
+          print(fullMessage(for: error))
+          return 0
+        }
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        return Commands.ExitStatus.invalidInput.rawValue
+      }
+    }
+    Foundation.exit(status)
+  }
+}
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Run scenarios (default path: Scenarios).")
+
+  @Argument(help: "Scenario files or folders.") var paths: [String] = []
+  @Option(help: "Run every scenario on this machine (overrides the file's `machine`).") var machine: String?
+  @Option(help: "Seed for ids, codes and nicknames (overrides the file's `seed`).") var seed: UInt64?
+  @Option(help: "Only scenarios whose name contains this text.") var filter: String?
+  @Option(
+    name: .customLong("report"),
+    help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
+  var reports: [String] = []
+  @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
+
+  func run() throws {
+    var requests: [ReportRequest] = []
+    for text in reports {
+      do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
+    }
+    let configuration = RunConfiguration(
+      machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry)
+    let options = Commands.RunOptions(
+      paths: paths, configuration: configuration, reports: requests, verbose: verbose)
+    throw ExitCode(Commands.run(options).rawValue)
+  }
+}
+
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint", abstract: "Check scenario files without running them.")
+
+  @Argument(help: "Scenario files or folders.") var paths: [String] = []
+
+  func run() throws {
+    throw ExitCode(Commands.lint(paths: paths, registry: AuthflowCommand.registry).rawValue)
+  }
+}
+
+struct MachinesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "machines", abstract: "List the machines and mutants, with what each supports.")
+
+  func run() throws {
+    throw ExitCode(Commands.machines(registry: AuthflowCommand.registry).rawValue)
+  }
+}
+
+struct MutantsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mutants",
+    abstract: "Run the scenarios against every mutant of a machine and print the mutation score.")
+
+  @Argument(help: "Scenario files or folders.") var paths: [String] = []
+  @Option(help: "The machine whose mutants to try.") var machine = MachineRegistry.defaultMachine
+  @Option(help: "Seed (overrides each file's `seed`).") var seed: UInt64?
+
+  func run() throws {
+    let options = Commands.MutantsOptions(
+      paths: paths, machine: machine, seed: seed, registry: AuthflowCommand.registry)
+    throw ExitCode(Commands.mutants(options).rawValue)
+  }
+}
