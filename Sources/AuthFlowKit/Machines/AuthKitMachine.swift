@@ -14,6 +14,10 @@ final class AuthKitMachine: Machine {
     static let noForegroundRefresh = Flaw(rawValue: 1 << 0)
     static let unverifiedIsSignedIn = Flaw(rawValue: 1 << 1)
     static let deleteWithoutReauth = Flaw(rawValue: 1 << 2)
+    static let resendWithoutCountdown = Flaw(rawValue: 1 << 3)
+    static let dropsPendingCredential = Flaw(rawValue: 1 << 4)
+    static let refreshReadsCache = Flaw(rawValue: 1 << 5)
+    static let noAuthListener = Flaw(rawValue: 1 << 6)
   }
 
   /// The resend countdown's length.
@@ -24,11 +28,14 @@ final class AuthKitMachine: Machine {
   private var currentScreen: Screen
   private(set) var error: AuthErrorCode?
   private var resendStartedAt: VirtualTime?
+  /// The user as the app last looked (only the `no-auth-listener` mutant reads it instead of the client's).
+  private var shownUser: CachedUser?
 
   init(context: MachineContext, flaws: Flaw = []) {
     self.context = context
     self.flaws = flaws
     self.currentScreen = .signIn
+    self.shownUser = context.client.currentUser
     context.client.onAuthStateChange = { [weak self] change in self?.authStateDidChange(change) }
     settle()
   }
@@ -37,8 +44,10 @@ final class AuthKitMachine: Machine {
 
   // MARK: - What the app shows
 
+  private var user: CachedUser? { flaws.contains(.noAuthListener) ? shownUser : client.currentUser }
+
   var state: AuthState {
-    guard let user = client.currentUser else { return .signedOut }
+    guard let user else { return .signedOut }
     if user.isUnverifiedPasswordUser, !flaws.contains(.unverifiedIsSignedIn) { return .signedInUnverified }
     return .signedIn
   }
@@ -47,7 +56,7 @@ final class AuthKitMachine: Machine {
 
   var ui: [String: String] {
     var values = ["resend_seconds_left": String(resendSecondsLeft)]
-    if let user = client.currentUser {
+    if let user {
       values["email"] = user.email ?? ""
       values["display_name"] = user.displayName ?? ""
     }
@@ -75,6 +84,7 @@ final class AuthKitMachine: Machine {
 
   /// The auth state listener: the client signed in, reloaded, or signed itself out.
   private func authStateDidChange(_ change: AuthStateChange) {
+    if flaws.contains(.noAuthListener) { return }
     if let error = change.error { self.error = error }
     settle()
   }
@@ -87,7 +97,10 @@ final class AuthKitMachine: Machine {
 
   func perform(_ action: Action) throws {
     error = nil
-    defer { settle() }
+    defer {
+      shownUser = client.currentUser
+      settle()
+    }
     switch action {
     case .launch, .terminate, .background: break
     case .foreground:
@@ -104,6 +117,7 @@ final class AuthKitMachine: Machine {
     case .resendVerification: resendVerification()
     case .refresh:
       guard client.currentUser != nil else { return nothing("no user to refresh on \(screen)") }
+      if flaws.contains(.refreshReadsCache) { return context.log("re-reads the cached user") }
       reload()
     case .deleteAccount: deleteAccount()
     case .reauthenticate(let answer): reauthenticateAndDelete(answer)
@@ -143,7 +157,9 @@ final class AuthKitMachine: Machine {
     } catch {
       return show(error)
     }
-    if let pending = client.pendingCredential, pending.email == email.lowercased() {
+    if !flaws.contains(.dropsPendingCredential), let pending = client.pendingCredential,
+      pending.email == email.lowercased()
+    {
       do { _ = try client.linkPendingCredential() } catch { show(error) }
     }
   }
@@ -182,6 +198,7 @@ final class AuthKitMachine: Machine {
     guard left == 0 else { return nothing("resend is disabled for \(left) more seconds") }
     do {
       try client.sendEmailVerification()
+      if flaws.contains(.resendWithoutCountdown) { return }
       resendStartedAt = context.now
     } catch {
       show(error)
@@ -276,5 +293,22 @@ extension AuthKitMachine {
       name: "authkit~delete-without-reauth",
       summary: "deletes straight after the confirmation dialog, never showing the reauthenticate prompt",
       flaws: .deleteWithoutReauth),
+    descriptor(
+      name: "authkit~resend-without-countdown",
+      summary: "resend sends an email on every tap and never starts the 60 s countdown",
+      flaws: .resendWithoutCountdown),
+    descriptor(
+      name: "authkit~drops-pending-credential",
+      summary:
+        "after a provider collision, signing in with the password does not link the pending credential",
+      flaws: .dropsPendingCredential),
+    descriptor(
+      name: "authkit~refresh-reads-cache",
+      summary: "the refresh / \"I've verified\" button re-reads the cached user instead of reloading it",
+      flaws: .refreshReadsCache),
+    descriptor(
+      name: "authkit~no-auth-listener",
+      summary: "ignores the client's own sign-outs (a revoked session at a token refresh) until the next tap",
+      flaws: .noAuthListener),
   ]
 }
