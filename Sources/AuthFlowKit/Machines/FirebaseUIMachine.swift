@@ -107,8 +107,7 @@ final class FirebaseUIMachine: Machine {
       guard currentScreen == .email else { return nothing("nothing to dismiss on \(screen)") }
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider,
-      .changePassword,
-      .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+      .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
   }

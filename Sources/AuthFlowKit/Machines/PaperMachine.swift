@@ -118,9 +118,8 @@ final class PaperMachine: Machine {
     case .signOut:
       guard client.currentUser != nil else { return nothing("already signed out") }
       client.signOut()
-    case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount,
-      .reauthenticate,
-      .cancel, .linkProvider, .changePassword, .followLink, .wait, .admin, .network, .failNext:
+    case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
+      .reauthenticate, .linkProvider, .changePassword, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
   }
