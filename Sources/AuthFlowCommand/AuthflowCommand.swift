@@ -38,7 +38,7 @@ public struct AuthflowCommand: ParsableCommand {
           print(fullMessage(for: error))
           return 0
         }
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
         return Commands.ExitStatus.invalidInput.rawValue
       }
     }

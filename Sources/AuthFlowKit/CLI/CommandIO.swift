@@ -21,8 +21,9 @@ public struct CommandIO: Sendable {
   /// The process's standard output and error.
   public static var standard: CommandIO {
     CommandIO(
-      out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      // `try?`: a reader that went away (`authflow run | head`) must not crash the run.
+      out: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
+      err: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
       isTerminal: isatty(STDOUT_FILENO) == 1,
       environment: ProcessInfo.processInfo.environment)
   }

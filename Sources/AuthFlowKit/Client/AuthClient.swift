@@ -141,7 +141,10 @@ public final class AuthClient {
       try refreshIDToken()
       return true
     } catch {
-      return error != .networkRequestFailed && tokens == nil
+      guard tokens != nil else { return true }
+      // Still signed in: the app hears of the failure (a self sign-out already told it).
+      onAuthStateChange?(AuthStateChange(user: currentUser, error: error))
+      return false
     }
   }
 

@@ -78,7 +78,8 @@ public struct MachineRegistry: Sendable {
   public init(_ descriptors: [MachineDescriptor]) { self.descriptors = descriptors }
 
   /// The built-in machines and their mutants.
-  public static let builtIn = MachineRegistry(AuthKitMachine.descriptors)
+  public static let builtIn = MachineRegistry(
+    AuthKitMachine.descriptors + FirebaseUIMachine.descriptors + PaperMachine.descriptors)
 
   /// The machine a scenario runs on when neither the file nor the command line names one.
   public static let defaultMachine = "authkit"

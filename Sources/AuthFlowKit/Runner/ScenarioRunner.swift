@@ -200,12 +200,12 @@ private final class Run {
     }
     switch action {
     case .launch:
-      guard device.lifecycle == .terminated else {
+      if device.lifecycle == .terminated {
+        device.start()
+        world.log(device.name, "app launched over the persisted session")
+      } else {
         world.log(device.name, "already running")
-        return nil
       }
-      device.start()
-      world.log(device.name, "app launched over the persisted session")
     case .foreground:
       device.lifecycle = .foreground
       world.log(device.name, "app comes to the foreground")

@@ -13,7 +13,8 @@ public struct TranscriptEntry: Equatable, Sendable {
 
 /// Hides secrets in everything a transcript or report prints.
 ///
-/// Passwords become stable placeholders numbered by first appearance in the scenario file (`‹password 1›`);
+/// Passwords become stable placeholders numbered in the order the scenario mentions them — `given` accounts
+/// first, then the steps — (`‹password 1›`);
 /// tokens, ids and action codes are shortened to their first six characters.
 public struct Redactor: Sendable {
   private var numbers: [String: Int] = [:]
