@@ -215,6 +215,65 @@ struct ScenarioRunnerTests {
     #expect(result.entries("backend", containing: "verified").isEmpty)
   }
 
+  @Test func theFirstKeyThatDoesNotHoldInFileOrderFailsTheStep() throws {
+    let result = try play(
+      """
+      scenario: Two wrong keys
+      steps:
+        - expect: { screen: home, state: signedIn }
+      """)
+    #expect(result.failure?.key == "screen")
+    let checks = result.transcript.filter { $0.text.hasPrefix("✓") || $0.text.hasPrefix("✗") }
+    #expect(
+      checks.map(\.text) == ["✗ screen: expected home, found signIn"], "checks stop at the first that fails")
+  }
+
+  @Test func theFilesMachineIsUsedUnlessTheCommandLineNamesOne() throws {
+    let scenario = try loadScenario(
+      """
+      scenario: Delete
+      machine: authkit~delete-without-reauth
+      given:
+        accounts:
+          - { email: alice@example.com, password: correct-horse, email_verified: true }
+        signed_in: { phone: alice@example.com }
+      steps:
+        - delete_account:
+          expect: { screen: reauthenticate }
+      """)
+    let fromFile = RunConfiguration().run(scenario)
+    #expect(fromFile.machine == "authkit~delete-without-reauth")
+    #expect(fromFile.status == .failed)
+    let overridden = RunConfiguration(machine: "authkit").run(scenario)
+    #expect(overridden.machine == "authkit")
+    expectPassed(overridden)
+  }
+
+  @Test func aWorldStepsDeviceIsTheOneItsExpectReadsAndTheOneNetworkTakesOffline() throws {
+    expectPassed(
+      try play(
+        """
+        scenario: World steps on a device
+        devices: [phone, laptop]
+        given:
+          accounts:
+            - { email: alice@example.com, password: correct-horse, email_verified: true }
+          signed_in: { laptop: alice@example.com }
+        steps:
+          - wait: 1m
+            device: laptop
+            expect: { state: signedIn, screen: home }
+          - network: { online: false }
+            device: laptop
+            expect: { state: signedIn }
+          - sign_in: { email: alice@example.com, password: correct-horse }
+            expect: { state: signedIn, error: none }
+          - refresh:
+            device: laptop
+            expect: { state: signedIn, error: network-request-failed }
+        """))
+  }
+
   @Test func anUnknownMachineErrorsEveryStepSkipped() throws {
     let scenario = try loadScenario(
       """
