@@ -221,3 +221,19 @@ struct JSONReporterTests {
       keys(text, indent: 8) == ["actual", "column", "expected", "file", "key", "line", "message", "step"])
   }
 }
+
+@Suite("Transcript formatter")
+struct TranscriptFormatterTests {
+  @Test func entriesAlignOnTheWidestActor() {
+    let text = TranscriptFormatter.plain(
+      [
+        TranscriptEntry(time: .defaultStart, actor: "phone", text: "launched: signedOut on signIn"),
+        TranscriptEntry(time: .defaultStart + .seconds(90), actor: "backend", text: "account created"),
+      ], indent: "  ")
+    #expect(
+      text == """
+          2026-01-01T00:00:00Z  phone    launched: signedOut on signIn
+          2026-01-01T00:01:30Z  backend  account created
+        """)
+  }
+}

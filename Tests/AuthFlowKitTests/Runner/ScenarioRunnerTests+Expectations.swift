@@ -238,6 +238,32 @@ extension ScenarioRunnerTests {
     #expect(wrong.actual == "60")
   }
 
+  @Test(arguments: ["false", "\"false\""])
+  func booleanUIValuesCompareAsText(written: String) throws {
+    let steps = """
+      scenario: Boolean UI
+      steps:
+        - expect: { ui: { go_enabled: VALUE } }
+      """
+    expectPassed(try play(steps.replacing("VALUE", with: written), machine: "form", registry: Self.registry))
+    let wrong = try play(steps.replacing("VALUE", with: "true"), machine: "form", registry: Self.registry)
+    #expect(wrong.failure?.expected == "true")
+    #expect(wrong.failure?.actual == "false")
+  }
+
+  @Test func aScreenTheMachineDoesNotHaveGetsADidYouMean() throws {
+    let failure = try failure(
+      """
+      scenario: Screen typo
+      steps:
+        - expect: { screen: singIn }
+      """)
+    #expect(
+      failure.message
+        == "step 1: screen: expected singIn, found signIn (authkit has no screen 'singIn'; did you mean 'signIn'?)"
+    )
+  }
+
   @Test func aUIValueTheAppDoesNotShowIsReportedAsNotShown() throws {
     let failure = try failure(
       """

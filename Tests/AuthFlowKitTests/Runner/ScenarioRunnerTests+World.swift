@@ -38,6 +38,31 @@ extension ScenarioRunnerTests {
     #expect(refreshTimes(result, "tablet") == ["2026-01-01T02:00:00Z"])
   }
 
+  @Test func refreshesOfSeveralDevicesRunInTimeOrderDuringOneWait() throws {
+    let result = try play(
+      """
+      scenario: Interleaved refreshes
+      devices: [phone, laptop]
+      given:
+        accounts:
+          - { email: alice@example.com, password: correct-horse, email_verified: true }
+        signed_in: { phone: alice@example.com }
+      steps:
+        - wait: 10m
+        - sign_in: { email: alice@example.com, password: correct-horse }
+          device: laptop
+        - wait: 2h
+      """)
+    expectPassed(result)
+    let refreshes = result.transcript.filter { $0.text == "refreshToken → ok" }
+    #expect(
+      refreshes.map { "\($0.time) \($0.actor)" } == [
+        "2026-01-01T00:55:00Z phone", "2026-01-01T01:05:00Z laptop", "2026-01-01T01:50:00Z phone",
+        "2026-01-01T02:00:00Z laptop",
+      ])
+    #expect(zip(result.transcript, result.transcript.dropFirst()).allSatisfy { $0.time <= $1.time })
+  }
+
   @Test func anOfflineDevicesScheduledRefreshWaitsUntilItIsBackOnline() throws {
     let result = try play(
       """

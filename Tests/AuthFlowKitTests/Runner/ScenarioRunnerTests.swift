@@ -39,6 +39,15 @@ private final class ChattyMachine: Machine {
   }
 }
 
+/// A form whose Go button is disabled: it shows `go_enabled` as `false`.
+private final class FormMachine: Machine {
+  var state: AuthState { .signedOut }
+  var screen: String { "login" }
+  var error: AuthErrorCode? { nil }
+  var ui: [String: String] { ["go_enabled": "false"] }
+  func perform(_ action: Action) throws {}
+}
+
 /// How the runner plays steps, checks expectations and ends a scenario (SPEC 2.3, 2.4, 3, 4).
 @Suite("Scenario runner")
 struct ScenarioRunnerTests {
@@ -49,6 +58,10 @@ struct ScenarioRunnerTests {
       MachineDescriptor(
         name: "crashing", summary: "crashes on refresh", supportedActions: actions, screens: ["start"]
       ) { _ in CrashingMachine() })
+    registry.register(
+      MachineDescriptor(
+        name: "form", summary: "a disabled Go button", supportedActions: actions, screens: ["login"]
+      ) { _ in FormMachine() })
     for calls in [AuthClient.callBudget, AuthClient.callBudget + 1] {
       registry.register(
         MachineDescriptor(
