@@ -145,24 +145,46 @@ extension AuthKitMachineTests {
     #expect(signOut.time.description == "2026-01-01T00:55:00Z")
   }
 
+  @Test func aRelaunchAfterTheSessionWasRevokedSignsOutWhenTheTokenIsRefreshed() throws {
+    let result = try play(
+      """
+      scenario: Revoked while closed
+      \(Self.aliceSignedIn)
+      steps:
+        - terminate
+        - admin: { revoke_sessions: alice@example.com }
+        - wait: 2h
+        - launch:
+          expect: { state: signedOut, screen: signIn, error: user-token-expired, signed_in_devices: [] }
+      """)
+    expectPassed(result)
+    #expect(
+      result.entries("phone", containing: "refreshToken → user-token-expired").first?.time.description
+        == "2026-01-01T02:00:00Z")
+  }
+
   // MARK: - Sign in with Apple
 
   @Test func cancellingTheAppleSheetShowsWebContextCancelled() throws {
-    expectPassed(
-      try play(
-        """
-        scenario: Apple, cancelled
-        given:
-          identity_providers:
-            apple.com: [{ email: dana@privaterelay.appleid.com, name: Dana }]
-        steps:
-          - sign_in_with: { provider: apple.com, outcome: cancel }
-            expect:
-              state: signedOut
-              screen: signIn
-              error: web-context-cancelled
-              account: { email: dana@privaterelay.appleid.com, exists: false }
-        """))
+    let result = try play(
+      """
+      scenario: Apple, cancelled
+      given:
+        identity_providers:
+          apple.com: [{ email: dana@privaterelay.appleid.com, name: Dana }]
+      steps:
+        - sign_in_with: { provider: apple.com, outcome: cancel }
+          expect:
+            state: signedOut
+            screen: signIn
+            error: web-context-cancelled
+            account: { email: dana@privaterelay.appleid.com, exists: false }
+      """)
+    expectPassed(result)
+    #expect(
+      result.entries("apple.com", containing: "sheet on phone").map(\.text) == [
+        "sheet on phone: dana@privaterelay.appleid.com → cancelled"
+      ])
   }
 
   @Test func signingInWithAppleCreatesAVerifiedAccountNamedAfterTheAppleID() throws {

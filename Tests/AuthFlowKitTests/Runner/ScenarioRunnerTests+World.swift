@@ -174,6 +174,20 @@ extension ScenarioRunnerTests {
     #expect(lines.contains("signUp(bob@example.com, ‹password 1›) → ok"))
   }
 
+  @Test func aTypedPasswordIsHiddenEvenWhenTheMachineRefusesTheAction() throws {
+    let result = try play(
+      """
+      scenario: Typed password
+      steps:
+        - type: { username: alice@example.com, password: "s3cret-typed" }
+      """)
+    #expect(result.status == .errored)
+    let everything =
+      result.transcriptText + ConsoleReporter().report([result]) + JSONReporter().report([result])
+    #expect(!everything.contains("s3cret"))
+    #expect(result.transcript.contains { $0.text.contains("password: ‹password 1›") })
+  }
+
   @Test func passwordsAreNumberedByFirstAppearanceInTheFileWhateverTheOrderOfItsKeys() throws {
     let result = try play(
       """
