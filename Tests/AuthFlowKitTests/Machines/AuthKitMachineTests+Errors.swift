@@ -4,12 +4,6 @@ import Testing
 
 /// authkit's shown error, its sign-outs on its own, Sign in with Apple, and the actions it does not support.
 extension AuthKitMachineTests {
-  /// The phone shows `invalid-credential` after step 1.
-  static let wrongSignIn = """
-    - sign_in: { email: alice@example.com, password: wrong-horse }
-      expect: { error: invalid-credential }
-    """
-
   // MARK: - The shown error
 
   /// Actions with no button on the signed-out sign-in screen: each does nothing, and still clears the error.
@@ -25,7 +19,8 @@ extension AuthKitMachineTests {
         identity_providers:
           google.com: [{ email: bob@gmail.com }]
       steps:
-        \(Self.wrongSignIn.replacing("\n", with: "\n  "))
+        - sign_in: { email: alice@example.com, password: wrong-horse }
+          expect: { error: invalid-credential }
         - \(action)
         - expect: { state: signedOut, screen: signIn, error: none }
       """)
@@ -49,7 +44,8 @@ extension AuthKitMachineTests {
             - { email: alice@example.com, password: correct-horse, email_verified: true }
         steps:
           - forgot_password: alice@example.com
-          \(Self.wrongSignIn.replacing("\n", with: "\n  "))
+          - sign_in: { email: alice@example.com, password: wrong-horse }
+            expect: { error: invalid-credential }
           - \(step)
           - expect: { error: invalid-credential }
         """))
@@ -62,7 +58,8 @@ extension AuthKitMachineTests {
         scenario: Error on one device
         devices: [phone, laptop]
         steps:
-          \(Self.wrongSignIn.replacing("\n", with: "\n  "))
+          - sign_in: { email: alice@example.com, password: wrong-horse }
+            expect: { error: invalid-credential }
           - refresh:
             device: laptop
           - expect: { error: invalid-credential }
@@ -74,7 +71,8 @@ extension AuthKitMachineTests {
       """
       scenario: Launch while running
       steps:
-        \(Self.wrongSignIn.replacing("\n", with: "\n  "))
+        - sign_in: { email: alice@example.com, password: wrong-horse }
+          expect: { error: invalid-credential }
         - launch
         - expect: { error: none }
       """)
