@@ -1,0 +1,50 @@
+import Testing
+
+@testable import AuthFlowKit
+
+/// "Did you mean" suggestions for mistyped names.
+@Suite("Did you mean")
+struct SuggestionTests {
+  static let actions = ActionKind.allCases.map(\.rawValue)
+  static let screens = AuthKitMachine.Screen.allCases.map(\.rawValue)
+
+  @Test(arguments: [
+    ("sign_inn", actions, "sign_in"),
+    ("sigh_up", actions, "sign_up"),
+    ("forgot-password", actions, "forgot_password"),
+    ("verify", screens, "verifyEmail"),
+    ("HOME", screens, "home"),
+    ("singIn", screens, "signIn"),
+    ("autkit", ["authkit", "authkit~no-foreground-refresh"], "authkit"),
+    ("signedin", ["signedOut", "signedInUnverified", "signedIn"], "signedIn"),
+  ])
+  func aNearMissSuggestsTheNearestName(word: String, candidates: [String], nearest: String) {
+    #expect(Suggestion.nearest(to: word, in: candidates) == nearest)
+    #expect(Suggestion.didYouMean(word, in: candidates) == "; did you mean '\(nearest)'?")
+  }
+
+  @Test(arguments: [
+    ("teleport", actions), ("dashboard", screens), ("zzz", ["authkit"]), ("anything", [String]()),
+  ])
+  func aNameFarFromEveryCandidateGetsNoSuggestion(word: String, candidates: [String]) {
+    #expect(Suggestion.nearest(to: word, in: candidates) == nil)
+    #expect(Suggestion.didYouMean(word, in: candidates) == "")
+  }
+
+  @Test func aTranspositionCountsAsOneEdit() {
+    #expect(Suggestion.editDistance("signIn", "singIn") == 1)
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("", "home") == 4)
+    #expect(Suggestion.editDistance("home", "home") == 0)
+  }
+
+  @Test func theFirstOfEquallyNearCandidatesWins() {
+    #expect(Suggestion.nearest(to: "cat", in: ["bat", "hat"]) == "bat")
+    #expect(Suggestion.nearest(to: "cat", in: ["hat", "bat"]) == "hat")
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aVeryLongNameIsJudgedInBoundedWork() {
+    let long = String(repeating: "a", count: 100_000)
+    #expect(Suggestion.nearest(to: long, in: Self.actions) == nil)
+  }
+}
