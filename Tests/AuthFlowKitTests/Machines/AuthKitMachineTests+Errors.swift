@@ -76,14 +76,7 @@ extension AuthKitMachineTests {
         - launch
         - expect: { error: none }
       """)
-    withKnownIssue(
-      Comment(
-        rawValue:
-          "a `launch` step on a running app stops in the runner ('already running') and never reaches the machine, "
-          + "so the shown error is not cleared (SPEC 2.4: each new action on that device clears it)")
-    ) {
-      expectPassed(result)
-    }
+    expectPassed(result)
   }
 
   @Test func aFailedScheduledTokenRefreshShowsItsError() throws {
@@ -97,15 +90,7 @@ extension AuthKitMachineTests {
         - expect: { state: signedIn, error: too-many-requests }
       """)
     #expect(result.entries("phone", containing: "refreshToken → too-many-requests").count == 1)
-    withKnownIssue(
-      Comment(
-        rawValue:
-          "a scheduled token refresh that fails without ending the session is only logged: the client tells its "
-          + "listener nothing, so authkit shows no error (SPEC 2.4: an error the auth client raises on its own, "
-          + "a failed token refresh or reload, sets it)")
-    ) {
-      expectPassed(result)
-    }
+    expectPassed(result)
   }
 
   // MARK: - The client signs itself out

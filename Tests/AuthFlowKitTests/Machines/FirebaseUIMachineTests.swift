@@ -269,7 +269,7 @@ struct FirebaseUIMachineTests {
   func eachMutantFailsTheScenarioDescribingItsBug(mutant: String, key: String, yaml: String) throws {
     let healthy = try play(yaml)
     #expect(healthy.status == .passed, healthy.explanation)
-    let broken = try play(yaml, on: mutant)
+    let broken = try play(yaml, machine: mutant)
     #expect(broken.status == .failed, broken.explanation)
     #expect(broken.failure?.key == key)
   }

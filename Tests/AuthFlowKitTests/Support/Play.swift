@@ -2,10 +2,10 @@ import Testing
 
 @testable import AuthFlowKit
 
-/// Loads one inline scenario, which must be valid, and runs it on `machine` (`--machine`), with `seed`
-/// (`--seed`) when given, against the machines of `registry`.
+/// Loads one inline scenario, which must be valid, and runs it on `machine` (`--machine`; nil: the file's own
+/// `machine:` or authkit), with `seed` (`--seed`) when given, against the machines of `registry`.
 func play(
-  _ yaml: String, machine: String = "authkit", seed: UInt64? = nil, registry: MachineRegistry = .builtIn,
+  _ yaml: String, machine: String? = nil, seed: UInt64? = nil, registry: MachineRegistry = .builtIn,
   file: String = "test.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> ScenarioResult {
   let scenario = try loadScenario(yaml, file: file, registry: registry, sourceLocation: sourceLocation)
@@ -14,7 +14,7 @@ func play(
 
 /// `play` for YAML with position markers.
 func play(
-  _ yaml: MarkedYAML, machine: String = "authkit", seed: UInt64? = nil, registry: MachineRegistry = .builtIn,
+  _ yaml: MarkedYAML, machine: String? = nil, seed: UInt64? = nil, registry: MachineRegistry = .builtIn,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> ScenarioResult {
   try play(
