@@ -45,8 +45,11 @@ public enum Commands {
       return .invalidInput
     }
     let scenarios = configuration.select(loaded.scenarios)
-    let reports =
-      options.reports.isEmpty ? [ReportRequest(format: ConsoleReporter.identifier)] : options.reports
+    var reports = options.reports
+    // The console goes to standard output unless another report was asked to go there.
+    if !reports.contains(where: { $0.path == nil }) {
+      reports.insert(ReportRequest(format: ConsoleReporter.identifier), at: 0)
+    }
     let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
     let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
 

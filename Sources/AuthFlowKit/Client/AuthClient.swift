@@ -130,12 +130,12 @@ public final class AuthClient {
     tokens.map { $0.idToken.expiresAt - Self.refreshMargin }
   }
 
-  /// Runs the token refresh scheduled at or before now. Returns false when it could not run (offline or a
-  /// network failure), so the scheduler defers it.
+  /// Runs the token refresh scheduled at or before now. Returns false when it failed without ending the
+  /// session (offline, say): the app is told the error and the scheduler retries it only when the device is
+  /// back online or the app comes to the foreground again.
   @discardableResult
   func runScheduledRefresh() -> Bool {
     guard let due = scheduledRefresh, due <= world.now else { return true }
-    guard isOnline else { return false }
     world.log(device, "scheduled token refresh")
     do {
       try refreshIDToken()
@@ -208,21 +208,32 @@ public final class AuthClient {
   public func reauthenticate(password: String) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
     let email = user.email ?? ""
-    let (info, tokens) = try call(.signInWithPassword, "reauthenticate(\(email), \(hide(password)))") {
-      () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)
+    do throws(AuthErrorCode) {
+      let (info, tokens) = try call(.signInWithPassword, "reauthenticate(\(email), \(hide(password)))") {
+        () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)
+      }
+      guard info.uid == user.uid else { throw AuthErrorCode.userMismatch }
+      _ = signedIn(info, tokens)
+    } catch {
+      // A disabled (or, without enumeration protection, deleted) account ends the session here too.
+      if error == .userDisabled || error == .userNotFound { signOutIfSessionEnded(error) }
+      throw error
     }
-    guard info.uid == user.uid else { throw .userMismatch }
-    _ = signedIn(info, tokens)
   }
 
   /// Re-authenticates the current user through an IdP sheet.
   public func reauthenticate(with sheet: ProviderSheet) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
     let idp = try present(sheet)
-    let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.email))") {
-      () throws(AuthErrorCode) in try backend.reauthenticate(idp, uid: user.uid)
+    do throws(AuthErrorCode) {
+      let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.email))") {
+        () throws(AuthErrorCode) in try backend.reauthenticate(idp, uid: user.uid)
+      }
+      _ = signedIn(info, tokens)
+    } catch {
+      if error == .userDisabled { signOutIfSessionEnded(error) }
+      throw error
     }
-    _ = signedIn(info, tokens)
   }
 
   /// Links an IdP account to the signed-in user through the provider's sheet.

@@ -6,6 +6,8 @@ struct LoadBudget {
   var values = ScenarioLoader.maximumValues
   /// Bytes that `${name}` substitution may still add.
   var substitutedBytes = ScenarioLoader.maximumFileSize
+  /// Bytes of string values still to read, each use of an alias counted again.
+  var textBytes = ScenarioLoader.maximumTextBytes
 
-  var isSpent: Bool { values < 0 || substitutedBytes < 0 }
+  var isSpent: Bool { values < 0 || substitutedBytes < 0 || textBytes < 0 }
 }

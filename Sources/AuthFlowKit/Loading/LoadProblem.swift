@@ -35,6 +35,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case tooManySteps(count: Int, limit: Int)
   case tooManyValues(limit: Int)
   case tooMuchSubstitution(limit: Int)
+  case tooMuchText(limit: Int)
   case tooManyProblems(limit: Int)
 
   // MARK: Names and variables
@@ -133,6 +134,9 @@ enum LoadProblem: Error, Equatable, Sendable {
       "file holds more than \(limit) values (counting each use of an alias); split it into smaller files"
     case .tooMuchSubstitution(let limit):
       "variables add more than \(limit / 1_048_576) MiB of text to this file; use shorter values or fewer of them"
+    case .tooMuchText(let limit):
+      "file's values add up to more than \(limit / 1_048_576) MiB of text (counting each use of an alias); "
+        + "split it or use fewer aliases"
     case .tooManyProblems(let limit):
       "more than \(limit) problems in this scenario; the rest are not reported"
 

@@ -22,6 +22,14 @@ extension ScenarioLoader.Document {
   /// `text` with every `${name}` replaced by the variable's value and every `$${` by a literal `${`,
   /// when substitution applies (in `given` and `steps`); nil after reporting an undefined variable.
   mutating func substitute(_ text: String, at node: Node) -> String? {
+    let size = text.utf8.count
+    budget.textBytes -= size
+    guard budget.textBytes >= 0 else {
+      if budget.textBytes + size >= 0 {
+        report(.tooMuchText(limit: ScenarioLoader.maximumTextBytes), at: node)
+      }
+      return nil
+    }
     guard substitutesVariables, text.utf8.contains(UInt8(ascii: "$")) else { return text }
     let bytes = Array(text.utf8)
     var result: [UInt8] = []

@@ -29,6 +29,10 @@ public struct ConsoleReporter: Reporter {
     if let failure = result.failure {
       lines.append("      \(failure.location): \(failure.message)")
     }
+    let skipped = result.steps.filter { $0.status == .skipped }.map(\.number)
+    if let first = skipped.first, let last = skipped.last {
+      lines.append("      " + (first == last ? "step \(first) skipped" : "steps \(first)–\(last) skipped"))
+    }
     if result.status != .passed || verbose, !result.transcript.isEmpty {
       lines.append("      transcript:")
       lines.append(TranscriptFormatter.plain(result.transcript, indent: "        "))

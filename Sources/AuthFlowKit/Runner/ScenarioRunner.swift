@@ -29,6 +29,8 @@ private final class Run {
   var outcomes: [StepOutcome] = []
   var failure: Failure?
   var status = ScenarioResult.Status.passed
+  /// What each device showed when the transcript last said.
+  var shown: [Device.Snapshot] = []
 
   /// Scheduled work runs at most this many times in one `wait`.
   static let scheduledWorkBudget = 100_000
@@ -100,6 +102,7 @@ private final class Run {
       device.start()
       log(device, "launched: \(describe(device.snapshot))")
     }
+    shown = devices.map(\.snapshot)
   }
 
   private func addIdentityProviderAccount(
@@ -124,7 +127,6 @@ private final class Run {
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
     }
-    let before = devices.map(\.snapshot)
     if let action = step.action {
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
       world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
@@ -132,7 +134,7 @@ private final class Run {
       for each in devices { each.client.callsThisStep = 0 }
       let status =
         action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
-      logChanges(from: before)
+      logChanges()
       if let status { return status }
     } else {
       world.log(device.name, "step \(step.number): expect (line \(step.location.line))")
@@ -309,20 +311,19 @@ private final class Run {
     var deferred = Set<String>()
     for _ in 0..<Self.scheduledWorkBudget {
       let due = devices.compactMap { device -> (VirtualTime, Device)? in
-        guard device.lifecycle == .foreground, device.client.isOnline, !deferred.contains(device.name),
+        guard device.lifecycle == .foreground, !deferred.contains(device.name),
           let time = device.client.scheduledRefresh, time <= target
         else { return nil }
         return (max(time, world.now), device)
       }.min { $0.0 < $1.0 }
       guard let (time, device) = due else { break }
       world.advance(to: time)
-      let before = devices.map(\.snapshot)
       if !device.client.runScheduledRefresh()
         || device.client.scheduledRefresh.map({ $0 <= world.now }) == true
       {
         deferred.insert(device.name)
       }
-      logChanges(from: before)
+      logChanges()
     }
     world.advance(to: target)
   }
@@ -363,11 +364,13 @@ private final class Run {
 
   private func log(_ device: Device, _ text: String) { world.log(device.name, text) }
 
-  /// Writes each device's change of state, screen or shown error.
-  private func logChanges(from before: [Device.Snapshot]) {
-    for (device, old) in zip(devices, before) {
+  /// Writes each device's change of state, screen or shown error since the last time this was called.
+  private func logChanges() {
+    for (index, device) in devices.enumerated() {
       let new = device.snapshot
+      let old = shown[index]
       guard new != old else { continue }
+      shown[index] = new
       var parts: [String] = []
       if new.state != old.state { parts.append("state \(old.state) → \(new.state)") }
       if new.screen != old.screen { parts.append("screen \(old.screen) → \(new.screen)") }
@@ -377,4 +380,5 @@ private final class Run {
       log(device, parts.joined(separator: ", "))
     }
   }
+
 }
