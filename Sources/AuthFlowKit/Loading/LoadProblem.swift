@@ -14,6 +14,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case invalidYAML(problem: String, context: String?)
   case duplicateKey(key: String)
   case tooManyDocuments(limit: Int)
+  case noScenario
   case documentNotMapping(found: Found)
 
   // MARK: Shape of a mapping or a value
@@ -128,6 +129,8 @@ enum LoadProblem: Error, Equatable, Sendable {
       "duplicate \(kind) \(quoted(value)) in \(quoted(key))"
     case .notAnEmail(let key, let value):
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
+    case .noScenario:
+      "no scenario in this file; a scenario file holds one or more documents with 'scenario' and 'steps'"
     case .tooManySteps(let count, let limit):
       "too many steps (\(count)); a scenario has at most \(limit)"
     case .tooManyValues(let limit):

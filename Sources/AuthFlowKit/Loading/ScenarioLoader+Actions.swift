@@ -63,10 +63,12 @@ extension ScenarioLoader.Document {
     case .admin:
       return admin(value).map(Action.admin)
     case .network:
-      guard let fields = arguments(value, of: kind, allowed: ["online"]) else { return nil }
+      guard let fields = arguments(value, of: kind, allowed: ["online", "device"]) else { return nil }
       return fields["online"].flatMap { bool($0, key: "online") }.map { .network(online: $0) }
     case .failNext:
-      guard let fields = arguments(value, of: kind, allowed: ["operation", "error"]) else { return nil }
+      guard let fields = arguments(value, of: kind, allowed: ["operation", "error", "device"]) else {
+        return nil
+      }
       let operation = fields["operation"].flatMap {
         name($0, key: "operation", kind: "operation", candidates: BackendOperation.allCases.map(\.rawValue)) {
           BackendOperation(rawValue: $0)
@@ -83,7 +85,7 @@ extension ScenarioLoader.Document {
 
   /// An action's argument mapping; every allowed key is required unless it is optional in SPEC 2.2.
   private mutating func arguments(_ value: Node, of kind: ActionKind, allowed: [String]) -> Fields? {
-    let optional: Set = ["display_name", "new_password"]
+    let optional: Set = ["display_name", "new_password", "device"]
     let required = allowed.filter { !optional.contains($0) }
     return fields(value, key: kind.rawValue, context: kind.rawValue, allowed: allowed, required: required)
   }

@@ -75,6 +75,16 @@ extension ScenarioLoader.Document {
     var action: Action?
     if let actionEntry {
       action = self.action(actionEntry.kind, value: actionEntry.value)
+      // `network` and `fail_next` may also name their device inside: `network: {online: false, device: laptop}`.
+      if actionEntry.kind == .network || actionEntry.kind == .failNext,
+        case .mapping(let mapping) = actionEntry.value,
+        let inner = mapping["device"], let named = self.device(inner, key: "device")
+      {
+        if let device, device != named {
+          report(.conflictingKeys(first: "device: \(device)", second: "device: \(named)"), at: inner)
+        }
+        device = named
+      }
     } else if expectations == nil, problemCount == before {
       report(.stepHasNoAction, at: node)
     }

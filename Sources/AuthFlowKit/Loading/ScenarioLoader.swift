@@ -116,6 +116,10 @@ public struct ScenarioLoader: Sendable {
       return !budget.isSpent
     }
     if let stop { result.diagnostics.append(Diagnostic(stop.value.message, at: stop.location)) }
+    if count == 0, result.diagnostics.isEmpty {
+      result.diagnostics.append(
+        Diagnostic(LoadProblem.noScenario.message, at: SourceLocation(file: file, line: 1, column: 1)))
+    }
     result.diagnostics.sort()
     return result
   }

@@ -1,21 +1,23 @@
 /// "Did you mean" suggestions for names a user mistyped.
 public enum Suggestion {
-  /// The candidate closest to `word` by edit distance, if it is close enough to be a plausible typo.
+  /// The candidate nearest to `word`: fewest edits (ignoring case), then the longest shared beginning, then the
+  /// first written. SPEC section 8 gives every unknown name a suggestion, so only an empty list gives nil.
   public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
   where S.Element == String {
-    let lowered = word.lowercased()
-    var best: (name: String, distance: Int)?
+    let lowered = Array(word.lowercased().prefix(64))
+    var best: (name: String, distance: Int, prefix: Int)?
     for candidate in candidates {
-      let distance = editDistance(lowered, candidate.lowercased())
-      if let current = best, current.distance <= distance { continue }
-      best = (candidate, distance)
+      let other = Array(candidate.lowercased().prefix(64))
+      let distance = editDistance(lowered, other)
+      let prefix = zip(lowered, other).prefix { $0 == $1 }.count
+      if let current = best,
+        current.distance < distance || (current.distance == distance && current.prefix >= prefix)
+      {
+        continue
+      }
+      best = (candidate, distance, prefix)
     }
-    guard let best else { return nil }
-    let limit = max(2, min(word.count, best.name.count) / 2)
-    let contains =
-      lowered.count >= 3
-      && (best.name.lowercased().contains(lowered) || lowered.contains(best.name.lowercased()))
-    return best.distance <= limit || contains ? best.name : nil
+    return best?.name
   }
 
   /// `; did you mean 'x'?` or an empty string.
@@ -26,8 +28,10 @@ public enum Suggestion {
 
   /// Damerau–Levenshtein distance (optimal string alignment), capped for long inputs.
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.prefix(64))
-    let b = Array(b.prefix(64))
+    editDistance(Array(a.prefix(64)), Array(b.prefix(64)))
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previousPrevious = [Int](repeating: 0, count: b.count + 1)

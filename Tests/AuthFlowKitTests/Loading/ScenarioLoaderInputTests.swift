@@ -248,4 +248,27 @@ import Testing
     let shallow = ScenarioLoader().load(yaml: nested, file: "nested.yaml")
     #expect(shallow.diagnostics.map(\.message) == ["'steps' must be an action or a mapping, found a list"])
   }
+
+  @Test func aFileWithNoScenarioIsAnError() {
+    for text in ["", "# only a comment\n", "---\n---\n"] {
+      let result = ScenarioLoader().load(yaml: text, file: "empty.yaml")
+      #expect(result.scenarios.isEmpty)
+      #expect(
+        result.diagnostics.map(\.description) == [
+          "empty.yaml:1:1: error: no scenario in this file; a scenario file holds one or more documents with "
+            + "'scenario' and 'steps'"
+        ])
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func anAliasRepeatingALongTextIsStoppedEarly() {
+    let long = String(repeating: "x", count: 200_000)
+    var yaml = "scenario: fan-out\nsteps:\n  - note: &big \"\(long)\"\n    wait: 1s\n"
+    yaml += String(repeating: "  - note: *big\n    wait: 1s\n", count: 2_000)
+    let result = ScenarioLoader().load(yaml: yaml, file: "fan.yaml")
+    #expect(result.scenarios.isEmpty)
+    #expect(
+      result.diagnostics.contains { $0.message.hasPrefix("file's values add up to more than 64 MiB of text") }
+    )
+  }
 }

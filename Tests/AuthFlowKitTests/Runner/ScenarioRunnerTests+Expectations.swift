@@ -23,6 +23,25 @@ extension ScenarioRunnerTests {
 
   // MARK: - fail_next and network
 
+  @Test func networkAndFailNextMayNameTheirDeviceInside() throws {
+    expectPassed(
+      try play(
+        """
+        scenario: device inside the argument
+        \(Self.twoDevices)
+        steps:
+          - network: { online: false, device: laptop }
+          - fail_next: { operation: signInWithPassword, error: too-many-requests, device: phone }
+          - sign_in: { email: alice@example.com, password: correct-horse }
+            device: laptop
+            expect: { error: network-request-failed }
+          - sign_in: { email: alice@example.com, password: correct-horse }
+            expect: { error: too-many-requests }
+          - sign_in: { email: alice@example.com, password: correct-horse }
+            expect: { state: signedIn, error: none }
+        """))
+  }
+
   @Test func failNextWithoutADeviceHitsTheNextMatchingCallFromAnyDeviceOnce() throws {
     expectPassed(
       try play(
