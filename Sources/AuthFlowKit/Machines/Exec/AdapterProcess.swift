@@ -333,21 +333,29 @@ final class AdapterProcess {
     }
   }
 
-  /// `exited with status 1`, `was killed by signal 11 (SIGSEGV)`, or that it closed its output and was stopped.
+  /// `exited with status 1`, `was killed by SIGSEGV (signal 11)`, or that it closed its output and was stopped.
   private func describeExit() -> String {
     guard exitedOnItsOwn, let status = rawStatus else {
       return "closed its output but did not exit; it was stopped"
     }
     let signal = status & 0x7f
-    if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
-    return "was killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
+    guard signal != 0 else {
+      let code = (status >> 8) & 0xff
+      // `/bin/sh -c` reports a command killed by signal N as status 128 + N.
+      guard code > 128, code < 160 else { return "exited with status \(code)" }
+      return "exited with status \(code) (the shell's way of saying \(Self.name(ofSignal: code - 128)))"
+    }
+    return "was killed by \(Self.name(ofSignal: signal))"
   }
 
-  private static let signalNames: [Int32: String] = [
-    SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
-    SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
-    SIGBUS: "SIGBUS",
-  ]
+  private static func name(ofSignal signal: Int32) -> String {
+    let names: [Int32: String] = [
+      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
+      SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE",
+      SIGTERM: "SIGTERM",
+    ]
+    return names[signal].map { "\($0) (signal \(signal))" } ?? "signal \(signal)"
+  }
 
   // MARK: - Time
 
