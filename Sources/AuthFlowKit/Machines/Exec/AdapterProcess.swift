@@ -76,82 +76,6 @@ final class AdapterProcess {
       pid: pid, input: toChild.write, output: fromChild.read, errors: errorsFromChild.read)
   }
 
-  private static func spawnShell(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32)
-    throws(AdapterProblem) -> pid_t
-  {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-      var attributes: posix_spawnattr_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-    closeFrom3(&actions)
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // Its own process group, so stopping it also stops what the shell started; SIGPIPE and the signal
-    // mask back to their defaults, whatever the harness set for itself.
-    var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-    #if canImport(Darwin)
-      flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-    #endif
-    posix_spawnattr_setflags(&attributes, Int16(flags))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-
-    let words: [String] = ["/bin/sh", "-c", command]
-    let arguments = words.map { strdup($0) }
-    defer { for argument in arguments { free(argument) } }
-    var pid = pid_t()
-    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
-    guard status == 0 else { throw .cannotStart(reason: String(cString: strerror(status))) }
-    return pid
-  }
-
-  #if canImport(Darwin)
-    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t?) {}
-  #else
-    /// Closes every other descriptor in the child (glibc 2.34+), so an adapter never holds another one's pipes.
-    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
-      typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-      _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-    }
-  #endif
-
-  /// A pipe whose ends close on exec, set atomically where the system allows (`pipe2`), so an adapter
-  /// spawned on another thread never inherits them and keeps this adapter's output open.
-  private static func makePipe() throws(AdapterProblem) -> (read: Int32, write: Int32) {
-    var fds: [Int32] = [-1, -1]
-    #if canImport(Glibc)
-      typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-      if let symbol = dlsym(nil, "pipe2") {
-        guard unsafeBitCast(symbol, to: Pipe2.self)(&fds, O_CLOEXEC) == 0 else {
-          throw .cannotStart(reason: "pipe: \(String(cString: strerror(errno)))")
-        }
-        return (fds[0], fds[1])
-      }
-    #endif
-    guard pipe(&fds) == 0 else { throw .cannotStart(reason: "pipe: \(String(cString: strerror(errno)))") }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return (fds[0], fds[1])
-  }
-
-  private static func closeAll(_ fds: [Int32]) {
-    for fd in fds where fd >= 0 { close(fd) }
-  }
-
   // MARK: - Lines
 
   /// Writes one line (a newline is added). Throws when the adapter has gone or stops reading until `deadline`.
@@ -159,7 +83,7 @@ final class AdapterProcess {
     let bytes = Array((line + "\n").utf8)
     var offset = 0
     while offset < bytes.count {
-      guard input >= 0 else { throw .exited(how: finishAfterExit()) }
+      guard input >= 0 else { throw .exited(how: finishAfterExit(closed: "its input")) }
       let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
       if written > 0 {
         offset += written
@@ -170,7 +94,7 @@ final class AdapterProcess {
       case EAGAIN:
         if try !waitUntil(deadline, writable: true) { throw .stoppedReading(timeout: timeout) }
       default:  // EPIPE: the adapter closed its input or exited.
-        throw .exited(how: finishAfterExit())
+        throw .exited(how: finishAfterExit(closed: "its input"))
       }
     }
   }
@@ -195,9 +119,9 @@ final class AdapterProcess {
       }
       scanned = pending.count
       guard pending.count <= Self.maximumLineBytes else { throw .lineTooLong(limit: Self.maximumLineBytes) }
-      guard output >= 0 else { throw .exited(how: finishAfterExit()) }
+      guard output >= 0 else { throw .exited(how: finishAfterExit(closed: "its output")) }
       if try !waitUntil(deadline, writable: false) { throw .timedOut(timeout: timeout) }
-      if !readAvailableOutput() { throw .exited(how: finishAfterExit()) }
+      if !readAvailableOutput() { throw .exited(how: finishAfterExit(closed: "its output")) }
     }
   }
 
@@ -269,9 +193,9 @@ final class AdapterProcess {
 
   // MARK: - Ending
 
-  /// The adapter closed its output or input: gives it a moment to exit and finish its standard error, then
-  /// reaps it. Returns how it ended, as a message says it.
-  private func finishAfterExit() -> String {
+  /// The adapter closed its output or input (`closed`): gives it a moment to exit and finish its standard
+  /// error, then reaps it. Returns how it ended, as a message says it.
+  private func finishAfterExit(closed: String) -> String {
     let deadline = ContinuousClock.now + Self.exitGrace
     while errors >= 0, deadline > .now {
       var fds = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
@@ -279,7 +203,7 @@ final class AdapterProcess {
     }
     exitedOnItsOwn = waitForExit(until: deadline)
     stop()
-    return describeExit()
+    return describeExit(closed: closed)
   }
 
   /// Whether the adapter exited by `deadline`; it stays unreaped, so its process group cannot be reused.
@@ -334,9 +258,9 @@ final class AdapterProcess {
   }
 
   /// `exited with status 1`, `was killed by SIGSEGV (signal 11)`, or that it closed its output and was stopped.
-  private func describeExit() -> String {
+  private func describeExit(closed: String) -> String {
     guard exitedOnItsOwn, let status = rawStatus else {
-      return "closed its output but did not exit; it was stopped"
+      return "closed \(closed) but did not exit; it was stopped"
     }
     let signal = status & 0x7f
     guard signal != 0 else {

@@ -91,7 +91,7 @@ extension ExecMachine {
       context.log(context.world.redactor.scrub(try arguments.string("text")))
       return .success(.null)
     default:
-      throw .unknownMethod(method, suggestion: Suggestion.didYouMean(method, in: Self.methods))
+      throw .unknownMethod(name: method, suggestion: Suggestion.didYouMean(method, in: Self.methods))
     }
   }
 
