@@ -59,6 +59,16 @@ struct RunCommand: ParsableCommand {
     help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
   var reports: [String] = []
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
+  @Option(
+    name: .customLong("exec-timeout"),
+    help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
+  var execTimeout: Double = 10
+
+  func validate() throws {
+    guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
+      throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
+    }
+  }
 
   func run() throws {
     var requests: [ReportRequest] = []
@@ -66,7 +76,8 @@ struct RunCommand: ParsableCommand {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
     let configuration = RunConfiguration(
-      machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry)
+      machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry,
+      execTimeout: .milliseconds(Int(execTimeout * 1000)))
     let options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     throw ExitCode(Commands.run(options).rawValue)

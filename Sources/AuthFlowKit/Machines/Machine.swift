@@ -16,6 +16,16 @@ public protocol Machine: AnyObject {
   var ui: [String: String] { get }
   /// Handles one device action (SPEC 2.2), lifecycle events included. Throwing makes the scenario errored.
   func perform(_ action: Action) throws
+  /// A problem the machine ran into outside ``perform(_:)``, such as an out-of-process adapter that died
+  /// while handling an auth-state change during `wait`; the runner errors the scenario with it at the step
+  /// where it shows. nil while all is well (the default).
+  var fault: String? { get }
+}
+
+// MARK: - Default implementations
+
+extension Machine {
+  public var fault: String? { nil }
 }
 
 /// What a machine gets from the world when its app launches.

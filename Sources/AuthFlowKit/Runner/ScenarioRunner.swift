@@ -127,6 +127,7 @@ private final class Run {
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
     }
+    if let fault = machineFault() { return error(step, at: step.location, fault) }
     if let action = step.action {
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
       world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
@@ -136,6 +137,7 @@ private final class Run {
         action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
       logChanges()
       if let status { return status }
+      if let fault = machineFault() { return error(step, at: step.actionLocation, fault) }
     } else {
       world.log(device.name, "step \(step.number): expect (line \(step.location.line))")
       if let note = step.note { world.log(device.name, "note: \(note)") }
@@ -160,6 +162,17 @@ private final class Run {
       return .failed
     }
     return .passed
+  }
+
+  /// A problem a device's machine ran into outside an action (an out-of-process adapter that died while
+  /// handling an auth-state change during `wait`), as the step's error message.
+  private func machineFault() -> String? {
+    for device in devices {
+      if let fault = device.machine?.fault {
+        return "machine '\(descriptor.name)' failed on \(device.name): \(fault)"
+      }
+    }
+    return nil
   }
 
   private func worldActor(for action: Action) -> String {

@@ -7,17 +7,40 @@ public struct RunConfiguration: Sendable {
   /// `--filter`: only scenarios whose name contains this text (case-insensitively).
   public var filter: String?
   public var registry: MachineRegistry
+  /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
+  /// errors.
+  public var execTimeout: Duration
+  /// The handshake with the `exec:` adapter `machine` names, made once when the configuration is.
+  private var execHandshake: ExecHandshake?
 
   /// The seed of a scenario that names none, when the command line names none either.
   public static let defaultSeed: UInt64 = 0
+  /// `--exec-timeout`'s default.
+  public static let defaultExecTimeout = Duration.seconds(10)
 
+  /// Makes the configuration; when `machine` is `exec:COMMAND`, starts the adapter once to learn what it
+  /// supports (a failure shows in ``problems()``).
   public init(
-    machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, registry: MachineRegistry = .builtIn
+    machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, registry: MachineRegistry = .builtIn,
+    execTimeout: Duration = defaultExecTimeout
   ) {
     self.machine = machine
     self.seed = seed
     self.filter = filter
     self.registry = registry
+    self.execTimeout = execTimeout
+    if let machine, ExecMachine.isCommand(machine) {
+      execHandshake = ExecHandshake(
+        name: machine, timeout: execTimeout,
+        result: ExecMachine.descriptor(named: machine, timeout: execTimeout))
+    }
+  }
+
+  /// What an `exec:` adapter's handshake gave.
+  private struct ExecHandshake: Sendable {
+    var name: String
+    var timeout: Duration
+    var result: Result<MachineDescriptor, MachineError>
   }
 
   /// The scenarios the filters select, in load order.
@@ -27,10 +50,24 @@ public struct RunConfiguration: Sendable {
     return scenarios.filter { $0.name.lowercased().contains(needle) }
   }
 
-  /// Problems with the configuration itself (an unknown `--machine`), as messages.
+  /// Problems with the configuration itself (an unknown `--machine`, an `exec:` adapter that fails its
+  /// handshake), as messages.
   public func problems() -> [String] {
-    guard let machine, registry.descriptor(named: machine) == nil else { return [] }
-    return [Self.unknownMachine(machine, registry: registry)]
+    guard let machine else { return [] }
+    if case .failure(let problem) = descriptor(named: machine) { return [problem.description] }
+    return []
+  }
+
+  /// The machine a name selects: a registered one, or an `exec:` adapter described by its handshake.
+  func descriptor(named name: String) -> Result<MachineDescriptor, MachineError> {
+    guard ExecMachine.isCommand(name) else {
+      return registry.descriptor(named: name).map { .success($0) }
+        ?? .failure(.failed(Self.unknownMachine(name, registry: registry)))
+    }
+    if let execHandshake, execHandshake.name == name, execHandshake.timeout == execTimeout {
+      return execHandshake.result
+    }
+    return ExecMachine.descriptor(named: name, timeout: execTimeout)
   }
 
   static func unknownMachine(_ name: String, registry: MachineRegistry) -> String {
@@ -42,9 +79,10 @@ public struct RunConfiguration: Sendable {
   public func run(_ scenario: Scenario) -> ScenarioResult {
     let name = machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
-    guard let descriptor = registry.descriptor(named: name) else {
+    let resolved = descriptor(named: name)
+    guard case .success(let descriptor) = resolved else {
       let location = scenario.machine?.location ?? scenario.location
-      let message = Self.unknownMachine(name, registry: registry)
+      let message = if case .failure(let problem) = resolved { problem.description } else { "" }
       return ScenarioResult(
         name: scenario.name, file: scenario.file, location: scenario.location, machine: name, seed: seed,
         tags: scenario.tags, reproduces: scenario.reproduces, status: .errored,

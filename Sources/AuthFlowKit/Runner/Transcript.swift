@@ -30,6 +30,14 @@ public struct Redactor: Sendable {
     numbers[password].map { "‹password \($0)›" } ?? "‹password›"
   }
 
+  /// `text` with every password of the scenario replaced by its placeholder: for text the harness did not
+  /// write itself, such as what an out-of-process adapter printed.
+  public func scrub(_ text: String) -> String {
+    numbers.keys.filter { !$0.isEmpty }.sorted { $0.count > $1.count }.reduce(text) { text, secret in
+      text.replacing(secret, with: password(secret))
+    }
+  }
+
   /// `AbC123…` for a token, id or code.
   public static func shorten(_ secret: String) -> String {
     secret.count <= 6 ? secret : "\(secret.prefix(6))…"

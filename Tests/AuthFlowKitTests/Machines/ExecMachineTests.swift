@@ -1,0 +1,315 @@
+import Foundation
+import Testing
+
+@testable import AuthFlowKit
+
+/// Out-of-process machines: the Python reference adapter against authkit, and adapters that misbehave.
+@Suite("exec: machines")
+struct ExecMachineTests {
+  // MARK: - The Python adapter plays authkit
+
+  @Test(arguments: [
+    Scenarios.verifyWhileBackgrounded, Scenarios.resendCountdown, Scenarios.revokedDuringWait,
+    Scenarios.deleteWithReauthentication, Scenarios.collisionThenLinkAcrossRelaunch,
+  ])
+  func thePythonAdapterPassesWithAuthkitsTranscript(_ yaml: String) throws {
+    let scenario = try load(yaml)
+    let python = try #require(Adapters.python)
+    let outOfProcess = python.run(scenario)
+    #expect(outOfProcess.status == .passed, "\(outOfProcess.failure?.message ?? "")")
+    let inProcess = RunConfiguration(machine: "authkit").run(scenario)
+    #expect(inProcess.status == .passed)
+    // The first line names the machine; every later one (client calls, screens, checks) must match.
+    #expect(outOfProcess.transcript.dropFirst().map(\.text) == inProcess.transcript.dropFirst().map(\.text))
+  }
+
+  @Test func theHandshakeDescribesTheAdapter() throws {
+    let python = try #require(Adapters.python)
+    let descriptor = try python.descriptor(named: Adapters.pythonName).get()
+    #expect(descriptor.supportedActions == AuthKitMachine.supportedActions)
+    #expect(descriptor.signInProviders == [.apple])
+    #expect(descriptor.screens.contains("reauthenticate"))
+    #expect(descriptor.summary.hasPrefix("authkit (Python): "))
+  }
+
+  // MARK: - Misbehaving adapters error their scenario, and only theirs
+
+  @Test(arguments: [
+    (
+      "exit",
+      "the adapter exited with status 3 while handling 'sign_in' on phone; its stderr ended with: about to exit"
+    ),
+    ("crash", "exited with status 139 (the shell's way of saying SIGSEGV (signal 11))"),
+    ("hang", "the adapter sent nothing for 1s (--exec-timeout) while handling 'sign_in' on phone"),
+    ("long-line", "the adapter sent a line over 1 MiB while handling 'sign_in' on phone"),
+    ("many-lines", "the adapter sent more than 10000 lines for one message while handling 'sign_in'"),
+    ("garbage", "sent a line that is not a protocol message (not JSON): «my password is ‹password 1›»"),
+    ("not-an-object", "sent a line that is not a protocol message (an array, not an object): «[1, 2]»"),
+    (
+      "unknown-type",
+      "sent an unknown message type 'shout'; did you mean 'done'?; it may send: ready, call, done, fail"
+    ),
+    ("unknown-method", "called an unknown method 'signInn'; did you mean 'signIn'?"),
+    ("bad-arguments", "called 'signIn' with bad arguments: no string 'password'"),
+    ("bad-state", "sent a 'done' message whose 'state' is 'happy'; it must be one of signedOut,"),
+    ("fail", "the adapter reported a failure: no keychain on this device while handling 'sign_in' on phone"),
+  ])
+  func aMisbehavingAdapterErrorsItsScenarioAndTheNextStillPasses(mode: String, message: String) throws {
+    let configuration = try Adapters.misbehaving(mode)
+    let misbehaves = configuration.run(try load(Scenarios.signIn))
+    #expect(misbehaves.status == .errored)
+    #expect(misbehaves.failure?.step == 1)
+    let text = misbehaves.failure?.message ?? ""
+    #expect(text.contains(message), "\(text)")
+    #expect(!text.contains("correct-horse"))
+    #expect(configuration.run(try load(Scenarios.neverSignsIn)).status == .passed)
+  }
+
+  @Test func anAdapterThatDiesOnAnEventDuringWaitErrorsThatStep() throws {
+    let result = try Adapters.misbehaving("exit-on-event").run(try load(Scenarios.revokedDuringWait))
+    #expect(result.status == .errored)
+    #expect(result.failure?.step == 2)
+    #expect(
+      result.failure?.message
+        == "step 2: machine 'exec:python3 \(Adapters.script) exit-on-event' failed on phone: the adapter exited "
+        + "with status 4 while handling an authStateChanged event on phone")
+  }
+
+  @Test(arguments: [
+    (
+      "no-ready",
+      "the adapter exited with status 1 while answering the handshake's hello; its stderr ended with: no ready"
+    ),
+    ("old-protocol", "the adapter speaks protocol 2; this authflow speaks protocol 1"),
+    ("unknown-action", "naming an unknown action 'sign_inn' in 'actions'; did you mean 'sign_in'?"),
+  ])
+  func aFailingHandshakeIsAUsageProblem(mode: String, message: String) throws {
+    let problems = try Adapters.misbehaving(mode).problems()
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("cannot start machine 'exec:python3 ") == true)
+    #expect(problems.first?.contains(message) == true, "\(problems)")
+  }
+
+  @Test func theCommandLineRunsAnAdapterAndExitsTwoWhenItsHandshakeFails() throws {
+    let directory = try Adapters.temporaryDirectory()
+    let misbehaving = directory.appendingPathComponent("misbehaving.yaml").path
+    let passing = directory.appendingPathComponent("passing.yaml").path
+    try Scenarios.signIn.write(toFile: misbehaving, atomically: true, encoding: .utf8)
+    try Scenarios.neverSignsIn.write(toFile: passing, atomically: true, encoding: .utf8)
+    let run = try Authflow.run([
+      "run", "--machine", "exec:python3 \(Adapters.script) hang", "--exec-timeout", "1", misbehaving, passing,
+    ])
+    #expect(run.status == 1)
+    #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
+    let handshake = try Authflow.run([
+      "run", "--machine", "exec:python3 \(Adapters.script) no-ready", passing,
+    ])
+    #expect(handshake.status == 2)
+    #expect(handshake.stderr.contains("its stderr ended with: no ready"))
+  }
+
+  // MARK: - The wire format
+
+  @Test func messagesAreCompactLinesWithTypeFirstAndFieldsInTheirOrder() {
+    let now = VirtualTime.defaultStart
+    #expect(
+      HarnessMessage.hello(device: "phone", now: now, user: nil, probe: false).line
+        == #"{"type":"hello","protocol":1,"device":"phone","now":"2026-01-01T00:00:00Z","user":null,"probe":false}"#
+    )
+    let typed = Action.type([
+      TypedField(name: "username", value: "ann"), TypedField(name: "password", value: "pw"),
+    ])
+    #expect(
+      HarnessMessage.action(typed, now: now).line
+        == #"{"type":"action","action":"type","args":{"username":"ann","password":"pw"},"now":"2026-01-01T00:00:00Z"}"#
+    )
+    let sheet = Action.signInWith(ProviderSheet(provider: .apple, outcome: .error(.userDisabled)))
+    #expect(
+      HarnessMessage.arguments(of: sheet).line
+        == #"{"provider":"apple.com","account":null,"outcome":"error","error":"user-disabled"}"#)
+  }
+
+  private func load(_ yaml: String) throws -> Scenario {
+    let loaded = ScenarioLoader().load(yaml: yaml, file: "inline.yaml")
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    return try #require(loaded.scenarios.first)
+  }
+}
+
+/// The adapters these tests start.
+private enum Adapters {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let pythonName =
+    "exec:python3 '\(repository.appendingPathComponent("Adapters/python/authkit_adapter.py").path)'"
+  /// One handshake for every test that uses the reference adapter.
+  static let python: RunConfiguration? = RunConfiguration(machine: pythonName)
+
+  static func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-exec-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// The misbehaving adapter, written once; its first argument picks how it misbehaves.
+  static let script: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-misbehaving-\(UUID()).py"
+    )
+    .path
+    FileManager.default.createFile(atPath: path, contents: Data(misbehavingSource.utf8))
+    return path
+  }()
+
+  static func misbehaving(_ mode: String) throws -> RunConfiguration {
+    RunConfiguration(machine: "exec:python3 \(script) \(mode)", execTimeout: .seconds(1))
+  }
+
+  /// Behaves until the scenario signs in (or, for `exit-on-event`, until the client signs itself out), then
+  /// does what its mode says. Handshake modes break the `ready` itself.
+  static let misbehavingSource = #"""
+    import json, os, signal, sys, time
+    mode = sys.argv[1]
+    out = sys.stdout
+    def send(message):
+        out.write(json.dumps(message) + "\n")
+        out.flush()
+    view = {"state": "signedOut", "screen": "signIn", "error": None, "ui": {}}
+    actions = ["launch", "terminate", "background", "foreground", "sign_in", "sign_out"]
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "hello":
+            if mode == "no-ready":
+                sys.exit("no ready today")
+            if mode == "unknown-action":
+                actions.append("sign_inn")
+            send({"type": "ready", "protocol": 2 if mode == "old-protocol" else 1, "name": "misbehaving",
+                  "actions": actions, "screens": ["signIn", "home"], **view})
+            continue
+        if message["type"] == "event" and mode == "exit-on-event":
+            sys.exit(4)
+        if message["type"] == "action" and message["action"] == "sign_in" and mode != "exit-on-event":
+            print("about to " + mode, file=sys.stderr, flush=True)
+            if mode == "exit":
+                sys.exit(3)
+            elif mode == "crash":
+                os.kill(os.getpid(), signal.SIGSEGV)
+            elif mode == "hang":
+                time.sleep(60)
+            elif mode == "long-line":
+                out.write("x" * (2 << 20) + "\n")
+                out.flush()
+            elif mode == "many-lines":
+                for number in range(10001):
+                    send({"type": "call", "id": number, "method": "currentUser", "args": {}})
+                    sys.stdin.readline()
+            elif mode == "garbage":
+                out.write("my password is " + message["args"]["password"] + "\n")
+                out.flush()
+            elif mode == "not-an-object":
+                send([1, 2])
+            elif mode == "unknown-type":
+                send({"type": "shout"})
+            elif mode == "unknown-method":
+                send({"type": "call", "id": 1, "method": "signInn", "args": {}})
+            elif mode == "bad-arguments":
+                send({"type": "call", "id": 1, "method": "signIn", "args": {"email": "a@example.com"}})
+            elif mode == "bad-state":
+                send({"type": "done", "state": "happy", "screen": "home"})
+            elif mode == "fail":
+                send({"type": "fail", "message": "no keychain on this device"})
+            for rest in sys.stdin:
+                pass
+            sys.exit(0)
+        send({"type": "done", **view})
+    """#
+}
+
+/// Scenarios the tests play, inline.
+private enum Scenarios {
+  static let signIn = """
+    scenario: Signs in
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+    steps:
+      - sign_in: { email: ann@example.com, password: correct-horse }
+      - expect: { state: signedIn }
+    """
+
+  static let neverSignsIn = """
+    scenario: Never signs in
+    steps:
+      - background
+      - foreground
+      - expect: { state: signedOut, screen: signIn }
+    """
+
+  static let verifyWhileBackgrounded = """
+    scenario: Sign up, verify while backgrounded, come back signed in
+    steps:
+      - sign_up: { email: carol@example.com, password: Str0ng!pass }
+        expect: { state: signedInUnverified, screen: verifyEmail, mail: { to: carol@example.com, kind: verify_email } }
+      - background
+      - follow_link: { mail: verify_email, to: carol@example.com }
+      - foreground
+      - expect: { state: signedIn, screen: home, user: { email_verified: true } }
+    """
+
+  static let resendCountdown = """
+    scenario: The resend countdown runs with the clock
+    steps:
+      - sign_up: { email: mia@example.com, password: Str0ng-pass, display_name: Mia }
+      - resend_verification
+      - expect: { ui: { resend_seconds_left: 60, display_name: Mia } }
+      - resend_verification
+      - background
+      - wait: 45s
+      - foreground
+      - expect: { ui: { resend_seconds_left: 15 }, mail: { to: mia@example.com, kind: verify_email, count: 2 } }
+    """
+
+  static let revokedDuringWait = """
+    scenario: Revoked sessions end at the scheduled token refresh
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+      signed_in: { phone: ann@example.com }
+    steps:
+      - admin: { revoke_sessions: ann@example.com }
+      - wait: 1h
+      - expect: { state: signedOut, screen: signIn, error: user-token-expired }
+    """
+
+  static let deleteWithReauthentication = """
+    scenario: Delete asks for the password, a wrong one first
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+      signed_in: { phone: ann@example.com }
+    steps:
+      - delete_account
+      - expect: { screen: reauthenticate }
+      - reauthenticate: { password: wrong-horse }
+      - expect: { screen: reauthenticate, error: invalid-credential }
+      - reauthenticate: { password: correct-horse }
+      - expect: { state: signedOut, screen: signIn, account: { email: ann@example.com, exists: false } }
+    """
+
+  static let collisionThenLinkAcrossRelaunch = """
+    scenario: A pending Apple credential is lost when the app is killed
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+      identity_providers:
+        apple.com: [{ email: ann@example.com, name: Ann, email_verified: false }]
+    steps:
+      - sign_in_with: apple.com
+      - expect: { error: account-exists-with-different-credential }
+      - terminate
+      - launch
+      - sign_in: { email: ann@example.com, password: correct-horse }
+      - expect: { state: signedIn, user: { providers: [password] } }
+      - sign_out
+      - sign_in_with: apple.com
+      - sign_in: { email: ann@example.com, password: correct-horse }
+      - expect: { user: { providers: [password, apple.com] } }
+    """
+}
