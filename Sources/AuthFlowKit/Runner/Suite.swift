@@ -6,6 +6,12 @@ public struct RunConfiguration: Sendable {
   public var seed: UInt64?
   /// `--filter`: only scenarios whose name contains this text (case-insensitively).
   public var filter: String?
+  /// `--tag`: when not empty, only scenarios with at least one of these tags.
+  public var tags: [String]
+  /// `--skip-tag`: no scenario with any of these tags.
+  public var skipTags: [String]
+  /// `--shard I/N`: only the I-th of N slices of the scenarios the other filters select.
+  public var shard: Shard?
   public var registry: MachineRegistry
   /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
   /// errors.
@@ -21,12 +27,16 @@ public struct RunConfiguration: Sendable {
   /// Makes the configuration; when `machine` is `exec:COMMAND`, starts the adapter once to learn what it
   /// supports (a failure shows in ``problems()``).
   public init(
-    machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, registry: MachineRegistry = .builtIn,
+    machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, tags: [String] = [],
+    skipTags: [String] = [], shard: Shard? = nil, registry: MachineRegistry = .builtIn,
     execTimeout: Duration = defaultExecTimeout
   ) {
     self.machine = machine
     self.seed = seed
     self.filter = filter
+    self.tags = tags
+    self.skipTags = skipTags
+    self.shard = shard
     self.registry = registry
     self.execTimeout = execTimeout
     if let machine, ExecMachine.isCommand(machine) {
@@ -41,13 +51,6 @@ public struct RunConfiguration: Sendable {
     var name: String
     var timeout: Duration
     var result: Result<MachineDescriptor, MachineError>
-  }
-
-  /// The scenarios the filters select, in load order.
-  public func select(_ scenarios: [Scenario]) -> [Scenario] {
-    guard let filter, !filter.isEmpty else { return scenarios }
-    let needle = filter.lowercased()
-    return scenarios.filter { $0.name.lowercased().contains(needle) }
   }
 
   /// Problems with the configuration itself (an unknown `--machine`, an `exec:` adapter that fails its
