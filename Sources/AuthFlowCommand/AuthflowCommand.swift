@@ -14,7 +14,9 @@ public struct AuthflowCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "authflow",
     abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
-    subcommands: [RunCommand.self, LintCommand.self, MachinesCommand.self, MutantsCommand.self],
+    subcommands: [
+      RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
+    ],
     defaultSubcommand: RunCommand.self)
 
   /// The machines the subcommands can name, for this invocation.
@@ -53,7 +55,9 @@ struct RunCommand: ParsableCommand {
   @Argument(help: "Scenario files or folders.") var paths: [String] = []
   @Option(help: "Run every scenario on this machine (overrides the file's `machine`).") var machine: String?
   @Option(help: "Seed for ids, codes and nicknames (overrides the file's `seed`).") var seed: UInt64?
-  @Option(help: "Only scenarios whose name contains this text.") var filter: String?
+  @OptionGroup var selection: SelectionOptions
+  @Option(help: "Run this many scenarios at once (default 1); the output is the same for any number.")
+  var jobs = 1
   @Option(
     name: .customLong("report"),
     help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
@@ -68,6 +72,7 @@ struct RunCommand: ParsableCommand {
     guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
       throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
     }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
   }
 
   func run() throws {
@@ -76,10 +81,12 @@ struct RunCommand: ParsableCommand {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
     let configuration = RunConfiguration(
-      machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry,
+      machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
+      skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,
       execTimeout: .milliseconds(Int(execTimeout * 1000)))
-    let options = Commands.RunOptions(
+    var options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
+    options.jobs = jobs
     throw ExitCode(Commands.run(options).rawValue)
   }
 }

@@ -13,6 +13,8 @@ public enum Commands {
     public var configuration: RunConfiguration
     public var reports: [ReportRequest]
     public var verbose: Bool
+    /// `--jobs`: how many scenarios run at once (at least 1); the output is the same for any number.
+    public var jobs = 1
 
     public init(
       paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
@@ -44,6 +46,7 @@ public enum Commands {
       printDiagnostics(loaded.diagnostics, io: io)
       return .invalidInput
     }
+    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
     let scenarios = configuration.select(loaded.scenarios)
     var reports = options.reports
     // The console goes to standard output unless another report was asked to go there.
@@ -53,10 +56,7 @@ public enum Commands {
     let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
     let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
 
-    var results: [ScenarioResult] = []
-    for scenario in scenarios {
-      let result = configuration.run(scenario)
-      results.append(result)
+    let results = configuration.run(scenarios, jobs: options.jobs) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
       if result.status != .passed, io.environment["GITHUB_ACTIONS"] == "true", let failure = result.failure {
         io.out(GitHubAnnotation.error(failure: failure, scenario: result.name))

@@ -1,0 +1,23 @@
+extension Commands {
+  /// `authflow list`: the scenarios a `run` with the same paths and selection flags would run, one line
+  /// each; exit 0, or 2 (printing every problem) when a file is invalid.
+  public static func list(
+    paths: [String], configuration: RunConfiguration = RunConfiguration(), io: CommandIO = .standard
+  ) -> ExitStatus {
+    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
+      .load(paths: paths.isEmpty ? [defaultPath] : paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded.diagnostics, io: io)
+      return .invalidInput
+    }
+    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
+    for scenario in configuration.select(loaded.scenarios) { io.out(listing(scenario) + "\n") }
+    return .success
+  }
+
+  /// `NAME<TAB>FILE:LINE<TAB>TAG, TAG`: tab-separated, so `cut -f2` gives the places.
+  static func listing(_ scenario: Scenario) -> String {
+    let name = scenario.name.map { $0 == "\t" || $0.isNewline ? " " : String($0) }.joined()
+    return "\(name)\t\(scenario.file):\(scenario.location.line)\t\(scenario.tags.joined(separator: ", "))"
+  }
+}

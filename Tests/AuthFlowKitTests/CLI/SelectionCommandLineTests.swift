@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// `--tag`, `--skip-tag`, `--shard`, `--jobs` and `authflow list`, run as a user runs them.
+@Suite("authflow selection and scale-out, end to end")
+struct SelectionCommandLineTests {
+  let scenarios = Repository.scenarios
+
+  @Test func twoJobsPrintExactlyWhatOneJobPrints() throws {
+    for machine in ["authkit", "authkit~unverified-is-signed-in"] {
+      let one = try Authflow.run(["run", "--machine", machine, "--jobs", "1", scenarios])
+      let two = try Authflow.run(["run", "--machine", machine, "--jobs", "2", scenarios])
+      #expect(one.stdout.count > 1_000)
+      #expect(two.stdout == one.stdout)
+      #expect(two.status == one.status)
+    }
+  }
+
+  @Test func twoJobsWriteTheSameJSONReport() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var reports: [String] = []
+    for jobs in ["1", "2"] {
+      let path = directory.appendingPathComponent("report-\(jobs).json").path
+      let run = try Authflow.run([
+        "run", "--machine", "authkit~no-foreground-refresh", "--jobs", jobs, "--report", "json:\(path)",
+        scenarios,
+      ])
+      #expect(run.status == 1)
+      reports.append(try String(contentsOfFile: path, encoding: .utf8))
+    }
+    #expect(reports[0] == reports[1])
+  }
+
+  @Test func theShardsOfListAreDisjointAndTogetherTheWholeList() throws {
+    let all = try Authflow.run(["list", scenarios])
+    #expect(all.status == 0)
+    let lines = all.stdout.split(separator: "\n")
+    #expect(lines.count > 50)
+    for count in 1...5 {
+      var union: [Substring] = []
+      for index in 1...count {
+        let shard = try Authflow.run(["list", "--shard", "\(index)/\(count)", scenarios])
+        #expect(shard.status == 0)
+        union += shard.stdout.split(separator: "\n")
+      }
+      #expect(union.count == lines.count, "\(count) shards")
+      #expect(union.sorted() == lines.sorted(), "\(count) shards")
+    }
+  }
+
+  @Test func runAndListSelectTheSameScenarios() throws {
+    let flags = ["--tag", "apple", "--skip-tag", "errors", "--shard", "2/2", scenarios]
+    let list = try Authflow.run(["list"] + flags)
+    let run = try Authflow.run(["run"] + flags)
+    let listed = list.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }
+    let ran = run.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") }
+    #expect(listed.count == 3)
+    #expect(ran.count == listed.count)
+    for (line, place) in zip(ran, listed) { #expect(line.contains("(\(place), authkit)")) }
+  }
+
+  @Test func listPrintsNameFileLineAndTagsTabSeparated() throws {
+    let list = try Authflow.run(["list", Fixture.path("passing.yaml")])
+    #expect(list.status == 0)
+    #expect(
+      list.stdout
+        == "Sign up, verify while backgrounded, come back signed in\t\(Fixture.path("passing.yaml")):1\t"
+        + "sign-up, verification\n")
+    #expect(list.stderr.isEmpty)
+  }
+
+  @Test func listPrintsEveryProblemOfAnInvalidFileAndExitsTwo() throws {
+    let list = try Authflow.run(["list", Fixture.path("invalid.yaml"), Fixture.path("passing.yaml")])
+    #expect(list.status == 2)
+    #expect(list.stdout.isEmpty)
+    #expect(list.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 4)
+  }
+
+  @Test func anEmptyShardRunsNothingAndPasses() throws {
+    let run = try Authflow.run(["run", "--shard", "2/2", Fixture.path("passing.yaml")])
+    #expect(run.status == 0)
+    #expect(run.stdout == "0 passed, 0 failed\n")
+  }
+
+  @Test func aTagNoScenarioHasIsWarnedAbout() throws {
+    let run = try Authflow.run(["run", "--tag", "sigup", Fixture.path("passing.yaml")])
+    #expect(run.status == 0)
+    #expect(run.stderr == "warning: --tag 'sigup': no scenario has this tag; did you mean 'sign-up'?\n")
+    #expect(run.stdout == "0 passed, 0 failed\n")
+  }
+
+  @Test(arguments: [
+    (["--shard", "3/2"], "--shard 3/2: the shard must be between 1 and 2"),
+    (["--shard", "0/2"], "--shard 0/2: the shard must be between 1 and 2"),
+    (["--shard", "1/0"], "--shard 1/0: the number of shards must be at least 1"),
+    (["--shard", "half"], "--shard 'half': expected I/N"),
+    (["--jobs", "0"], "--jobs must be at least 1, found 0"),
+    (["--jobs", "two"], "--jobs"),
+  ])
+  func badShardsAndJobsExitTwo(flags: [String], message: String) throws {
+    let run = try Authflow.run(["run"] + flags + [Fixture.path("passing.yaml")])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains(message))
+    if flags[0] == "--shard" {
+      let list = try Authflow.run(["list"] + flags + [Fixture.path("passing.yaml")])
+      #expect(list.status == 2)
+      #expect(list.stderr.contains(message))
+    }
+  }
+}
