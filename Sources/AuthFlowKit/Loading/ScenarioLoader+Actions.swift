@@ -14,16 +14,14 @@ extension ScenarioLoader.Document {
     }
     switch kind {
     case .signUp:
-      guard let fields = arguments(value, of: kind, allowed: ["email", "password", "display_name"]) else {
-        return nil
-      }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.signUp) else { return nil }
       let email = fields["email"].flatMap { string($0, key: "email") }
       let password = fields["password"].flatMap { readPassword($0, key: "password") }
       let displayName = fields["display_name"].flatMap { string($0, key: "display_name") }
       guard let email, let password, problemCount == before else { return nil }
       return .signUp(email: email, password: password, displayName: displayName)
     case .signIn:
-      guard let fields = arguments(value, of: kind, allowed: ["email", "password"]) else { return nil }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.signIn) else { return nil }
       let email = fields["email"].flatMap { string($0, key: "email") }
       let password = fields["password"].flatMap { readPassword($0, key: "password") }
       guard let email, let password else { return nil }
@@ -37,7 +35,9 @@ extension ScenarioLoader.Document {
       guard case .mapping = value else {
         return string(value, key: key, expected: "an email or a mapping").map { .forgotPassword(email: $0) }
       }
-      guard let fields = fields(value, key: key, context: key, allowed: ["email"]) else { return nil }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.forgotPassword) else {
+        return nil
+      }
       guard let email = fields["email"] else { return .forgotPassword(email: nil) }
       return string(email, key: "email").map { .forgotPassword(email: $0) }
     case .reauthenticate:
@@ -48,7 +48,9 @@ extension ScenarioLoader.Document {
           .changePassword(newPassword: $0)
         }
       }
-      guard let fields = arguments(value, of: kind, allowed: ["new_password"]) else { return nil }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.changePassword) else {
+        return nil
+      }
       return fields["new_password"].flatMap { readPassword($0, key: "new_password") }.map {
         .changePassword(newPassword: $0)
       }
@@ -63,14 +65,12 @@ extension ScenarioLoader.Document {
     case .admin:
       return admin(value).map(Action.admin)
     case .network:
-      guard let fields = arguments(value, of: kind, allowed: ["online", "device"]) else { return nil }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.network) else { return nil }
       return fields["online"].flatMap { bool($0, key: "online") }.map { .network(online: $0) }
     case .failNext:
-      guard let fields = arguments(value, of: kind, allowed: ["operation", "error", "device"]) else {
-        return nil
-      }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.failNext) else { return nil }
       let operation = fields["operation"].flatMap {
-        name($0, key: "operation", kind: "operation", candidates: BackendOperation.allCases.map(\.rawValue)) {
+        name($0, key: "operation", kind: "operation", candidates: ScenarioLanguage.operations.values) {
           BackendOperation(rawValue: $0)
         }
       }
@@ -83,11 +83,9 @@ extension ScenarioLoader.Document {
     }
   }
 
-  /// An action's argument mapping; every allowed key is required unless it is optional in SPEC 2.2.
-  private mutating func arguments(_ value: Node, of kind: ActionKind, allowed: [String]) -> Fields? {
-    let optional: Set = ["display_name", "new_password", "device"]
-    let required = allowed.filter { !optional.contains($0) }
-    return fields(value, key: kind.rawValue, context: kind.rawValue, allowed: allowed, required: required)
+  /// An action's argument mapping, checked against its shape in ``ScenarioLanguage``.
+  private mutating func arguments(_ value: Node, of kind: ActionKind, shape: MappingShape) -> Fields? {
+    fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)
   }
 
   /// A password, recorded for the transcript's placeholders.
@@ -116,11 +114,11 @@ extension ScenarioLoader.Document {
 
   private mutating func followLink(_ node: Node) -> Action? {
     let before = problemCount
-    guard let fields = arguments(node, of: .followLink, allowed: ["mail", "to", "new_password"]) else {
+    guard let fields = arguments(node, of: .followLink, shape: ScenarioLanguage.followLink) else {
       return nil
     }
     let mail = fields["mail"].flatMap {
-      name($0, key: "mail", kind: "mail kind", candidates: MailKind.allCases.map(\.rawValue)) {
+      name($0, key: "mail", kind: "mail kind", candidates: ScenarioLanguage.mailKinds.values) {
         MailKind(rawValue: $0)
       }
     }
@@ -134,7 +132,8 @@ extension ScenarioLoader.Document {
     let expected = "a mapping such as {disable: EMAIL}"
     let before = problemCount
     guard
-      let fields = fields(node, key: "admin", expected: expected, context: "admin", allowed: AdminAction.keys)
+      let fields = fields(
+        node, key: "admin", expected: expected, context: "admin", shape: ScenarioLanguage.admin)
     else { return nil }
     guard fields.entries.count == 1, let entry = fields.entries.first else {
       if !fields.entries.isEmpty || problemCount == before {
@@ -145,8 +144,7 @@ extension ScenarioLoader.Document {
     let (name, value) = (entry.name, entry.value)
     if name == "set_password" {
       guard
-        let arguments = self.fields(
-          value, key: name, context: name, allowed: ["email", "password"], required: ["email", "password"])
+        let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setPassword)
       else { return nil }
       let email = arguments["email"].flatMap { string($0, key: "email") }
       let password = arguments["password"].flatMap { readPassword($0, key: "password") }

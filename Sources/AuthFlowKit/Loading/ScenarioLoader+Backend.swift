@@ -4,7 +4,8 @@ import Yams
 extension ScenarioLoader.Document {
   mutating func backendSettings(_ node: Node) -> BackendSettings {
     var settings = BackendSettings()
-    guard let fields = fields(node, key: "backend", context: "backend", allowed: BackendSettings.keys) else {
+    guard let fields = fields(node, key: "backend", context: "backend", shape: ScenarioLanguage.backend)
+    else {
       return settings
     }
     for entry in fields.entries {
@@ -38,8 +39,7 @@ extension ScenarioLoader.Document {
   private mutating func sendLimit(_ node: Node) -> BackendSettings.SendLimit? {
     guard
       let fields = fields(
-        node, key: "oob_send_limit", context: "oob_send_limit", allowed: ["count", "per"],
-        required: ["count", "per"])
+        node, key: "oob_send_limit", context: "oob_send_limit", shape: ScenarioLanguage.sendLimit)
     else { return nil }
     let count = fields["count"].flatMap { integer($0, key: "count", minimum: 1) }
     let per = fields["per"].flatMap { duration($0, key: "per") }
@@ -50,7 +50,7 @@ extension ScenarioLoader.Document {
   /// `PROVIDER` or `PROVIDER@domain` entries.
   private mutating func trustedProviders(_ node: Node) -> [BackendSettings.TrustedProvider]? {
     guard let entries = strings(node, key: "trusted_providers") else { return nil }
-    let candidates = ProviderID.identityProviders.map(\.rawValue)
+    let candidates = ScenarioLanguage.identityProviders.values
     var trusted: [BackendSettings.TrustedProvider] = []
     for (text, item) in entries {
       let at = text.firstIndex(of: "@")

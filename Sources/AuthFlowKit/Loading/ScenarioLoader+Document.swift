@@ -54,8 +54,7 @@ extension ScenarioLoader {
       }
       if let version = Self.value(of: "version", in: root), !versionIsSupported(version) { return nil }
       guard
-        let fields = fields(
-          root, key: "scenario", context: "scenario", allowed: Scenario.keys, required: ["scenario", "steps"])
+        let fields = fields(root, key: "scenario", context: "scenario", shape: ScenarioLanguage.scenario)
       else { return nil }
 
       let name = fields["scenario"].flatMap { nonEmptyString($0, key: "scenario") }

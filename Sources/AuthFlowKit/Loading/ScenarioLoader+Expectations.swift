@@ -2,14 +2,9 @@ import Yams
 
 /// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry).
 extension ScenarioLoader.Document {
-  static let userKeys = ["email", "email_verified", "display_name", "providers"]
-  static let accountExpectationKeys = [
-    "email", "exists", "email_verified", "providers", "disabled", "display_name",
-  ]
-  static let mailKeys = ["to", "kind", "count"]
-
   mutating func expectations(_ node: Node) -> [Expectation] {
-    guard let fields = fields(node, key: "expect", context: "expect", allowed: Expectation.keys) else {
+    guard let fields = fields(node, key: "expect", context: "expect", shape: ScenarioLanguage.expectation)
+    else {
       return []
     }
     if case .mapping(let mapping) = node, mapping.isEmpty { report(.emptyExpect, at: node) }
@@ -18,7 +13,7 @@ extension ScenarioLoader.Document {
       let (name, value, at) = (entry.name, entry.value, location(entry.keyMark))
       switch name {
       case "state":
-        let candidates = AuthState.allCases.map(\.rawValue)
+        let candidates = ScenarioLanguage.states.values
         let state = self.name(value, key: name, kind: "state", candidates: candidates) {
           AuthState(rawValue: $0)
         }
@@ -67,7 +62,9 @@ extension ScenarioLoader.Document {
       return .some(nil)
     }
     let expected = "'none' or a mapping"
-    guard let fields = fields(node, key: "user", expected: expected, context: "user", allowed: Self.userKeys)
+    guard
+      let fields = fields(
+        node, key: "user", expected: expected, context: "user", shape: ScenarioLanguage.user)
     else {
       return nil
     }
@@ -83,7 +80,7 @@ extension ScenarioLoader.Document {
     let before = problemCount
     guard
       let fields = fields(
-        node, key: "account", context: "account", allowed: Self.accountExpectationKeys, required: ["email"]),
+        node, key: "account", context: "account", shape: ScenarioLanguage.accountExpectation),
       let email = fields["email"].flatMap({ string($0, key: "email") })
     else { return nil }
     var account = AccountExpectation(email: email)
@@ -101,11 +98,11 @@ extension ScenarioLoader.Document {
     let before = problemCount
     guard
       let fields = fields(
-        node, key: "mail", context: "mail", allowed: Self.mailKeys, required: ["to", "kind"])
+        node, key: "mail", context: "mail", shape: ScenarioLanguage.mail)
     else { return nil }
     let to = fields["to"].flatMap { string($0, key: "to") }
     let kind = fields["kind"].flatMap {
-      name($0, key: "kind", kind: "mail kind", candidates: MailKind.allCases.map(\.rawValue)) {
+      name($0, key: "kind", kind: "mail kind", candidates: ScenarioLanguage.mailKinds.values) {
         MailKind(rawValue: $0)
       }
     }
@@ -117,7 +114,7 @@ extension ScenarioLoader.Document {
   /// Provider ids compared as a set; `password` included.
   private mutating func providerSet(_ node: Node) -> Set<ProviderID>? {
     guard let items = list(node, key: "providers", expected: "a list of provider ids") else { return nil }
-    let candidates = ProviderID.all.map(\.rawValue)
+    let candidates = ScenarioLanguage.providers.values
     var providers: Set<ProviderID> = []
     for item in items {
       let provider = name(item, key: "providers", kind: "provider", candidates: candidates) {

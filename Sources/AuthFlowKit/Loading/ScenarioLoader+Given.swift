@@ -2,13 +2,9 @@ import Yams
 
 /// `given:`, the world before the first step.
 extension ScenarioLoader.Document {
-  static let givenKeys = ["now", "accounts", "identity_providers", "signed_in"]
-  static let accountKeys = ["email", "password", "email_verified", "display_name", "providers", "disabled"]
-  static let identityProviderAccountKeys = ["email", "name", "email_verified"]
-
   mutating func given(_ node: Node) -> Given {
     var given = Given()
-    guard let fields = fields(node, key: "given", context: "given", allowed: Self.givenKeys) else {
+    guard let fields = fields(node, key: "given", context: "given", shape: ScenarioLanguage.given) else {
       (accountsKnown, identityProvidersKnown) = (false, false)
       return given
     }
@@ -42,8 +38,7 @@ extension ScenarioLoader.Document {
       guard
         let fields = fields(
           item, key: "accounts", expected: "a list of accounts", context: "account",
-          allowed: Self.accountKeys,
-          required: ["email"])
+          shape: ScenarioLanguage.givenAccount)
       else { continue }
       guard let emailNode = fields["email"], let email = email(emailNode, key: "email") else { continue }
       if accountEmails.contains(email) {
@@ -115,7 +110,7 @@ extension ScenarioLoader.Document {
       identityProvidersKnown = false
       return [:]
     }
-    let candidates = ProviderID.identityProviders.map(\.rawValue)
+    let candidates = ScenarioLanguage.identityProviders.values
     var result: [ProviderID: [IdentityProviderAccountSeed]] = [:]
     for entry in entries {
       let (name, key, value) = (entry.name, entry.keyMark, entry.value)
@@ -143,7 +138,7 @@ extension ScenarioLoader.Document {
       guard
         let fields = fields(
           item, key: provider.rawValue, expected: expected, context: "\(provider) account",
-          allowed: Self.identityProviderAccountKeys, required: ["email"]),
+          shape: ScenarioLanguage.identityProviderAccount),
         let emailNode = fields["email"], let email = email(emailNode, key: "email")
       else { continue }
       if !identityProviderEmails[provider, default: OrderedNames()].insert(email) {

@@ -123,6 +123,14 @@ extension ScenarioLoader.Document {
     return known
   }
 
+  /// A mapping checked against the keys and required keys of its shape in ``ScenarioLanguage``.
+  mutating func fields(
+    _ node: Node, key: String, expected: String = "a mapping", context: String, shape: MappingShape
+  ) -> Fields? {
+    fields(
+      node, key: key, expected: expected, context: context, allowed: shape.keys, required: shape.required)
+  }
+
   /// The items of a list; reports anything else.
   mutating func list(_ node: Node, key: String, expected: String = "a list") -> Node.Sequence? {
     guard case .sequence(let sequence) = node else {

@@ -107,7 +107,7 @@ extension ScenarioLoader.Document {
 
   /// An identity provider's id (`google.com`, …); `password` is not one.
   mutating func identityProvider(_ node: Node, key: String) -> ProviderID? {
-    let candidates = ProviderID.identityProviders.map(\.rawValue)
+    let candidates = ScenarioLanguage.identityProviders.values
     return name(node, key: key, kind: "identity provider", candidates: candidates) { text in
       candidates.contains(text) ? ProviderID(rawValue: text) : nil
     }

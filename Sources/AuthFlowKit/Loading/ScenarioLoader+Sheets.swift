@@ -2,9 +2,6 @@ import Yams
 
 /// Identity-provider sheets (`sign_in_with`, `link_provider`, `reauthenticate` with a provider).
 extension ScenarioLoader.Document {
-  static let sheetKeys = ["provider", "account", "outcome", "error"]
-  static let outcomes = ["success", "cancel", "error"]
-
   /// A provider id, or `{provider, account?, outcome?, error?}`.
   mutating func sheet(_ node: Node, of kind: ActionKind) -> ProviderSheet? {
     let key = kind.rawValue
@@ -21,7 +18,7 @@ extension ScenarioLoader.Document {
       let expected = "a provider id or a mapping"
       guard
         let fields = fields(
-          node, key: key, expected: expected, context: key, allowed: Self.sheetKeys, required: ["provider"])
+          node, key: key, expected: expected, context: key, shape: ScenarioLanguage.sheet)
       else { return nil }
       return sheet(fields)
     }
@@ -41,8 +38,8 @@ extension ScenarioLoader.Document {
       fields["outcome"] == nil
       ? "success"
       : fields["outcome"].flatMap {
-        name($0, key: "outcome", kind: "outcome", candidates: Self.outcomes) {
-          Self.outcomes.contains($0) ? $0 : nil
+        name($0, key: "outcome", kind: "outcome", candidates: ScenarioLanguage.outcomes.values) {
+          ScenarioLanguage.outcomes.values.contains($0) ? $0 : nil
         }
       }
     switch outcome {
@@ -90,7 +87,7 @@ extension ScenarioLoader.Document {
     guard
       let fields = fields(
         node, key: "reauthenticate", expected: expected, context: "reauthenticate",
-        allowed: ["password"] + Self.sheetKeys)
+        allowed: ScenarioLanguage.passwordPrompt.keys + ScenarioLanguage.sheet.keys)
     else { return nil }
     if let password = fields["password"] {
       if let other = fields.entries.first(where: { $0.name != "password" }) {

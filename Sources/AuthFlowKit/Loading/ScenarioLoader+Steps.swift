@@ -2,7 +2,7 @@ import Yams
 
 /// `steps:`: each step is a bare action name or a mapping of one action key plus modifiers.
 extension ScenarioLoader.Document {
-  static let modifiers = ["device", "expect", "note"]
+  static let modifiers = ScenarioLanguage.modifiers.map(\.name)
   static let actionNames = ActionKind.allCases.map(\.rawValue)
 
   mutating func steps(_ node: Node) -> [Step]? {

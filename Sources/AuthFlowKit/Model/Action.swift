@@ -162,5 +162,6 @@ public enum AdminAction: Equatable, Sendable {
     }
   }
 
-  public static let keys = ["disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password"]
+  /// The keys an `admin` step takes, one per step.
+  public static var keys: [String] { ScenarioLanguage.admin.keys }
 }

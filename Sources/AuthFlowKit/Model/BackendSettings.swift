@@ -40,8 +40,5 @@ public struct BackendSettings: Equatable, Sendable {
   }
 
   /// The knob names as written in a scenario.
-  public static let keys = [
-    "email_enumeration_protection", "one_account_per_email", "recent_login", "password_min_length",
-    "verify_email_code_ttl", "password_reset_code_ttl", "id_token_ttl", "oob_send_limit", "trusted_providers",
-  ]
+  public static var keys: [String] { ScenarioLanguage.backend.keys }
 }

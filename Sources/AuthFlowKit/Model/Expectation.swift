@@ -47,9 +47,8 @@ public struct Expectation: Equatable, Sendable {
     }
   }
 
-  public static let keys = [
-    "state", "screen", "error", "link_error", "ui", "user", "account", "mail", "signed_in_devices",
-  ]
+  /// The keys an `expect` mapping takes.
+  public static var keys: [String] { ScenarioLanguage.expectation.keys }
 }
 
 /// The signed-in user as the app's auth client sees it; nil fields are not checked.

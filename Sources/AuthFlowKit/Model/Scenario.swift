@@ -44,10 +44,7 @@ public struct Scenario: Equatable, Sendable {
   public var defaultDevice: String { devices.first ?? "phone" }
 
   /// The scenario keys as written in a file.
-  public static let keys = [
-    "version", "scenario", "description", "tags", "reproduces", "machine", "seed", "vars", "backend", "given",
-    "devices", "steps",
-  ]
+  public static var keys: [String] { ScenarioLanguage.scenario.keys }
   /// The newest scenario-language version this build reads.
   public static let languageVersion = 1
 }

@@ -1,0 +1,49 @@
+/// `expect:` mappings (SPEC 2.4).
+extension ScenarioLanguage {
+  public static let expectation = MappingShape(
+    name: "expect", summary: "Checks; every key given must hold.",
+    fields: [
+      .init("state", .oneOf(states), "The machine's auth state."),
+      .init("screen", .name, "The machine's current screen."),
+      .init("error", .errorCode(allowsNone: true), "The error the app shows, as a code, or none."),
+      .init(
+        "link_error", .errorCode(allowsNone: true), "The error the last follow_link page showed, or none."),
+      .init("ui", .dictionary(of: .text), "Named values the machine shows, compared as text."),
+      .init(
+        "user", .either([.literal("none"), .mapping(user)]),
+        "The signed-in user as the app's auth client sees it (possibly stale), or none."),
+      .init("account", .mapping(accountExpectation), "The backend's truth for one account."),
+      .init("mail", .mapping(mail), "Emails of one kind sent to one address so far."),
+      .init("signed_in_devices", .list(.name), "The devices whose auth client holds a session, as a set."),
+    ],
+    nonEmpty: true)
+
+  public static let user = MappingShape(
+    name: "user", summary: "What the app's auth client shows of the signed-in user.",
+    fields: [
+      .init("email", .text, "The user's email."),
+      .init("email_verified", .boolean, "Whether the client's cached user is verified."),
+      .init("display_name", .nullableText, "The display name, or null for none."),
+      .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
+    ])
+
+  /// `expect: {account: …}`, not to be confused with `given.accounts` entries.
+  public static let accountExpectation = MappingShape(
+    name: "accountExpectation", summary: "The backend's truth for one account.",
+    fields: [
+      .init("email", .text, required: true, "The account's email."),
+      .init("exists", .boolean, "Default true; false checks there is no such account."),
+      .init("email_verified", .boolean, "Whether the backend has the email verified."),
+      .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
+      .init("disabled", .boolean, "Whether the account is disabled."),
+      .init("display_name", .nullableText, "The display name, or null for none."),
+    ])
+
+  public static let mail = MappingShape(
+    name: "mail", summary: "Emails of one kind sent to one address so far.",
+    fields: [
+      .init("to", .text, required: true, "The address."),
+      .init("kind", .oneOf(mailKinds), required: true, "The kind of email."),
+      .init("count", .integer(minimum: 0), "Exactly this many (without it: at least one)."),
+    ])
+}

@@ -1,0 +1,162 @@
+/// `steps`: actions with their argument forms, modifiers and expectations (SPEC 2.1–2.4).
+extension ScenarioLanguage {
+  // MARK: - Steps
+
+  /// A step: a bare action name, or a mapping of one action key (or only `expect`) and modifiers.
+  public static let step = ValueShape.either([.oneOf(bareActions), .mapping(stepMapping)])
+
+  /// Actions that may be written as a bare string (`- background`).
+  public static let bareActions = NameSet(
+    name: "bareAction",
+    values: ActionKind.allCases.filter { ScenarioLoader.Document.bareAction($0) != nil }.map(\.rawValue),
+    summary: "An action without arguments, written as a bare string.")
+
+  /// The keys a step may carry besides its action.
+  public static let modifiers: [MappingShape.Field] = [
+    .init("device", .name, "Run the action, or the expect, on this device instead of the first one."),
+    .init("expect", .mapping(expectation), "Checks made right after the action."),
+    .init("note", .text, "Shown in the transcript."),
+  ]
+
+  public static let stepMapping = MappingShape(
+    name: "step", summary: "One action (or only expect) and its modifiers.",
+    fields: modifiers + ActionKind.allCases.map { .init($0.rawValue, argument(of: $0), summary(of: $0)) },
+    rules: [.exactlyOne(of: ActionKind.allCases.map(\.rawValue), orElse: "expect")])
+
+  // MARK: - Actions
+
+  /// The forms an action's value takes.
+  public static func argument(of kind: ActionKind) -> ValueShape {
+    switch kind {
+    case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
+      .deleteAccount, .cancel:
+      .empty
+    case .signUp: .mapping(signUp)
+    case .signIn: .mapping(signIn)
+    case .signInWith, .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet)])
+    case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
+    case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
+    case .changePassword: .either([.text, .mapping(changePassword)])
+    case .tap: .name
+    case .type: .dictionary(of: .text, nonEmpty: true)
+    case .followLink: .mapping(followLink)
+    case .wait: .duration
+    case .admin: .mapping(admin)
+    case .network: .mapping(network)
+    case .failNext: .mapping(failNext)
+    }
+  }
+
+  /// One line on what an action does, for editors.
+  static func summary(of kind: ActionKind) -> String {
+    switch kind {
+    case .launch: "Cold-start the app after terminate; the persisted session is restored."
+    case .terminate: "The OS kills the app; the session stays persisted on the device."
+    case .background: "The app goes to the background."
+    case .foreground: "The app comes to the foreground."
+    case .signUp: "Create an account with email and password."
+    case .signIn: "Sign in with email and password."
+    case .signInWith: "Tap \"Sign in with …\": a provider id, or {provider, account, outcome, error}."
+    case .signOut: "Sign out."
+    case .forgotPassword: "Request a password-reset email (an email, or {email})."
+    case .resendVerification: "Tap \"resend verification email\"."
+    case .refresh: "Pull to refresh: the app reloads the user."
+    case .deleteAccount: "Tap \"Delete account\" and confirm."
+    case .reauthenticate: "Answer the re-authentication prompt: {password} or a provider sheet."
+    case .cancel: "Dismiss the current sheet, prompt or dialog."
+    case .linkProvider: "Link another sign-in method: a provider id or a sheet."
+    case .changePassword: "Change the password (the new password, or {new_password})."
+    case .tap: "A machine-specific UI action, by name."
+    case .type: "Type into machine-specific fields: {field: text}."
+    case .followLink: "Open the newest matching email's link in a browser, outside the app."
+    case .wait: "Advance the virtual clock (30s, 5m, 1h, 3d, 1h30m)."
+    case .admin: "What the admin SDK or console does: one of disable, enable, delete, revoke_sessions, …"
+    case .network: "Take a device offline or back online."
+    case .failNext: "The next matching backend call fails with this error."
+    }
+  }
+
+  public static let signUp = MappingShape(
+    name: "signUp", summary: "sign_up's arguments.",
+    fields: [
+      .init("email", .text, required: true, "The email typed."),
+      .init("password", .text, required: true, "The password typed."),
+      .init("display_name", .text, "The display name typed, where the app asks for one."),
+    ])
+
+  public static let signIn = MappingShape(
+    name: "signIn", summary: "sign_in's arguments.",
+    fields: [
+      .init("email", .text, required: true, "The email typed."),
+      .init("password", .text, required: true, "The password typed."),
+    ])
+
+  /// An identity provider's sign-in sheet (`sign_in_with`, `link_provider`, `reauthenticate`).
+  public static let sheet = MappingShape(
+    name: "sheet", summary: "An identity provider's sign-in sheet and how the user answers it.",
+    fields: [
+      .init("provider", .oneOf(identityProviders), required: true, "The identity provider."),
+      .init("account", .text, "The IdP account's email (default: the provider's first)."),
+      .init("outcome", .oneOf(outcomes), "success (default), cancel or error."),
+      .init("error", .errorCode(allowsNone: false), "With outcome: error, the code the app sees."),
+    ],
+    rules: [.requires(key: "error", other: "outcome", value: "error")])
+
+  public static let forgotPassword = MappingShape(
+    name: "forgotPassword", summary: "forgot_password's arguments.",
+    fields: [.init("email", .text, "The email typed (default: what the app already shows).")])
+
+  /// `reauthenticate: {password}`.
+  public static let passwordPrompt = MappingShape(
+    name: "passwordPrompt", summary: "Answer the re-authentication prompt with a password.",
+    fields: [.init("password", .text, required: true, "The password typed.")])
+
+  public static let changePassword = MappingShape(
+    name: "changePassword", summary: "change_password's arguments.",
+    fields: [.init("new_password", .text, required: true, "The new password.")])
+
+  public static let followLink = MappingShape(
+    name: "followLink", summary: "Which email's link to open.",
+    fields: [
+      .init("mail", .oneOf(mailKinds), required: true, "The kind of email."),
+      .init("to", .text, required: true, "Its address."),
+      .init(
+        "new_password", .text, "For password_reset: complete the reset with it (else only open the page)."),
+    ])
+
+  /// What `admin:` can do, one per step.
+  public static let adminOperations: [MappingShape.Field] = [
+    .init("disable", .text, "Disable the account with this email."),
+    .init("enable", .text, "Enable the account with this email."),
+    .init("delete", .text, "Delete the account with this email."),
+    .init("revoke_sessions", .text, "Revoke every session of the account with this email."),
+    .init("verify_email", .text, "Mark the account's email verified."),
+    .init("set_password", .mapping(setPassword), "Set an account's password."),
+  ]
+
+  public static let admin = MappingShape(
+    name: "admin", summary: "One admin operation.", fields: adminOperations,
+    rules: [.exactlyOne(of: adminOperations.map(\.name), orElse: nil)])
+
+  public static let setPassword = MappingShape(
+    name: "setPassword", summary: "admin set_password's arguments.",
+    fields: [
+      .init("email", .text, required: true, "The account's email."),
+      .init("password", .text, required: true, "The new password."),
+    ])
+
+  public static let network = MappingShape(
+    name: "network", summary: "network's arguments.",
+    fields: [
+      .init("online", .boolean, required: true, "false takes the device offline."),
+      .init("device", .name, "The device (default: the step's device)."),
+    ])
+
+  public static let failNext = MappingShape(
+    name: "failNext", summary: "fail_next's arguments.",
+    fields: [
+      .init("operation", .oneOf(operations), required: true, "The backend operation."),
+      .init("error", .errorCode(allowsNone: false), required: true, "The error it fails with."),
+      .init("device", .name, "The device whose next call fails (default: the step's device)."),
+    ])
+}

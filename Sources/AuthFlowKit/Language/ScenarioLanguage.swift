@@ -1,0 +1,123 @@
+/// The scenario language (SPEC section 2), described once: every mapping with its keys, which are
+/// required, and the shape of each value.
+///
+/// The loader checks keys against these mappings and ``ScenarioSchema`` generates the JSON Schema from
+/// them, so a key added here is accepted by `authflow lint` and offered by editors at once.
+/// `Docs/ScenarioLanguage.md` is the reference a person reads; keep it in step.
+public enum ScenarioLanguage {
+  // MARK: - Top level
+
+  /// One YAML document: a scenario.
+  public static let scenario = MappingShape(
+    name: "scenario", summary: "An authflow scenario: one YAML document of a scenario file.",
+    fields: [
+      .init(
+        "version", .integer(minimum: 1, maximum: Scenario.languageVersion),
+        "The language version the file is written for (\(Scenario.languageVersion))."),
+      .init(
+        "scenario", .name, required: true, "The scenario's name, shown in reports and matched by --filter."),
+      .init("description", .text, "Free text: what behaviour the scenario documents and why."),
+      .init("tags", .list(.text), "Tags, selected with --tag and --skip-tag."),
+      .init("reproduces", .text, "The bug the scenario pins down: an issue URL or the user's report."),
+      .init("machine", .machine, "The machine to run against (default authkit); --machine overrides it."),
+      .init("seed", .integer(minimum: 0), "Seeds every generated id, code and token; --seed overrides it."),
+      .init(
+        "vars", .dictionary(of: .text), "Text substituted for ${name} in every string of given and steps."),
+      .init(
+        "backend", .mapping(backend), "Knobs of the fake auth backend; defaults are Firebase in production."),
+      .init(
+        "given", .mapping(given), substitutesVariables: true,
+        "The world before the first step: clock, accounts, identity providers, signed-in devices."),
+      .init(
+        "devices", .list(.name, nonEmpty: true, unique: true),
+        "Device names (default [phone]); the first is the default device."),
+      .init(
+        "steps", .list(step, nonEmpty: true), required: true, substitutesVariables: true,
+        "What happens, in order: actions and expectations."),
+    ])
+
+  // MARK: - backend
+
+  public static let backend = MappingShape(
+    name: "backend", summary: "Knobs of the fake auth backend (SPEC 5.2).",
+    fields: [
+      .init(
+        "email_enumeration_protection", .boolean,
+        "Default true: sign-in errors become invalid-credential, fetching sign-in methods returns nothing."),
+      .init("one_account_per_email", .boolean, "Default true: one account per email address."),
+      .init("recent_login", .duration, "Default 5m: sensitive operations need a sign-in this recent."),
+      .init("password_min_length", .integer(minimum: 1), "Default 6: shorter passwords are weak-password."),
+      .init("verify_email_code_ttl", .duration, "Default 3d: how long a verification link works."),
+      .init("password_reset_code_ttl", .duration, "Default 1h: how long a password-reset link works."),
+      .init("id_token_ttl", .duration, "Default 1h: how long an ID token lives."),
+      .init(
+        "oob_send_limit", .mapping(sendLimit),
+        "Default {count: 5, per: 1h}: emails of one kind to one address; past it, too-many-requests."),
+      .init(
+        "trusted_providers", .list(.trustedProvider),
+        "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
+    ])
+
+  public static let sendLimit = MappingShape(
+    name: "sendLimit", summary: "At most `count` emails of one kind to one address within `per`.",
+    fields: [
+      .init("count", .integer(minimum: 1), required: true, "How many emails."),
+      .init("per", .duration, required: true, "Within how long."),
+    ])
+
+  // MARK: - given
+
+  public static let given = MappingShape(
+    name: "given", summary: "The world before the first step.",
+    fields: [
+      .init("now", .timestamp, "The virtual clock's start (default 2026-01-01T00:00:00Z)."),
+      .init("accounts", .list(.mapping(givenAccount)), "Accounts that exist on the backend."),
+      .init(
+        "identity_providers",
+        .dictionary(of: .list(.mapping(identityProviderAccount)), keys: identityProviders),
+        "Accounts at each identity provider, in order (the first is a sheet's default)."),
+      .init(
+        "signed_in", .dictionary(of: .text),
+        "Devices already signed in at `now`, each with an account's email."),
+    ])
+
+  public static let givenAccount = MappingShape(
+    name: "givenAccount", summary: "An account on the backend before the first step.",
+    fields: [
+      .init("email", .email, required: true, "The account's email (stored lowercased)."),
+      .init("password", .text, "Its password; without one the account has no password sign-in."),
+      .init("email_verified", .boolean, "Default false."),
+      .init("display_name", .nullableText, "Default none."),
+      .init(
+        "providers", .list(.oneOf(identityProviders), unique: true),
+        "Identity providers linked besides the password."),
+      .init("disabled", .boolean, "Default false."),
+    ])
+
+  public static let identityProviderAccount = MappingShape(
+    name: "identityProviderAccount", summary: "An account at an identity provider.",
+    fields: [
+      .init("email", .email, required: true, "The IdP account's email."),
+      .init("name", .nullableText, "The name the IdP shares."),
+      .init("email_verified", .boolean, "Whether the IdP says the email is verified (default per provider)."),
+    ])
+
+  // MARK: - Names
+
+  public static let states = NameSet(
+    name: "state", values: AuthState.allCases.map(\.rawValue), summary: "The machine's auth state.")
+  public static let mailKinds = NameSet(
+    name: "mailKind", values: MailKind.allCases.map(\.rawValue), summary: "A kind of email the backend sends."
+  )
+  public static let providers = NameSet(
+    name: "provider", values: ProviderID.all.map(\.rawValue), summary: "A sign-in method: password or an IdP."
+  )
+  public static let identityProviders = NameSet(
+    name: "identityProvider", values: ProviderID.identityProviders.map(\.rawValue),
+    summary: "An identity provider the world fakes.")
+  public static let operations = NameSet(
+    name: "operation", values: BackendOperation.allCases.map(\.rawValue),
+    summary: "A backend operation, named as in Identity Toolkit.")
+  public static let outcomes = NameSet(
+    name: "outcome", values: ["success", "cancel", "error"], summary: "How the user answers a sign-in sheet.")
+}
