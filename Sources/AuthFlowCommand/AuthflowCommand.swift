@@ -16,6 +16,7 @@ public struct AuthflowCommand: ParsableCommand {
     abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
     subcommands: [
       RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
+      SchemaCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 
