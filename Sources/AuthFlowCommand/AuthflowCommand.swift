@@ -56,7 +56,9 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Only scenarios whose name contains this text.") var filter: String?
   @Option(
     name: .customLong("report"),
-    help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
+    help: ArgumentHelp(
+      "Repeatable; PATH - (or none) is stdout; files are written atomically.",
+      discussion: "FORMAT: \(ReporterRegistry.help).", valueName: "FORMAT[:PATH]"))
   var reports: [String] = []
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
   @Option(
