@@ -2,7 +2,8 @@
 public enum ReporterRegistry {
   /// The reporters, in the order `--help` and the docs list them.
   public static let reporters: [any Reporter.Type] = [
-    ConsoleReporter.self, JSONReporter.self, JUnitReporter.self, GitHubActionsReporter.self,
+    ConsoleReporter.self, JSONReporter.self, JUnitReporter.self, TAPReporter.self,
+    GitHubActionsReporter.self,
   ]
 
   /// The identifiers `--report` accepts, in order.
