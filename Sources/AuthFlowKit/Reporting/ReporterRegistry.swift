@@ -2,7 +2,7 @@
 public enum ReporterRegistry {
   /// The reporters, in the order `--help` and the docs list them.
   public static let reporters: [any Reporter.Type] = [
-    ConsoleReporter.self, JSONReporter.self, JUnitReporter.self, TAPReporter.self,
+    ConsoleReporter.self, JSONReporter.self, JUnitReporter.self, TAPReporter.self, MarkdownReporter.self,
     GitHubActionsReporter.self,
   ]
 
