@@ -60,6 +60,9 @@ struct RunCommand: ParsableCommand {
       "Repeatable; PATH - (or none) is stdout; files are written atomically.",
       discussion: "FORMAT: \(ReporterRegistry.help).", valueName: "FORMAT[:PATH]"))
   var reports: [String] = []
+  @Option(
+    help: ArgumentHelp("Write one Markdown transcript per scenario into this folder.", valueName: "DIR"))
+  var transcripts: String?
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
   @Option(
     name: .customLong("exec-timeout"),
@@ -80,8 +83,9 @@ struct RunCommand: ParsableCommand {
     let configuration = RunConfiguration(
       machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry,
       execTimeout: .milliseconds(Int(execTimeout * 1000)))
-    let options = Commands.RunOptions(
+    var options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
+    options.transcripts = transcripts
     throw ExitCode(Commands.run(options).rawValue)
   }
 }

@@ -14,7 +14,8 @@ extension Commands {
     return streamsConsole || !other ? io.out : io.err
   }
 
-  /// Writes every `--report` but the streamed console (files atomically); false when a file could not be written (the reason is printed).
+  /// Writes every `--report` but the streamed console (files atomically), then the `--transcripts` files;
+  /// false when a file could not be written (the reason is printed).
   static func writeReports(
     _ reports: [ReportRequest], results: [ScenarioResult], options: RunOptions, io: CommandIO
   ) -> Bool {
@@ -29,6 +30,11 @@ extension Commands {
         continue
       }
       guard write(text, to: path, what: "the \(request.format) report", io: io) else { return false }
+    }
+    guard let folder = options.transcripts else { return true }
+    for file in TranscriptFiles.files(for: results) {
+      let path = folder.hasSuffix("/") ? folder + file.name : "\(folder)/\(file.name)"
+      guard write(file.contents, to: path, what: "a transcript", io: io) else { return false }
     }
     return true
   }

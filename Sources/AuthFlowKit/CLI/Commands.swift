@@ -13,6 +13,8 @@ public enum Commands {
     public var configuration: RunConfiguration
     public var reports: [ReportRequest]
     public var verbose: Bool
+    /// `--transcripts DIR`: one Markdown transcript per scenario in this folder.
+    public var transcripts: String?
 
     public init(
       paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
