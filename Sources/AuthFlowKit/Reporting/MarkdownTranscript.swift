@@ -56,7 +56,7 @@ struct MarkdownTranscript {
     guard result.status != .passed, let failure = result.failure else { return nil }
     let verb = result.status == .failed ? "Failed" : "Errored"
     var lines = [
-      "**\(verb) at \(result.failedStepLabel ?? "step \(failure.step)")**, "
+      "**\(verb) \(result.failedStepLabel ?? "at step \(failure.step)")**, "
         + "\(MarkdownText.code(failure.location.description)):",
       "",
       "> \(MarkdownText.code(failure.message))",

@@ -11,11 +11,12 @@ extension ScenarioResult {
     return steps.first { $0.number == failure.step }?.action
   }
 
-  /// `step 3 (sign_in_with)`, or `before the first step` for a failure at step 0 (an unknown machine).
+  /// `at step 3 (sign_in_with)`, or `before the first step` for a failure at step 0 (a machine that could not
+  /// start).
   var failedStepLabel: String? {
     guard let failure else { return nil }
     guard failure.step > 0 else { return "before the first step" }
-    return "step \(failure.step)" + (failedAction.map { " (\($0))" } ?? "")
+    return "at step \(failure.step)" + (failedAction.map { " (\($0))" } ?? "")
   }
 
   /// The `file` path as a dotted class name, as JUnit readers group tests: `Scenarios/sign-up/a.yaml` →

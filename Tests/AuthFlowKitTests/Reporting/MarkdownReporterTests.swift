@@ -27,6 +27,17 @@ struct MarkdownReporterTests {
     #expect(markdown.contains("### Transcript\n\n```\n2026-01-01T00:00:00Z  phone  launched"))
   }
 
+  @Test func aMachineThatCouldNotStartErrsBeforeTheFirstStep() {
+    let result = SampleResults.result(
+      "No machine", .errored,
+      failure: Failure(
+        step: 0, location: SampleResults.passed.location, key: "machine", message: "unknown machine"),
+      transcript: [])
+    let markdown = MarkdownReporter().report([result])
+    #expect(markdown.contains("**Errored before the first step**, `Scenarios/sign-up/verify.yaml:3:1`:"))
+    #expect(!markdown.contains("```mermaid"))
+  }
+
   @Test func verboseDetailsPassedScenariosToo() {
     let markdown = MarkdownReporter(options: ReportOptions(verbose: true)).report([SampleResults.passed])
     #expect(markdown.contains("\n## ✅ Signs up\n"))
