@@ -61,8 +61,13 @@ struct RunCommand: ParsableCommand {
   var jobs = 1
   @Option(
     name: .customLong("report"),
-    help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
+    help: ArgumentHelp(
+      "Repeatable; PATH - (or none) is stdout; files are written atomically.",
+      discussion: "FORMAT: \(ReporterRegistry.help).", valueName: "FORMAT[:PATH]"))
   var reports: [String] = []
+  @Option(
+    help: ArgumentHelp("Write one Markdown transcript per scenario into this folder.", valueName: "DIR"))
+  var transcripts: String?
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
   @Option(
     name: .customLong("exec-timeout"),
@@ -88,6 +93,7 @@ struct RunCommand: ParsableCommand {
     var options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     options.jobs = jobs
+    options.transcripts = transcripts
     throw ExitCode(Commands.run(options).rawValue)
   }
 }

@@ -15,6 +15,8 @@ public enum Commands {
     public var verbose: Bool
     /// `--jobs`: how many scenarios run at once (at least 1); the output is the same for any number.
     public var jobs = 1
+    /// `--transcripts DIR`: one Markdown transcript per scenario in this folder.
+    public var transcripts: String?
 
     public init(
       paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
@@ -55,33 +57,16 @@ public enum Commands {
     }
     let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
     let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
+    let annotations = annotationStream(reports, streamsConsole: streamsConsole, io: io)
 
     let results = configuration.run(scenarios, jobs: options.jobs) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
-      if result.status != .passed, io.environment["GITHUB_ACTIONS"] == "true", let failure = result.failure {
-        io.out(GitHubAnnotation.error(failure: failure, scenario: result.name))
-      }
+      annotations?(GitHubActionsReporter().render(result))
     }
     if streamsConsole { io.out(console.summary(results) + "\n") }
 
-    for request in reports where !(request.format == ConsoleReporter.identifier && request.path == nil) {
-      let text: String =
-        switch request.format {
-        case JSONReporter.identifier: JSONReporter().report(results)
-        default: ConsoleReporter(verbose: options.verbose).report(results)
-        }
-      guard let path = request.path else {
-        io.out(text)
-        continue
-      }
-      do {
-        try io.writeAtomically(text, to: path)
-      } catch {
-        io.err(
-          "error: cannot write the \(request.format) report to '\(path)': \(error.localizedDescription)\n")
-        return .invalidInput
-      }
-    }
+    let written = writeReports(reports, results: results, options: options, io: io)
+    guard written else { return .invalidInput }
     return Summary(results).failed + Summary(results).errored == 0 ? .success : .failures
   }
 
@@ -103,39 +88,5 @@ public enum Commands {
   static func printDiagnostics(_ diagnostics: [Diagnostic], io: CommandIO) {
     for diagnostic in diagnostics { io.err("\(diagnostic)\n") }
     io.err("\(diagnostics.count) problem(s); nothing was run\n")
-  }
-}
-
-/// GitHub Actions workflow commands, printed when `GITHUB_ACTIONS=true`.
-enum GitHubAnnotation {
-  static func error(failure: Failure, scenario: String) -> String {
-    let message = "\(scenario): \(failure.message)"
-    return "::error file=\(escapeProperty(failure.location.file)),line=\(failure.location.line),"
-      + "col=\(failure.location.column)::\(escapeData(message))\n"
-  }
-
-  private static func escapeData(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
-
-  private static func escapeProperty(_ text: String) -> String {
-    var out = ""
-    for character in escapeData(text) {
-      switch character {
-      case ":": out += "%3A"
-      case ",": out += "%2C"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }

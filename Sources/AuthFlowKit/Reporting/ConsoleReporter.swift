@@ -2,6 +2,7 @@
 /// scenario, and the summary line `N passed, N failed[, N errored]`.
 public struct ConsoleReporter: Reporter {
   public static let identifier = "console"
+  public static let abstract = "one line per scenario as it finishes, failures with their transcripts"
 
   /// ANSI colour, only on a terminal and never with `NO_COLOR`.
   public var colour: Bool
@@ -11,6 +12,10 @@ public struct ConsoleReporter: Reporter {
   public init(colour: Bool = false, verbose: Bool = false) {
     self.colour = colour
     self.verbose = verbose
+  }
+
+  public init(options: ReportOptions) {
+    self.init(colour: options.colour, verbose: options.verbose)
   }
 
   public func report(_ results: [ScenarioResult]) -> String {

@@ -1,8 +1,10 @@
-/// The JSON report of SPEC section 7: a summary and, per scenario, its status, failure, steps and transcript.
+/// The JSON report of SPEC section 7: a summary and, per scenario, its status, failure, duration, the result of
+/// each step and the transcript. Keys are sorted, so the same results give the same bytes.
 public struct JSONReporter: Reporter {
   public static let identifier = "json"
+  public static let abstract = "SPEC section 7's document plus durations and per-step results"
 
-  public init() {}
+  public init(options: ReportOptions = ReportOptions()) {}
 
   public func report(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
@@ -10,6 +12,7 @@ public struct JSONReporter: Reporter {
       "summary": .object([
         "passed": .number(Int64(summary.passed)), "failed": .number(Int64(summary.failed)),
         "errored": .number(Int64(summary.errored)), "total": .number(Int64(summary.total)),
+        "duration_seconds": .seconds(milliseconds: results.totalMilliseconds),
       ]),
       "scenarios": .array(results.map(scenario)),
     ])
@@ -26,6 +29,7 @@ public struct JSONReporter: Reporter {
       "tags": .array(result.tags.map(JSONValue.string)),
       "reproduces": result.reproduces.map(JSONValue.string) ?? .null,
       "status": .string(result.status.rawValue),
+      "duration_seconds": .seconds(milliseconds: result.milliseconds),
       "failure": result.failure.map(failure) ?? .null,
       "steps": .array(
         result.steps.map { step in

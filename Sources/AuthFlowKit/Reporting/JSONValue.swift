@@ -3,6 +3,8 @@ indirect enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case number(Int64)
+  /// A duration in seconds with three decimals (`0.250`), from whole milliseconds.
+  case seconds(milliseconds: Int64)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
@@ -13,6 +15,7 @@ indirect enum JSONValue: Equatable {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
     case .number(let value): return String(value)
+    case .seconds(let milliseconds): return ReportDuration.text(milliseconds: milliseconds)
     case .string(let value): return Self.quote(value)
     case .array(let values):
       guard !values.isEmpty else { return "[]" }

@@ -16,6 +16,8 @@ public struct ScenarioResult: Sendable {
   public var failure: Failure?
   public var steps: [StepOutcome]
   public var transcript: [TranscriptEntry]
+  /// How long the scenario took on the wall clock, measured by the suite (never by the virtual world).
+  public var durationSeconds: Double = 0
 }
 
 /// The step at which a scenario failed or errored, and why.

@@ -16,6 +16,8 @@ public struct RunConfiguration: Sendable {
   /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
   /// errors.
   public var execTimeout: Duration
+  /// Measures each scenario's wall-clock duration (reports show it); tests fix it so reports are byte-stable.
+  public var stopwatch = Stopwatch.continuous
   /// The handshake with the `exec:` adapter `machine` names, made once when the configuration is.
   private var execHandshake: ExecHandshake?
 
@@ -78,8 +80,15 @@ public struct RunConfiguration: Sendable {
       + "known machines: \(registry.names.joined(separator: ", "))"
   }
 
-  /// Runs one scenario with its machine and seed.
+  /// Runs one scenario with its machine and seed, and measures how long it took.
   public func run(_ scenario: Scenario) -> ScenarioResult {
+    let measured = stopwatch.time { play(scenario) }
+    var result = measured.value
+    result.durationSeconds = measured.seconds
+    return result
+  }
+
+  private func play(_ scenario: Scenario) -> ScenarioResult {
     let name = machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let resolved = descriptor(named: name)

@@ -1,0 +1,51 @@
+/// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` annotation per failed or
+/// errored scenario, which GitHub shows on the line of the scenario file that failed.
+///
+/// `authflow run` streams them as scenarios finish whenever `GITHUB_ACTIONS=true`; `--report github-actions`
+/// asks for them anywhere else.
+public struct GitHubActionsReporter: Reporter {
+  public static let identifier = "github-actions"
+  public static let abstract = "::error annotations, automatic when GITHUB_ACTIONS=true"
+
+  public init(options: ReportOptions = ReportOptions()) {}
+
+  public func report(_ results: [ScenarioResult]) -> String {
+    results.map(render).joined()
+  }
+
+  /// The annotation of one scenario, with its line break; empty when it passed.
+  public func render(_ result: ScenarioResult) -> String {
+    guard result.status != .passed, let failure = result.failure else { return "" }
+    let title = "\(result.status == .failed ? "Scenario failed" : "Scenario errored"): \(result.name)"
+    let location = failure.location
+    return "::error file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
+      + "title=\(escapeProperty(title))::\(escapeData(failure.message))\n"
+  }
+
+  /// Message text: `%`, carriage returns and line feeds are percent-encoded, as the runner expects.
+  private func escapeData(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// Property values: also `:` and `,`, which would end the property.
+  private func escapeProperty(_ text: String) -> String {
+    var out = ""
+    for scalar in escapeData(text).unicodeScalars {
+      switch scalar {
+      case ":": out += "%3A"
+      case ",": out += "%2C"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import AuthFlowKit
+
+@Suite("Markdown reporter")
+struct MarkdownReporterTests {
+  @Test func aSummaryTableThenOneRowPerScenario() {
+    var results = [SampleResults.passed, SampleResults.failed, SampleResults.errored]
+    for index in results.indices { results[index].durationSeconds = 0.5 }
+    let markdown = MarkdownReporter().report(results)
+    #expect(markdown.hasPrefix("# authflow: 1 passed, 1 failed, 1 errored\n\n"))
+    #expect(markdown.contains("\n| 1 | 1 | 1 | 3 | 1.500 s |\n"))
+    #expect(
+      markdown.contains("\n| ✅ | Signs up | `Scenarios/sign-up/verify.yaml:3` | `authkit` | 0.500 s |\n"))
+    #expect(markdown.contains("\n| ❌ | Verifies in the background | "))
+    #expect(markdown.contains("\n| ⚠️ | Taps a button | "))
+  }
+
+  @Test func eachScenarioThatDidNotPassHasItsFailureDiagramAndTranscript() {
+    let markdown = MarkdownReporter().report([SampleResults.passed, SampleResults.failed])
+    #expect(!markdown.contains("## ✅ Signs up"))
+    #expect(markdown.contains("\n## ❌ Verifies in the background\n"))
+    #expect(markdown.contains("**Failed at step 1 (sign_up)**, `Scenarios/sign-up/verify.yaml:10:15`:"))
+    #expect(markdown.contains("\n| `state` | `signedIn` | `signedInUnverified` |\n"))
+    #expect(markdown.contains("Step 2 was skipped."))
+    #expect(markdown.contains("### Flow\n\n```mermaid\nsequenceDiagram\n"))
+    #expect(markdown.contains("### Transcript\n\n```\n2026-01-01T00:00:00Z  phone  launched"))
+  }
+
+  @Test func aMachineThatCouldNotStartErrsBeforeTheFirstStep() {
+    let result = SampleResults.result(
+      "No machine", .errored,
+      failure: Failure(
+        step: 0, location: SampleResults.passed.location, key: "machine", message: "unknown machine"),
+      transcript: [])
+    let markdown = MarkdownReporter().report([result])
+    #expect(markdown.contains("**Errored before the first step**, `Scenarios/sign-up/verify.yaml:3:1`:"))
+    #expect(!markdown.contains("```mermaid"))
+  }
+
+  @Test func verboseDetailsPassedScenariosToo() {
+    let markdown = MarkdownReporter(options: ReportOptions(verbose: true)).report([SampleResults.passed])
+    #expect(markdown.contains("\n## ✅ Signs up\n"))
+  }
+
+  @Test func userTextCannotBecomeMarkup() {
+    #expect(
+      MarkdownText.inline("a|b *c* _d_ snake_case <b> [l](x) `c` ~s~ $x$ &amp; & #1 \\")
+        == #"a\|b \*c\* \_d\_ snake_case \<b> \[l\](x) \`c\` \~s\~ \$x\$ \&amp; & #1 \\"#)
+    #expect(MarkdownText.inline("two\nlines") == "two lines")
+    #expect(MarkdownText.code("a:b") == "`a:b`")
+    #expect(MarkdownText.code("a|b") == #"a\|b"#)
+    #expect(MarkdownText.link("https://x.test/?a=1&b=2") == "<https://x.test/?a=1&b=2>")
+    #expect(MarkdownText.link("see https://x.test") == "see https://x.test")
+  }
+
+  @Test func aFenceIsLongerThanAnyRunOfBackticksInside() {
+    #expect(MarkdownText.fenced("plain") == "```\nplain\n```")
+    #expect(MarkdownText.fenced("a ``` b ```` c", info: "text") == "`````text\na ``` b ```` c\n`````")
+  }
+}
