@@ -46,7 +46,7 @@ public struct MachineContext {
   /// A number from the scenario's one seeded generator.
   public func random() -> UInt64 { world.nextRandom() }
   /// Writes a line to the transcript under the device's name.
-  public func log(_ text: String) { world.log(client.device, text) }
+  public func log(_ text: @autoclosure () -> String) { world.log(client.device, text()) }
 }
 
 /// A machine by name: what it models, what it supports, and how to start one.

@@ -12,6 +12,12 @@ final class Backend {
   var actionCodes: [String: ActionCode] = [:]
   var sends: [SendRecord] = []
   private var generation = 0
+  /// Every ID token minted so far, numbered in order (``IDToken/serial``).
+  private(set) var tokenSerial = 0
+  /// What the backend did, for invariants (``BackendFact``).
+  var facts: [BackendFact] = []
+  /// Accounts removed so far, by uid.
+  var deletedAccounts: [String: DeletedAccount] = [:]
 
   var settings: BackendSettings { world.settings }
 
@@ -75,9 +81,10 @@ final class Backend {
   }
 
   private func idToken(for session: RefreshSession) -> IDToken {
-    IDToken(
+    tokenSerial += 1
+    return IDToken(
       value: world.identifier(length: 24), uid: session.uid, authTime: session.authTime, issuedAt: world.now,
-      expiresAt: world.now + settings.idTokenTTL, generation: session.generation)
+      expiresAt: world.now + settings.idTokenTTL, generation: session.generation, serial: tokenSerial)
   }
 
   /// **Session revocation.** Production stores a `validSince` per account; refresh tokens and ID tokens issued
@@ -130,6 +137,8 @@ final class Backend {
     let account = try authorize(token)
     try requireRecentLogin(token)
     remove(uid: account.uid)
+    record(.sensitiveOperation(.delete, uid: account.uid, authTime: token.authTime, at: world.now))
+    recordDeletion(of: account, byClient: true)
     world.log("backend", "account \(account.email ?? account.uid) deleted")
   }
 
