@@ -63,11 +63,13 @@ public struct MachineDescriptor: Sendable {
   /// `tap` targets and `type` fields it accepts.
   public var tapTargets: [String]
   public var typeFields: [String]
+  /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
+  public var invariants: [Invariant]
   public var make: @Sendable (MachineContext) -> any Machine
 
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
-    screens: [String], tapTargets: [String] = [], typeFields: [String] = [],
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], invariants: [Invariant] = [],
     make: @escaping @Sendable (MachineContext) -> any Machine
   ) {
     self.name = name
@@ -77,6 +79,7 @@ public struct MachineDescriptor: Sendable {
     self.screens = screens
     self.tapTargets = tapTargets
     self.typeFields = typeFields
+    self.invariants = invariants
     self.make = make
   }
 }

@@ -16,6 +16,8 @@ public struct ScenarioResult: Sendable {
   public var failure: Failure?
   public var steps: [StepOutcome]
   public var transcript: [TranscriptEntry]
+  /// The machine's (state, screen, action) transitions the run exercised; recorded only with `--coverage`.
+  public var transitions: [Transition] = []
 }
 
 /// The step at which a scenario failed or errored, and why.
