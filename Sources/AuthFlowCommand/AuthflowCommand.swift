@@ -59,6 +59,9 @@ struct RunCommand: ParsableCommand {
     help: "FORMAT[:PATH]; formats: console, json. Repeatable; PATH - is stdout.")
   var reports: [String] = []
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
+  @Flag(help: "Every email sent and error shown must be checked before the next action.") var strict = false
+  @Flag(help: "Print the (state, screen, action) transitions exercised and never exercised.") var coverage =
+    false
   @Option(
     name: .customLong("exec-timeout"),
     help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
@@ -75,9 +78,11 @@ struct RunCommand: ParsableCommand {
     for text in reports {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
-    let configuration = RunConfiguration(
+    var configuration = RunConfiguration(
       machine: machine, seed: seed, filter: filter, registry: AuthflowCommand.registry,
       execTimeout: .milliseconds(Int(execTimeout * 1000)))
+    configuration.strict = strict
+    configuration.recordsCoverage = coverage
     let options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     throw ExitCode(Commands.run(options).rawValue)

@@ -62,12 +62,14 @@ public enum Commands {
         io.out(GitHubAnnotation.error(failure: failure, scenario: result.name))
       }
     }
+    let coverage = configuration.recordsCoverage ? coverageReport(results, configuration) : nil
+    if streamsConsole, let coverage { io.out(coverage.rendered() + "\n") }
     if streamsConsole { io.out(console.summary(results) + "\n") }
 
     for request in reports where !(request.format == ConsoleReporter.identifier && request.path == nil) {
       let text: String =
         switch request.format {
-        case JSONReporter.identifier: JSONReporter().report(results)
+        case JSONReporter.identifier: JSONReporter(coverage: coverage).report(results)
         default: ConsoleReporter(verbose: options.verbose).report(results)
         }
       guard let path = request.path else {

@@ -2,17 +2,26 @@
 public struct JSONReporter: Reporter {
   public static let identifier = "json"
 
-  public init() {}
+  /// `--coverage`: the report gains a `coverage` object.
+  public var coverage: CoverageReport?
+
+  public init(coverage: CoverageReport? = nil) {
+    self.coverage = coverage
+  }
 
   public func report(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
-    let document = JSONValue.object([
+    var document = JSONValue.object([
       "summary": .object([
         "passed": .number(Int64(summary.passed)), "failed": .number(Int64(summary.failed)),
         "errored": .number(Int64(summary.errored)), "total": .number(Int64(summary.total)),
       ]),
       "scenarios": .array(results.map(scenario)),
     ])
+    if let coverage, case .object(var members) = document {
+      members["coverage"] = Self.coverage(coverage)
+      document = .object(members)
+    }
     return document.rendered() + "\n"
   }
 

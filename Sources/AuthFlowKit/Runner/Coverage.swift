@@ -11,7 +11,7 @@ public struct Place: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Where an app is after `terminate`.
   public static let notRunning = Place(state: "not running", screen: "not running")
 
-  public var description: String { "\(state) on \(screen)" }
+  public var description: String { self == .notRunning ? state : "\(state) on \(screen)" }
 
   public static func < (lhs: Place, rhs: Place) -> Bool { (lhs.state, lhs.screen) < (rhs.state, rhs.screen) }
 }
