@@ -14,7 +14,9 @@ public struct AuthflowCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "authflow",
     abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
-    subcommands: [RunCommand.self, LintCommand.self, MachinesCommand.self, MutantsCommand.self],
+    subcommands: [
+      RunCommand.self, LintCommand.self, MachinesCommand.self, MutantsCommand.self, ExploreCommand.self,
+    ],
     defaultSubcommand: RunCommand.self)
 
   /// The machines the subcommands can name, for this invocation.
