@@ -66,11 +66,14 @@ public struct Explorer {
   public let machine: MachineDescriptor
   public let options: ExploreOptions
   let world: ExploreWorld
+  /// The machine's invariants, worked out once for every walk.
+  let plan: InvariantPlan
 
   public init(machine: MachineDescriptor, options: ExploreOptions) {
     self.machine = machine
     self.options = options
     world = ExploreWorld(given: options.given, machine: machine)
+    plan = InvariantPlan(machine: machine)
   }
 
   /// Plays up to `options.runs` walks, stopping at the first that breaks an invariant; `progress` hears after
@@ -110,7 +113,9 @@ public struct Explorer {
   /// One walk of up to `options.depth` steps on a fresh world.
   func walk(seed: UInt64) -> Ending {
     var generator = StepGenerator(seed: seed, machine: machine, world: world)
-    let run = Run(scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false)
+    let run = Run(
+      scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
+      invariants: plan)
     run.setUpWorld()
     var moves: [Move] = []
     moves.reserveCapacity(options.depth)

@@ -8,11 +8,13 @@ struct Shrinker {
   let invariant: String
   /// Replays made so far.
   private(set) var replays = 0
+  private let plan: InvariantPlan
 
   init(machine: MachineDescriptor, seed: UInt64, invariant: String) {
     self.machine = machine
     self.seed = seed
     self.invariant = invariant
+    plan = InvariantPlan(machine: machine)
   }
 
   /// The steps of a walk, numbered and placed at synthetic locations (`explore:N:1`).
@@ -31,7 +33,8 @@ struct Shrinker {
     replays += 1
     var scenario = world
     scenario.steps = Self.steps(moves)
-    let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)
+    let run = Run(
+      scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, invariants: plan)
     run.setUpWorld()
     for step in scenario.steps {
       switch run.perform(step) {

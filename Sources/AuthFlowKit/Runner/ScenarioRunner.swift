@@ -49,7 +49,7 @@ final class Run {
 
   init(
     scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
-    recordsCoverage: Bool = false, recordsTranscript: Bool = true
+    recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil
   ) {
     self.scenario = scenario
     self.descriptor = descriptor
@@ -58,7 +58,7 @@ final class Run {
       settings: scenario.backend, start: scenario.given.now, seed: seed,
       redactor: Redactor(passwords: scenario.passwords))
     world.recordsTranscript = recordsTranscript
-    invariants = InvariantMonitor(machine: descriptor)
+    invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
     if strict { strictness = StrictTracker(devices: scenario.devices.count) }
     if recordsCoverage { coverage = CoverageRecorder() }
   }
