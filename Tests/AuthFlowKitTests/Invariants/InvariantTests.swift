@@ -140,6 +140,38 @@ struct InvariantTests {
     }
   }
 
+  /// The example of Docs/Exploring.md, declared on firebaseui and one of its mutants.
+  @Test func aMachineDeclaresItsOwnInvariants() throws {
+    let greetsByName = Invariant(
+      name: "greets-by-name",
+      catches: "a home screen that greets a user who has a display name by their email",
+      after: [.signIn, .signInWith]
+    ) { view in
+      let device = view.device
+      guard device.state == .signedIn, let name = device.user?.displayName, !name.isEmpty else { return nil }
+      let greeting = device.ui["greeting"] ?? ""
+      return greeting == name ? nil : "\(device.name) greets \(greeting), not \(name)"
+    }
+    var registry = MachineRegistry.builtIn
+    for name in ["firebaseui", "firebaseui~greeting-ignores-display-name"] {
+      var descriptor = try #require(registry.descriptor(named: name))
+      descriptor.invariants = [greetsByName]
+      registry.register(descriptor)
+    }
+    let yaml = """
+      scenario: greeted by name
+      backend: { email_enumeration_protection: false }
+      given:
+        accounts: [{ email: ana@example.com, password: "correct-horse", display_name: Ana }]
+      steps:
+        - sign_in: { email: ana@example.com, password: "correct-horse" }
+      """
+    expectPassed(try play(yaml, machine: "firebaseui", registry: registry))
+    let broken = try play(yaml, machine: "firebaseui~greeting-ignores-display-name", registry: registry)
+    #expect(
+      broken.failure?.message == "step 1: invariant greets-by-name: phone greets ana@example.com, not Ana")
+  }
+
   @Test func aStepsOwnExpectationIsCheckedBeforeTheInvariants() throws {
     let result = try play(
       """
