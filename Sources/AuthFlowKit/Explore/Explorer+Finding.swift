@@ -47,11 +47,18 @@ extension Explorer {
     scenario.description =
       "Found by authflow explore (seed \(options.seed), walk \(walk), \(steps) steps explored\(found)). "
       + "Invariant \(invariant) catches \(catches). At step \(minimal.count): \(broken)."
-      + (base.map { " It passes on \($0)." } ?? "")
+      + (base.map { " It \(passes(scenario, on: $0) ? "passes" : "fails too") on \($0)." } ?? "")
     return ExploreFinding(
       invariant: invariant, catches: catches, message: broken, walk: walk, stepsToFind: steps,
       foundLength: moves.count, minimalLength: minimal.count, replays: shrinker.replays, scenario: scenario,
       yaml: ScenarioWriter.yaml(scenario), baseMachine: base)
+  }
+
+  /// Whether `scenario` passes on the machine named `name`.
+  private func passes(_ scenario: Scenario, on name: String) -> Bool {
+    guard let descriptor = options.registry.descriptor(named: name) else { return false }
+    return ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed).run().status
+      == .passed
   }
 
   /// `authkit` for `authkit~mutant`, when the registry has it.

@@ -26,10 +26,11 @@ struct ExploreCommandTests {
     #expect(onMutant.stdout.contains("invariant resend-countdown: resend sent a verify_email email"))
     #expect(try Authflow.run(["run", "--machine", "authkit", file]).status == 0)
 
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(written.contains("reproduces: \"invariant resend-countdown, authflow explore --machine"))
     let again = try Authflow.run(arguments)
     #expect(again.stdout == explore.stdout)
-    #expect(
-      try String(contentsOfFile: file, encoding: .utf8).contains("reproduces: \"invariant resend-countdown"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == written)
   }
 
   @Test func exploreOnAuthkitFindsNothingAndExitsZero() throws {
