@@ -16,7 +16,7 @@ public struct AuthflowCommand: ParsableCommand {
     abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
     subcommands: [
       RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
-      SchemaCommand.self,
+      ExploreCommand.self, SchemaCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 
@@ -69,6 +69,9 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp("Write one Markdown transcript per scenario into this folder.", valueName: "DIR"))
   var transcripts: String?
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
+  @Flag(help: "Every email sent and error shown must be checked before the next action.") var strict = false
+  @Flag(help: "Print the (state, screen, action) transitions exercised and never exercised.") var coverage =
+    false
   @Option(
     name: .customLong("exec-timeout"),
     help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
@@ -86,10 +89,12 @@ struct RunCommand: ParsableCommand {
     for text in reports {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
-    let configuration = RunConfiguration(
+    var configuration = RunConfiguration(
       machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
       skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,
       execTimeout: .milliseconds(Int(execTimeout * 1000)))
+    configuration.strict = strict
+    configuration.recordsCoverage = coverage
     var options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     options.jobs = jobs

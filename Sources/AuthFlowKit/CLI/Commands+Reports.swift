@@ -17,14 +17,16 @@ extension Commands {
   /// Writes every `--report` but the streamed console (files atomically), then the `--transcripts` files;
   /// false when a file could not be written (the reason is printed).
   static func writeReports(
-    _ reports: [ReportRequest], results: [ScenarioResult], options: RunOptions, io: CommandIO
+    _ reports: [ReportRequest], results: [ScenarioResult], options: RunOptions, coverage: CoverageReport?,
+    io: CommandIO
   ) -> Bool {
     for request in reports where !(request.format == ConsoleReporter.identifier && request.path == nil) {
       guard let reporter = ReporterRegistry.reporter(named: request.format) else {
         io.err("error: unknown report format '\(request.format)'\n")
         return false
       }
-      let text = reporter.init(options: ReportOptions(verbose: options.verbose)).report(results)
+      let text = reporter.init(options: ReportOptions(verbose: options.verbose, coverage: coverage)).report(
+        results)
       guard let path = request.path else {
         io.out(text)
         continue

@@ -63,9 +63,11 @@ public enum Commands {
       if streamsConsole { io.out(console.render(result) + "\n") }
       annotations?(GitHubActionsReporter().render(result))
     }
+    let coverage = configuration.recordsCoverage ? coverageReport(results, configuration) : nil
+    if streamsConsole, let coverage { io.out(coverage.rendered() + "\n") }
     if streamsConsole { io.out(console.summary(results) + "\n") }
 
-    let written = writeReports(reports, results: results, options: options, io: io)
+    let written = writeReports(reports, results: results, options: options, coverage: coverage, io: io)
     guard written else { return .invalidInput }
     return Summary(results).failed + Summary(results).errored == 0 ? .success : .failures
   }

@@ -22,6 +22,9 @@ public enum ScenarioLanguage {
       .init("machine", .machine, "The machine to run against (default authkit); --machine overrides it."),
       .init("seed", .integer(minimum: 0), "Seeds every generated id, code and token; --seed overrides it."),
       .init(
+        "strict", .boolean,
+        "Exhaustive mode: an email sent or an error shown that no expectation checked fails the scenario."),
+      .init(
         "vars", .dictionary(of: .text), "Text substituted for ${name} in every string of given and steps."),
       .init(
         "backend", .mapping(backend), "Knobs of the fake auth backend; defaults are Firebase in production."),

@@ -63,6 +63,7 @@ extension ScenarioLoader {
       let reproduces = fields["reproduces"].flatMap { string($0, key: "reproduces") }
       let machine = fields["machine"].flatMap { readMachine($0) }
       let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }
+      let strict = fields["strict"].flatMap { bool($0, key: "strict") } ?? false
       if let vars = fields["vars"] { readVariables(vars) }
       if let devices = fields["devices"] { readDevices(devices) }
       let backend = fields["backend"].map { backendSettings($0) } ?? BackendSettings()
@@ -75,7 +76,7 @@ extension ScenarioLoader {
       guard problemCount == 0, let name, let steps else { return nil }
       return Scenario(
         name: name, file: file, location: location(root), description: description, tags: tags,
-        reproduces: reproduces, machine: machine, seed: seed, backend: backend, given: given,
+        reproduces: reproduces, machine: machine, seed: seed, strict: strict, backend: backend, given: given,
         devices: devices.names,
         steps: steps, passwords: passwords)
     }

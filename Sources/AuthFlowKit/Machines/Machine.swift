@@ -46,7 +46,7 @@ public struct MachineContext {
   /// A number from the scenario's one seeded generator.
   public func random() -> UInt64 { world.nextRandom() }
   /// Writes a line to the transcript under the device's name.
-  public func log(_ text: String) { world.log(client.device, text) }
+  public func log(_ text: @autoclosure () -> String) { world.log(client.device, text()) }
 }
 
 /// A machine by name: what it models, what it supports, and how to start one.
@@ -63,11 +63,13 @@ public struct MachineDescriptor: Sendable {
   /// `tap` targets and `type` fields it accepts.
   public var tapTargets: [String]
   public var typeFields: [String]
+  /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
+  public var invariants: [Invariant]
   public var make: @Sendable (MachineContext) -> any Machine
 
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
-    screens: [String], tapTargets: [String] = [], typeFields: [String] = [],
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], invariants: [Invariant] = [],
     make: @escaping @Sendable (MachineContext) -> any Machine
   ) {
     self.name = name
@@ -77,6 +79,7 @@ public struct MachineDescriptor: Sendable {
     self.screens = screens
     self.tapTargets = tapTargets
     self.typeFields = typeFields
+    self.invariants = invariants
     self.make = make
   }
 }

@@ -12,6 +12,8 @@ public struct Scenario: Equatable, Sendable {
   public var machine: Located<String>?
   /// The file's seed; the command line's `--seed` overrides it.
   public var seed: UInt64?
+  /// Exhaustive mode: every email sent and error shown must be checked before the next action.
+  public var strict: Bool
   public var backend: BackendSettings
   public var given: Given
   /// Device names; the first is the default device.
@@ -22,7 +24,7 @@ public struct Scenario: Equatable, Sendable {
 
   public init(
     name: String, file: String, location: SourceLocation, description: String? = nil, tags: [String] = [],
-    reproduces: String? = nil, machine: Located<String>? = nil, seed: UInt64? = nil,
+    reproduces: String? = nil, machine: Located<String>? = nil, seed: UInt64? = nil, strict: Bool = false,
     backend: BackendSettings = BackendSettings(), given: Given = Given(), devices: [String] = ["phone"],
     steps: [Step], passwords: [String] = []
   ) {
@@ -34,6 +36,7 @@ public struct Scenario: Equatable, Sendable {
     self.reproduces = reproduces
     self.machine = machine
     self.seed = seed
+    self.strict = strict
     self.backend = backend
     self.given = given
     self.devices = devices

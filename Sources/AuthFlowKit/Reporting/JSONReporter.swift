@@ -4,11 +4,20 @@ public struct JSONReporter: Reporter {
   public static let identifier = "json"
   public static let abstract = "SPEC section 7's document plus durations and per-step results"
 
-  public init(options: ReportOptions = ReportOptions()) {}
+  /// `--coverage`: the report gains a `coverage` object.
+  public var coverage: CoverageReport?
+
+  public init(options: ReportOptions = ReportOptions()) {
+    self.coverage = options.coverage
+  }
+
+  public init(coverage: CoverageReport?) {
+    self.coverage = coverage
+  }
 
   public func report(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
-    let document = JSONValue.object([
+    var document = JSONValue.object([
       "summary": .object([
         "passed": .number(Int64(summary.passed)), "failed": .number(Int64(summary.failed)),
         "errored": .number(Int64(summary.errored)), "total": .number(Int64(summary.total)),
@@ -16,6 +25,10 @@ public struct JSONReporter: Reporter {
       ]),
       "scenarios": .array(results.map(scenario)),
     ])
+    if let coverage, case .object(var members) = document {
+      members["coverage"] = Self.coverage(coverage)
+      document = .object(members)
+    }
     return document.rendered() + "\n"
   }
 

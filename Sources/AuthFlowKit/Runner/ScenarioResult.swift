@@ -18,6 +18,8 @@ public struct ScenarioResult: Sendable {
   public var transcript: [TranscriptEntry]
   /// How long the scenario took on the wall clock, measured by the suite (never by the virtual world).
   public var durationSeconds: Double = 0
+  /// The machine's (state, screen, action) transitions the run exercised; recorded only with `--coverage`.
+  public var transitions: [Transition] = []
 }
 
 /// The step at which a scenario failed or errored, and why.

@@ -6,6 +6,11 @@ public struct ScenarioRunner {
   public var scenario: Scenario
   public var descriptor: MachineDescriptor
   public var seed: UInt64
+  /// `--strict`: every email sent and error shown must be checked before the next action, as if the scenario
+  /// said `strict: true`.
+  public var strict = false
+  /// `--coverage`: record the machine's transitions into ``ScenarioResult/transitions``.
+  public var recordsCoverage = false
 
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
     self.scenario = scenario
@@ -14,13 +19,15 @@ public struct ScenarioRunner {
   }
 
   public func run() -> ScenarioResult {
-    let run = Run(scenario: scenario, descriptor: descriptor, seed: seed)
+    let run = Run(
+      scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
+      recordsCoverage: recordsCoverage)
     return run.play()
   }
 }
 
-/// The mutable state of one scenario run.
-private final class Run {
+/// The mutable state of one scenario run; `authflow explore` drives one step by step.
+final class Run {
   let scenario: Scenario
   let descriptor: MachineDescriptor
   let seed: UInt64
@@ -31,17 +38,29 @@ private final class Run {
   var status = ScenarioResult.Status.passed
   /// What each device showed when the transcript last said.
   var shown: [Device.Snapshot] = []
+  let invariants: InvariantMonitor
+  /// Exhaustive mode's bookkeeping; nil unless strict.
+  var strictness: StrictTracker?
+  /// The machine's transitions; nil unless coverage is recorded.
+  var coverage: CoverageRecorder?
 
   /// Scheduled work runs at most this many times in one `wait`.
   static let scheduledWorkBudget = 100_000
 
-  init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
+  init(
+    scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
+    recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil
+  ) {
     self.scenario = scenario
     self.descriptor = descriptor
     self.seed = seed
     self.world = World(
       settings: scenario.backend, start: scenario.given.now, seed: seed,
       redactor: Redactor(passwords: scenario.passwords))
+    world.recordsTranscript = recordsTranscript
+    invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
+    if strict { strictness = StrictTracker(devices: scenario.devices.count) }
+    if recordsCoverage { coverage = CoverageRecorder() }
   }
 
   func play() -> ScenarioResult {
@@ -54,10 +73,13 @@ private final class Run {
       let result = perform(step)
       outcomes.append(outcome(step, result))
     }
+    if status == .passed, let last = scenario.steps.last, let unchecked = uncheckedAtEnd(last) {
+      outcomes[outcomes.count - 1].status = unchecked
+    }
     return ScenarioResult(
       name: scenario.name, file: scenario.file, location: scenario.location, machine: descriptor.name,
       seed: seed, tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure,
-      steps: outcomes, transcript: world.transcript)
+      steps: outcomes, transcript: world.transcript, transitions: coverage?.transitions ?? [])
   }
 
   private func outcome(_ step: Step, _ status: StepOutcome.Status) -> StepOutcome {
@@ -68,7 +90,7 @@ private final class Run {
 
   // MARK: - Setting up
 
-  private func setUpWorld() {
+  func setUpWorld() {
     world.log("world", "scenario '\(scenario.name)' on \(descriptor.name), seed \(seed)")
     let given = scenario.given
     for provider in ProviderID.identityProviders {
@@ -123,19 +145,27 @@ private final class Run {
 
   // MARK: - Steps
 
-  private func perform(_ step: Step) -> StepOutcome.Status {
+  /// Plays one step: the action, then its expectations, then the invariants.
+  func perform(_ step: Step) -> StepOutcome.Status {
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
     }
     if let fault = machineFault() { return error(step, at: step.location, fault) }
+    invariants.willPerform(step.action, on: device, world: world)
     if let action = step.action {
+      if let unchecked = strictness?.unchecked(devices: devices), !unchecked.isEmpty {
+        return fail(step, unchecked: unchecked, at: step.actionLocation, prefix: "step \(step.number)")
+      }
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
       world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
       if let note = step.note { world.log(actor, "note: \(note)") }
       for each in devices { each.client.callsThisStep = 0 }
+      let from = coverage != nil && action.kind.isDeviceAction ? device.place : nil
       let status =
         action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
       logChanges()
+      if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
+      strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)
       if let status { return status }
       if let fault = machineFault() { return error(step, at: step.actionLocation, fault) }
     } else {
@@ -148,6 +178,7 @@ private final class Run {
       let actor = expectation.readsDevice ? target.name : "world"
       if result.passed {
         world.log(actor, "✓ \(expectation.key) is \(result.expected)")
+        strictness?.noteChecked(expectation, on: target, devices: devices)
         continue
       }
       world.log(
@@ -160,6 +191,11 @@ private final class Run {
           "step \(step.number): \(expectation.key): expected \(result.expected), found \(result.actual)"
           + result.hint)
       return .failed
+    }
+    if let (invariant, message) = invariants.violation(
+      after: step.action, on: device, devices: devices, world: world)
+    {
+      return fail(step, invariant: invariant, message)
     }
     return .passed
   }
@@ -379,6 +415,7 @@ private final class Run {
 
   /// Writes each device's change of state, screen or shown error since the last time this was called.
   private func logChanges() {
+    guard world.recordsTranscript else { return }
     for (index, device) in devices.enumerated() {
       let new = device.snapshot
       let old = shown[index]

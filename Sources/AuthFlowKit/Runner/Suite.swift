@@ -20,6 +20,10 @@ public struct RunConfiguration: Sendable {
   public var stopwatch = Stopwatch.continuous
   /// The handshake with the `exec:` adapter `machine` names, made once when the configuration is.
   private var execHandshake: ExecHandshake?
+  /// `--strict`: every scenario runs as if it said `strict: true`.
+  public var strict = false
+  /// `--coverage`: record each machine's (state, screen, action) transitions into the results.
+  public var recordsCoverage = false
 
   /// The seed of a scenario that names none, when the command line names none either.
   public static let defaultSeed: UInt64 = 0
@@ -105,7 +109,10 @@ public struct RunConfiguration: Sendable {
             status: .skipped)
         }, transcript: [])
     }
-    return ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed).run()
+    var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed)
+    runner.strict = strict
+    runner.recordsCoverage = recordsCoverage
+    return runner.run()
   }
 }
 

@@ -15,11 +15,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
-  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
   /// A random string of letters and digits, like Firebase's uids and action codes.
   public mutating func identifier(length: Int) -> String {
-    String((0..<length).map { _ in Self.alphabet[Int(next() % UInt64(Self.alphabet.count))] })
+    String(unsafeUninitializedCapacity: max(length, 0)) { buffer in
+      for index in 0..<max(length, 0) {
+        buffer[index] = Self.alphabet[Int(next() % UInt64(Self.alphabet.count))]
+      }
+      return max(length, 0)
+    }
   }
 
   /// A uniformly chosen element of a non-empty array.

@@ -63,4 +63,6 @@ public struct IDToken: Equatable, Sendable {
   public var expiresAt: VirtualTime
   /// Issue order across the backend; revocation compares against it.
   var generation: Int
+  /// Mint order of ID tokens across the backend (a refresh mints a new one), for invariants.
+  var serial: Int
 }

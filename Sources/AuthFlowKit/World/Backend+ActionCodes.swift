@@ -78,6 +78,7 @@ extension Backend {
   func applyVerification(code: String) throws(AuthErrorCode) -> String {
     let (actionCode, account) = try validCode(code, kind: .verifyEmail)
     actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .verifyEmail, at: world.now))
     update(uid: account.uid) { $0.emailVerified = true }
     world.log("backend", "\(actionCode.email) verified")
     return actionCode.email
@@ -90,6 +91,7 @@ extension Backend {
     guard let newPassword else { return actionCode.email }
     try checkPasswordPolicy(newPassword)
     actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .passwordReset, at: world.now))
     update(uid: account.uid) {
       $0.password = newPassword
       $0.emailVerified = true

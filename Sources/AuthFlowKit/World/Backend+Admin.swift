@@ -11,6 +11,7 @@ extension Backend {
       world.log("admin", "enabled \(action.email)")
     case .delete:
       remove(uid: account.uid)
+      recordDeletion(of: account, byClient: false)
       world.log("admin", "deleted \(action.email)")
     case .revokeSessions:
       world.log("admin", "revoke sessions of \(action.email)")

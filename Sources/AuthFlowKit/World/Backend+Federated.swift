@@ -43,6 +43,7 @@ extension Backend {
     account.displayName = idp.name
     account.links = [ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email)]
     insert(account)
+    record(.accountCreated(uid: account.uid, email: account.email))
     world.log(
       "backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
     return try signedIn(uid: account.uid)

@@ -29,6 +29,7 @@ extension Backend {
     var account = newAccount(email: email)
     account.password = password
     insert(account)
+    record(.accountCreated(uid: account.uid, email: account.email))
     world.log("backend", "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))")
     return (account.info, issueSession(uid: account.uid))
   }
@@ -61,6 +62,7 @@ extension Backend {
     try requireRecentLogin(token)
     try checkPasswordPolicy(password)
     update(uid: account.uid) { $0.password = password }
+    record(.sensitiveOperation(.changePassword, uid: account.uid, authTime: token.authTime, at: world.now))
     revokeSessions(uid: account.uid, reason: "password changed")
     return issueSession(uid: account.uid, authTime: token.authTime)
   }

@@ -12,6 +12,12 @@ final class Backend {
   var actionCodes: [String: ActionCode] = [:]
   var sends: [SendRecord] = []
   private var generation = 0
+  /// Every ID token minted so far, numbered in order (``IDToken/serial``).
+  private(set) var tokenSerial = 0
+  /// What the backend did, for invariants (``BackendFact``).
+  var facts: [BackendFact] = []
+  /// Accounts removed so far, by uid.
+  var deletedAccounts: [String: DeletedAccount] = [:]
 
   var settings: BackendSettings { world.settings }
 
@@ -75,9 +81,10 @@ final class Backend {
   }
 
   private func idToken(for session: RefreshSession) -> IDToken {
-    IDToken(
+    tokenSerial += 1
+    return IDToken(
       value: world.identifier(length: 24), uid: session.uid, authTime: session.authTime, issuedAt: world.now,
-      expiresAt: world.now + settings.idTokenTTL, generation: session.generation)
+      expiresAt: world.now + settings.idTokenTTL, generation: session.generation, serial: tokenSerial)
   }
 
   /// **Session revocation.** Production stores a `validSince` per account; refresh tokens and ID tokens issued
@@ -130,6 +137,8 @@ final class Backend {
     let account = try authorize(token)
     try requireRecentLogin(token)
     remove(uid: account.uid)
+    record(.sensitiveOperation(.delete, uid: account.uid, authTime: token.authTime, at: world.now))
+    recordDeletion(of: account, byClient: true)
     world.log("backend", "account \(account.email ?? account.uid) deleted")
   }
 
@@ -144,9 +153,44 @@ final class Backend {
 
   /// Whether `email` is an address production accepts: one `@`, something before it, a dotted domain after.
   static func isValidEmail(_ email: String) -> Bool {
+    if let valid = isValidASCIIEmail(email) { return valid }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !email.contains(" ") else { return false }
     let domain = parts[1]
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+  }
+}
+
+extension Backend {
+  /// `isValidEmail` for an ASCII address, byte by byte (nil for any other): sign-ins and sign-ups check every
+  /// address, and `authflow explore` makes hundreds of thousands of them. Same rules: one `@` with something
+  /// before it, no space, a domain with a dot that neither starts nor ends it and no `..`.
+  private static func isValidASCIIEmail(_ email: String) -> Bool? {
+    var at: Int?
+    var count = 0
+    for byte in email.utf8 {
+      if byte >= 0x80 { return nil }
+      if byte == UInt8(ascii: "@") {
+        if at != nil { return false }
+        at = count
+      }
+      if byte == UInt8(ascii: " ") { return false }
+      count += 1
+    }
+    guard let at, at > 0 else { return false }
+    let domain = email.utf8.dropFirst(at + 1)
+    guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."),
+      last != UInt8(ascii: ".")
+    else { return false }
+    var sawDot = false
+    var previous: UInt8 = 0
+    for byte in domain {
+      if byte == UInt8(ascii: ".") {
+        if previous == UInt8(ascii: ".") { return false }
+        sawDot = true
+      }
+      previous = byte
+    }
+    return sawDot
   }
 }

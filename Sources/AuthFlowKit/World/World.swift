@@ -9,6 +9,9 @@ public final class World {
   public let outbox = Outbox()
   public let identityProviders = IdentityProviders()
   public private(set) var transcript: [TranscriptEntry] = []
+  /// Whether `log` keeps what it is told. `authflow explore` plays thousands of walks nobody reads and turns
+  /// it off, so no transcript text is even built.
+  var recordsTranscript = true
   public let redactor: Redactor
   /// The error the last `follow_link` page showed.
   public internal(set) var linkError: AuthErrorCode?
@@ -32,8 +35,9 @@ public final class World {
 
   // MARK: - Transcript
 
-  func log(_ actor: String, _ text: String) {
-    transcript.append(TranscriptEntry(time: now, actor: actor, text: text))
+  func log(_ actor: String, _ text: @autoclosure () -> String) {
+    guard recordsTranscript else { return }
+    transcript.append(TranscriptEntry(time: now, actor: actor, text: text()))
   }
 
   func hide(password: String) -> String { redactor.password(password) }

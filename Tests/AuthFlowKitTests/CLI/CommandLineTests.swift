@@ -58,7 +58,11 @@ struct CommandLineTests {
       "run", "--machine", "authkit~no-foreground-refresh", Fixture.path("passing.yaml"),
     ])
     #expect(run.status == 1)
-    #expect(run.stdout.contains("state: expected signedIn, found signedInUnverified"))
+    // The foreground-reloads-user invariant catches it at the foreground, before the step that expects home.
+    #expect(
+      run.stdout.contains(
+        "step 4: invariant foreground-reloads-user: after foreground, phone's cached user carol@example.com is "
+          + "stale: email_verified false, the backend says true"))
   }
 
   @Test func theJSONReportHasTheSpecShape() throws {

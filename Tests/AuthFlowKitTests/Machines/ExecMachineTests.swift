@@ -184,6 +184,8 @@ private enum Adapters {
                 sys.exit("no ready today")
             if mode == "unknown-action":
                 actions.append("sign_inn")
+            if message.get("user"):
+                view["state"], view["screen"] = "signedIn", "home"
             send({"type": "ready", "protocol": 2 if mode == "old-protocol" else 1, "name": "misbehaving",
                   "actions": actions, "screens": ["signIn", "home"], **view})
             continue

@@ -239,7 +239,8 @@ struct FirebaseUIMachineTests {
       """
     ),
     (
-      "firebaseui~ignores-session-end", "state",
+      // The app-follows-session invariant catches it at the refresh, before the expectation does.
+      "firebaseui~ignores-session-end", "invariant app-follows-session",
       """
       scenario: a disabled account is signed out at the next refresh
       machine: firebaseui

@@ -88,7 +88,8 @@ extension ExecMachine {
     case "random":
       return .success(.integer(context.random()))
     case "log":
-      context.log(context.world.redactor.scrub(try arguments.string("text")))
+      let text = try arguments.string("text")
+      context.log(context.world.redactor.scrub(text))
       return .success(.null)
     default:
       throw .unknownMethod(name: method, suggestion: Suggestion.didYouMean(method, in: Self.methods))

@@ -1,4 +1,5 @@
-/// Scalars for the YAML diagnostics of the TAP report.
+/// YAML scalars written so that any YAML reader (TAP consumers, authflow's own loader) reads back the same
+/// string: the TAP report's diagnostics and the scenarios `explore` writes.
 enum YAMLText {
   /// A double-quoted scalar: quotes, backslashes and every character YAML does not print are escaped.
   static func quoted(_ text: String) -> String {

@@ -1,0 +1,142 @@
+/// `authflow explore`'s settings.
+public struct ExploreOptions: Sendable {
+  /// The machine to explore (`--machine`).
+  public var machine: String
+  /// Seeds the walks and the world's ids (`--seed`); the same seed explores the same walks.
+  public var seed: UInt64
+  /// How many walks (`--runs`).
+  public var runs: Int
+  /// Steps per walk at most (`--depth`).
+  public var depth: Int
+  /// The scenario whose `backend`, `given` and `devices` seed the world (`--given FILE`); nil: the default world.
+  public var given: Scenario?
+  public var registry: MachineRegistry
+
+  public static let defaultRuns = 500
+  public static let defaultDepth = 20
+
+  public init(
+    machine: String = MachineRegistry.defaultMachine, seed: UInt64 = 0, runs: Int = defaultRuns,
+    depth: Int = defaultDepth, given: Scenario? = nil, registry: MachineRegistry = .builtIn
+  ) {
+    self.machine = machine
+    self.seed = seed
+    self.runs = runs
+    self.depth = depth
+    self.given = given
+    self.registry = registry
+  }
+
+  /// The command that repeats this exploration, for a finding's `reproduces:`.
+  public var commandLine: String {
+    var words = ["authflow explore", "--machine", machine, "--seed", String(seed)]
+    if runs != Self.defaultRuns { words += ["--runs", String(runs)] }
+    if depth != Self.defaultDepth { words += ["--depth", String(depth)] }
+    if let given { words += ["--given", given.file] }
+    return words.joined(separator: " ")
+  }
+}
+
+/// How far an exploration got.
+public struct ExploreProgress: Sendable {
+  public var walks: Int
+  public var runs: Int
+  public var steps: Int
+}
+
+/// What an exploration found.
+public struct ExploreOutcome: Sendable {
+  /// Steps played in all walks.
+  public var steps = 0
+  /// Walks played.
+  public var walks = 0
+  /// The first invariant a walk broke, shrunk; nil when none broke.
+  public var finding: ExploreFinding?
+  /// Walks cut short by an error or a failure that is not an invariant's (a machine that threw), and the
+  /// first one's message.
+  public var interrupted = 0
+  public var firstInterruption: String?
+}
+
+/// Random walks over the actions a machine supports, with every invariant checked after every step; the
+/// first walk that breaks one is shrunk to a minimal scenario (see ``ExploreFinding``).
+///
+/// Deterministic: the same machine, options and seed play the same walks and find the same scenario.
+public struct Explorer {
+  public let machine: MachineDescriptor
+  public let options: ExploreOptions
+  let world: ExploreWorld
+  /// The machine's invariants, worked out once for every walk.
+  let plan: InvariantPlan
+
+  public init(machine: MachineDescriptor, options: ExploreOptions) {
+    self.machine = machine
+    self.options = options
+    world = ExploreWorld(given: options.given, machine: machine)
+    plan = InvariantPlan(machine: machine)
+  }
+
+  /// Plays up to `options.runs` walks, stopping at the first that breaks an invariant; `progress` hears after
+  /// each walk.
+  public func explore(progress: (ExploreProgress) -> Void = { _ in }) -> ExploreOutcome {
+    var seeds = SeededGenerator(seed: options.seed)
+    var outcome = ExploreOutcome()
+    for walk in 1...max(options.runs, 1) where options.runs > 0 {
+      let ending = self.walk(seed: seeds.next())
+      outcome.walks = walk
+      switch ending {
+      case .held(let steps):
+        outcome.steps += steps
+      case .interrupted(let steps, let message):
+        outcome.steps += steps
+        outcome.interrupted += 1
+        if outcome.firstInterruption == nil { outcome.firstInterruption = message }
+      case .broke(let moves, let invariant, let message):
+        outcome.steps += moves.count
+        outcome.finding = finding(
+          invariant: invariant, message: message, moves: moves, walk: walk, steps: outcome.steps)
+        progress(ExploreProgress(walks: walk, runs: options.runs, steps: outcome.steps))
+        return outcome
+      }
+      progress(ExploreProgress(walks: walk, runs: options.runs, steps: outcome.steps))
+    }
+    return outcome
+  }
+
+  /// How a walk ended.
+  enum Ending {
+    case held(steps: Int)
+    case interrupted(steps: Int, message: String)
+    case broke(moves: [Move], invariant: String, message: String)
+  }
+
+  /// One walk of up to `options.depth` steps on a fresh world.
+  func walk(seed: UInt64) -> Ending {
+    var generator = StepGenerator(seed: seed, machine: machine, world: world)
+    let run = Run(
+      scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
+      invariants: plan)
+    run.setUpWorld()
+    var moves: [Move] = []
+    moves.reserveCapacity(options.depth)
+    for number in 1...max(options.depth, 1) {
+      let move = generator.next(in: run)
+      moves.append(move)
+      let location = SourceLocation(file: ExploreWorld.file, line: number, column: 1)
+      let step = Step(
+        number: number, location: location, action: move.action, actionLocation: location, device: move.device
+      )
+      guard run.perform(step) != .passed else { continue }
+      let failure = run.failure
+      if run.status == .failed, let key = failure?.key, key.hasPrefix(Self.invariantPrefix) {
+        return .broke(
+          moves: moves, invariant: String(key.dropFirst(Self.invariantPrefix.count)),
+          message: failure?.actual ?? "")
+      }
+      return .interrupted(steps: number, message: failure?.message ?? "step \(number) did not pass")
+    }
+    return .held(steps: moves.count)
+  }
+
+  static let invariantPrefix = "invariant "
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `authflow explore`, run as a user would.
+@Suite("explore, end to end")
+struct ExploreCommandTests {
+  func temporaryDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)").path
+  }
+
+  @Test func exploreWritesAScenarioThatFailsOnTheMutantAndPassesOnAuthkit() throws {
+    let out = temporaryDirectory()
+    let arguments = ["explore", "--machine", "authkit~resend-without-countdown", "--seed", "1", "--out", out]
+    let explore = try Authflow.run(arguments)
+    #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+    #expect(explore.stdout.contains("found: invariant resend-countdown broke in walk"))
+    let file = out + "/authkit-resend-without-countdown-resend-countdown-seed-1.yaml"
+    #expect(
+      explore.stdout.contains(
+        "wrote \(file): fails on authkit~resend-without-countdown with invariant resend-countdown, "
+          + "passes on authkit"))
+    #expect(!explore.stdout.contains("\r"))
+
+    let onMutant = try Authflow.run(["run", file])
+    #expect(onMutant.status == 1)
+    #expect(onMutant.stdout.contains("invariant resend-countdown: resend sent a verify_email email"))
+    #expect(try Authflow.run(["run", "--machine", "authkit", file]).status == 0)
+
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(written.contains("reproduces: \"invariant resend-countdown, authflow explore --machine"))
+    let again = try Authflow.run(arguments)
+    #expect(again.stdout == explore.stdout)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == written)
+  }
+
+  @Test func exploreOnAuthkitFindsNothingAndExitsZero() throws {
+    let out = temporaryDirectory()
+    let run = try Authflow.run(["explore", "--seed", "2", "--runs", "100", "--out", out])
+    #expect(run.status == 0)
+    #expect(run.lastLine == "explored 2000 steps in 100 walk(s): no invariant broke")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func exploreRefusesBadInputWithExitTwo() throws {
+    let machine = try Authflow.run(["explore", "--machine", "autkit"])
+    #expect(machine.status == 2)
+    #expect(machine.stderr.contains("did you mean 'authkit'?"))
+    #expect(try Authflow.run(["explore", "--runs", "0"]).status == 2)
+    let given = try Authflow.run(["explore", "--given", Fixture.path("invalid.yaml")])
+    #expect(given.status == 2)
+    #expect(given.stderr.contains("unknown key 'stpes'"))
+  }
+}
