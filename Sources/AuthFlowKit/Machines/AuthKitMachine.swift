@@ -91,8 +91,6 @@ final class AuthKitMachine: Machine {
 
   private func show(_ error: AuthErrorCode) { self.error = error }
 
-  private func nothing(_ why: String) { context.log("nothing happens: \(why)") }
-
   // MARK: - Actions
 
   func perform(_ action: Action) throws {
@@ -110,23 +108,25 @@ final class AuthKitMachine: Machine {
     case .signIn(let email, let password): signIn(email: email, password: password)
     case .signInWith(let sheet): signIn(with: sheet)
     case .signOut:
-      guard client.currentUser != nil else { return nothing("already signed out") }
+      guard client.currentUser != nil else { return context.nothingHappens("already signed out") }
       client.signOut()
       currentScreen = .signIn
     case .forgotPassword(let email): forgotPassword(email: email)
     case .resendVerification: resendVerification()
     case .refresh:
-      guard client.currentUser != nil else { return nothing("no user to refresh on \(screen)") }
+      guard client.currentUser != nil else {
+        return context.nothingHappens("no user to refresh on \(screen)")
+      }
       if flaws.contains(.refreshReadsCache) { return context.log("re-reads the cached user") }
       reload()
     case .deleteAccount: deleteAccount()
     case .reauthenticate(let answer): reauthenticateAndDelete(answer)
     case .cancel: cancel()
     case .linkProvider(let sheet):
-      guard state == .signedIn else { return nothing("no link button on \(screen)") }
+      guard state == .signedIn else { return context.nothingHappens("no link button on \(screen)") }
       do { _ = try client.link(with: sheet) } catch { show(error) }
     case .changePassword(let password):
-      guard state == .signedIn else { return nothing("no change-password form on \(screen)") }
+      guard state == .signedIn else { return context.nothingHappens("no change-password form on \(screen)") }
       do { try client.updatePassword(password) } catch { show(error) }
     case .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
@@ -138,7 +138,7 @@ final class AuthKitMachine: Machine {
   }
 
   private func signUp(email: String, password: String, displayName: String?) {
-    guard state == .signedOut else { return nothing("no sign-up form on \(screen)") }
+    guard state == .signedOut else { return context.nothingHappens("no sign-up form on \(screen)") }
     currentScreen = .signUp
     do {
       _ = try client.signUp(email: email, password: password)
@@ -150,7 +150,7 @@ final class AuthKitMachine: Machine {
   }
 
   private func signIn(email: String, password: String) {
-    guard state == .signedOut else { return nothing("no sign-in form on \(screen)") }
+    guard state == .signedOut else { return context.nothingHappens("no sign-in form on \(screen)") }
     currentScreen = .signIn
     do {
       _ = try client.signIn(email: email, password: password)
@@ -165,7 +165,7 @@ final class AuthKitMachine: Machine {
   }
 
   private func signIn(with sheet: ProviderSheet) {
-    guard state == .signedOut else { return nothing("no sign-in button on \(screen)") }
+    guard state == .signedOut else { return context.nothingHappens("no sign-in button on \(screen)") }
     currentScreen = .signIn
     do { _ = try client.signIn(with: sheet) } catch { show(error) }
   }
@@ -181,7 +181,7 @@ final class AuthKitMachine: Machine {
       }
       return
     }
-    guard state == .signedOut else { return nothing("no forgot-password link on \(screen)") }
+    guard state == .signedOut else { return context.nothingHappens("no forgot-password link on \(screen)") }
     currentScreen = .forgotPassword
     guard let email, !email.isEmpty else { return show(AuthErrorCode(rawValue: "app/missing-email")) }
     do {
@@ -193,9 +193,9 @@ final class AuthKitMachine: Machine {
   }
 
   private func resendVerification() {
-    guard state == .signedInUnverified else { return nothing("no resend button on \(screen)") }
+    guard state == .signedInUnverified else { return context.nothingHappens("no resend button on \(screen)") }
     let left = resendSecondsLeft
-    guard left == 0 else { return nothing("resend is disabled for \(left) more seconds") }
+    guard left == 0 else { return context.nothingHappens("resend is disabled for \(left) more seconds") }
     do {
       try client.sendEmailVerification()
       if flaws.contains(.resendWithoutCountdown) { return }
@@ -206,7 +206,7 @@ final class AuthKitMachine: Machine {
   }
 
   private func deleteAccount() {
-    guard state == .signedIn else { return nothing("no delete button on \(screen)") }
+    guard state == .signedIn else { return context.nothingHappens("no delete button on \(screen)") }
     currentScreen = .accountSettings
     if flaws.contains(.deleteWithoutReauth) {
       do { try client.delete() } catch { show(error) }
@@ -216,7 +216,9 @@ final class AuthKitMachine: Machine {
   }
 
   private func reauthenticateAndDelete(_ answer: Reauthentication) {
-    guard currentScreen == .reauthenticate else { return nothing("no re-authentication prompt on \(screen)") }
+    guard currentScreen == .reauthenticate else {
+      return context.nothingHappens("no re-authentication prompt on \(screen)")
+    }
     do {
       switch answer {
       case .password(let password): try client.reauthenticate(password: password)
@@ -238,7 +240,7 @@ final class AuthKitMachine: Machine {
     case .reauthenticate: currentScreen = .accountSettings
     case .accountSettings: currentScreen = .home
     case .signUp, .forgotPassword: currentScreen = .signIn
-    default: nothing("nothing to dismiss on \(screen)")
+    default: context.nothingHappens("nothing to dismiss on \(screen)")
     }
   }
 

@@ -82,8 +82,6 @@ final class FirebaseUIMachine: Machine {
 
   private func show(_ error: AuthErrorCode) { self.error = error }
 
-  private func nothing(_ why: String) { context.log("nothing happens: \(why)") }
-
   // MARK: - Actions
 
   func perform(_ action: Action) throws {
@@ -96,15 +94,15 @@ final class FirebaseUIMachine: Machine {
     case .signIn(let email, let password): submitEmail(email, password: password, displayName: nil)
     case .signInWith(let sheet): signIn(with: sheet)
     case .signOut:
-      guard user != nil else { return nothing("already signed out") }
+      guard user != nil else { return context.nothingHappens("already signed out") }
       client.signOut()
       user = nil
       currentScreen = .picker
     case .refresh:
-      guard user != nil else { return nothing("no user to refresh on \(screen)") }
+      guard user != nil else { return context.nothingHappens("no user to refresh on \(screen)") }
       do { user = try client.reload() } catch { show(error) }
     case .cancel:
-      guard currentScreen == .email else { return nothing("nothing to dismiss on \(screen)") }
+      guard currentScreen == .email else { return context.nothingHappens("nothing to dismiss on \(screen)") }
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider,
       .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
@@ -115,7 +113,7 @@ final class FirebaseUIMachine: Machine {
   /// The email screen: fetches the email's sign-in methods, signs in when `password` is among them, and
   /// creates the account otherwise (with the display name, when one is given).
   private func submitEmail(_ email: String, password: String, displayName: String?) {
-    guard user == nil else { return nothing("no email screen on \(screen)") }
+    guard user == nil else { return context.nothingHappens("no email screen on \(screen)") }
     currentScreen = .email
     let methods: [ProviderID]
     do {
@@ -146,7 +144,7 @@ final class FirebaseUIMachine: Machine {
   /// A provider button on the picker (from the email screen the user first goes back to it). Errors stay on the
   /// picker; a collision's pending credential is left unused, as the original did.
   private func signIn(with sheet: ProviderSheet) {
-    guard user == nil else { return nothing("no sign-in buttons on \(screen)") }
+    guard user == nil else { return context.nothingHappens("no sign-in buttons on \(screen)") }
     currentScreen = .picker
     do { user = try client.signIn(with: sheet) } catch { show(error) }
   }

@@ -47,6 +47,8 @@ public struct MachineContext {
   public func random() -> UInt64 { world.nextRandom() }
   /// Writes a line to the transcript under the device's name.
   public func log(_ text: @autoclosure () -> String) { world.log(client.device, text()) }
+  /// Notes that an action found nothing to act on (no such button on this screen): it still cleared the error.
+  public func nothingHappens(_ why: @autoclosure () -> String) { log("nothing happens: \(why())") }
 }
 
 /// A machine by name: what it models, what it supports, and how to start one.

@@ -86,8 +86,6 @@ final class PaperMachine: Machine {
 
   private func show(_ error: AuthErrorCode) { self.error = error }
 
-  private func nothing(_ why: String) { context.log("nothing happens: \(why)") }
-
   // MARK: - Actions
 
   func perform(_ action: Action) throws {
@@ -96,7 +94,7 @@ final class PaperMachine: Machine {
     switch action {
     case .launch, .terminate, .background, .foreground: break
     case .type(let fields):
-      guard currentScreen == .login else { return nothing("no text fields on \(screen)") }
+      guard currentScreen == .login else { return context.nothingHappens("no text fields on \(screen)") }
       for typed in fields {
         guard let field = Field(rawValue: typed.name) else {
           throw MachineError.failed("no field '\(typed.name)'")
@@ -105,18 +103,18 @@ final class PaperMachine: Machine {
       }
     case .tap(let name):
       guard let key = Key(rawValue: name) else { throw MachineError.failed("nothing to tap named '\(name)'") }
-      guard currentScreen == .login else { return nothing("no keyboard on \(screen)") }
+      guard currentScreen == .login else { return context.nothingHappens("no keyboard on \(screen)") }
       switch key {
       case .next: next()
       case .go: go()
       }
     case .signIn(let email, let password):
-      guard currentScreen == .login else { return nothing("no login form on \(screen)") }
+      guard currentScreen == .login else { return context.nothingHappens("no login form on \(screen)") }
       type(email, into: .username)
       type(password, into: .password)
       go()
     case .signOut:
-      guard client.currentUser != nil else { return nothing("already signed out") }
+      guard client.currentUser != nil else { return context.nothingHappens("already signed out") }
       client.signOut()
     case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
       .reauthenticate, .linkProvider, .changePassword, .followLink, .wait, .admin, .network, .failNext:
@@ -136,13 +134,15 @@ final class PaperMachine: Machine {
   /// The keyboard's Next key: from the username field to the password field.
   private func next() {
     if flaws.contains(.nextSubmits) { return go() }
-    guard focus == .username else { return nothing("the password field's key is Go, not Next") }
+    guard focus == .username else {
+      return context.nothingHappens("the password field's key is Go, not Next")
+    }
     focus = .password
   }
 
   /// The keyboard's Go key: signs in with the two fields, or does nothing while one is empty.
   private func go() {
-    guard goEnabled else { return nothing("Go is disabled while a field is empty") }
+    guard goEnabled else { return context.nothingHappens("Go is disabled while a field is empty") }
     do { _ = try client.signIn(email: username, password: password) } catch { show(error) }
   }
 }
