@@ -50,6 +50,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case passwordIsNotAnIdentityProvider(key: String)
   case signedInAccountDisabled(device: String, email: String)
   case stepHasNoAction
+  case reservedDeviceName(name: String)
   case twoActions(first: String, second: String)
   case actionTakesNoArguments(action: String, found: Found)
   case actionNeedsArguments(action: String)
@@ -129,6 +130,8 @@ enum LoadProblem: Error, Equatable, Sendable {
       "duplicate \(kind) \(quoted(value)) in \(quoted(key))"
     case .notAnEmail(let key, let value):
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
+    case .reservedDeviceName(let name):
+      "device name \(quoted(name)) is reserved for the transcript's \(name) lines; name the device something else"
     case .noScenario:
       "no scenario in this file; a scenario file holds one or more documents with 'scenario' and 'steps'"
     case .tooManySteps(let count, let limit):

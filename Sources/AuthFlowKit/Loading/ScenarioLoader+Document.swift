@@ -131,6 +131,8 @@ extension ScenarioLoader {
       for (name, item) in names {
         if name.isEmpty {
           report(.emptyValue(key: "devices"), at: item)
+        } else if ScenarioLoader.reservedActors.contains(name) {
+          report(.reservedDeviceName(name: name), at: item)
         } else if !unique.insert(name) {
           report(.duplicateEntry(kind: "device", value: name, key: "devices"), at: item)
         }

@@ -27,6 +27,10 @@ public struct ScenarioLoader: Sendable {
   public static let maximumSteps = 10_000
   /// The most values (mapping entries and list items, counting each use of an alias) one file may hold.
   public static let maximumValues = 1_000_000
+  /// Names the transcript uses for actors other than devices; a device may not take one.
+  public static let reservedActors = Set(
+    ["world", "backend", "outbox", "browser", "clock", "admin", "authflow"]
+      + ProviderID.identityProviders.map(\.rawValue))
   /// Bytes of string values one file may read, each use of an alias counted again.
   public static let maximumTextBytes = 64 * 1_048_576
   /// The most problems reported for one document; more are counted in a last one.

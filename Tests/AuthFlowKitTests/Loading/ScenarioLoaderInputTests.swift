@@ -271,4 +271,14 @@ import Testing
       result.diagnostics.contains { $0.message.hasPrefix("file's values add up to more than 64 MiB of text") }
     )
   }
+
+  @Test func aDeviceMayNotTakeATranscriptActorsName() {
+    let result = ScenarioLoader().load(
+      yaml: "scenario: x\ndevices: [phone, backend]\nsteps: [launch]\n", file: "d.yaml")
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "d.yaml:2:18: error: device name 'backend' is reserved for the transcript's backend lines; "
+          + "name the device something else"
+      ])
+  }
 }
