@@ -38,12 +38,40 @@ enum YAMLReader {
       let problem = problem.hasPrefix("Maximum nesting level") ? "nested more than 1000 levels deep" : problem
       return located(.invalidYAML(problem: problem, context: describe(context)), (mark.line, mark.column))
     case .duplicatedKeysInMapping(let duplicates, let context):
-      return located(.duplicateKey(key: duplicates.first ?? ""), (context.mark.line, context.mark.column))
+      let key = duplicates.first ?? ""
+      let first = (context.mark.line, context.mark.column)
+      return located(.duplicateKey(key: key), repeatedKey(key, after: first, in: text) ?? first)
     case .reader(let problem, let offset, _, _):
       return located(.invalidYAML(problem: problem, context: nil), mark(atCharacterOffset: offset, in: text))
     default:
       return located(.invalidYAML(problem: "\(error)", context: nil), (1, 1))
     }
+  }
+
+  /// Where a block mapping's key is written again: Yams reports only its first occurrence, and the second is
+  /// the one to delete. Looks at the following lines of the same indentation, up to the mapping's end; nil
+  /// when it cannot tell (a flow mapping, a quoted or complex key).
+  static func repeatedKey(_ key: String, after first: (line: Int, column: Int), in text: String) -> (
+    line: Int, column: Int
+  )? {
+    guard !key.isEmpty, first.column >= 1 else { return nil }
+    let indent = first.column - 1
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      guard number > first.line else { continue }
+      let characters = Array(line.unicodeScalars)
+      let leading = characters.prefix { $0 == " " }.count
+      let rest = String(String.UnicodeScalarView(characters[leading...]))
+      if rest.isEmpty || rest.hasPrefix("#") { continue }
+      if leading < indent { return nil }
+      guard leading == indent else { continue }
+      for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling) {
+        let after = rest.dropFirst(spelling.count).drop { $0 == " " }
+        if after.hasPrefix(":") { return (number, first.column) }
+      }
+    }
+    return nil
   }
 
   /// The line and column of a character offset, as Yams reports reader errors.

@@ -298,8 +298,14 @@ import Testing
   }
 
   @Test func reportsDuplicateKeys() {
-    let yaml = MarkedYAML("scenario: One\nsteps:\n  - 1️⃣sign_in: { email: a, password: b }\n    sign_in: {}\n")
+    // Reported where the key is written again: that is the line to delete.
+    let yaml = MarkedYAML("scenario: One\nsteps:\n  - sign_in: { email: a, password: b }\n    1️⃣sign_in: {}\n")
     #expect(errors(yaml) == [yaml.error("1️⃣", "duplicate key 'sign_in'")])
+    let top = MarkedYAML("scenario: One\n# a comment\n\n1️⃣\"scenario\": Two\nsteps: [launch]\n")
+    #expect(errors(top) == [top.error("1️⃣", "duplicate key 'scenario'")])
+    // In a flow mapping the second occurrence is not looked for: the first is reported.
+    let flow = MarkedYAML("scenario: One\nsteps:\n  - expect: { 1️⃣state: signedIn, state: signedOut }\n")
+    #expect(errors(flow) == [flow.error("1️⃣", "duplicate key 'state'")])
   }
 
   @Test func reportsUnterminatedVariablesAndVariablesThatAreNotScalars() {
