@@ -88,7 +88,11 @@ public enum Commands {
   }
 
   static func printDiagnostics(_ diagnostics: [Diagnostic], io: CommandIO) {
-    for diagnostic in diagnostics { io.err("\(diagnostic)\n") }
+    let annotate = io.environment["GITHUB_ACTIONS"] == "true"
+    for diagnostic in diagnostics {
+      io.err("\(diagnostic)\n")
+      if annotate { io.err(GitHubActionsReporter().render(diagnostic)) }
+    }
     io.err("\(diagnostics.count) problem(s); nothing was run\n")
   }
 }

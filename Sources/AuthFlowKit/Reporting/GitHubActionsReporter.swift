@@ -1,5 +1,6 @@
 /// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` annotation per failed or
-/// errored scenario, which GitHub shows on the line of the scenario file that failed.
+/// errored scenario, which GitHub shows on the line of the scenario file that failed — and one per problem in
+/// an invalid scenario file.
 ///
 /// `authflow run` streams them as scenarios finish whenever `GITHUB_ACTIONS=true`; `--report github-actions`
 /// asks for them anywhere else.
@@ -17,9 +18,17 @@ public struct GitHubActionsReporter: Reporter {
   public func render(_ result: ScenarioResult) -> String {
     guard result.status != .passed, let failure = result.failure else { return "" }
     let title = "\(result.status == .failed ? "Scenario failed" : "Scenario errored"): \(result.name)"
-    let location = failure.location
-    return "::error file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
-      + "title=\(escapeProperty(title))::\(escapeData(failure.message))\n"
+    return annotation(at: failure.location, title: title, message: failure.message)
+  }
+
+  /// The annotation of a problem in a scenario file (`authflow run` or `lint` on invalid input).
+  public func render(_ diagnostic: Diagnostic) -> String {
+    annotation(at: diagnostic.location, title: "Invalid scenario file", message: diagnostic.message)
+  }
+
+  private func annotation(at location: SourceLocation, title: String, message: String) -> String {
+    "::error file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
+      + "title=\(escapeProperty(title))::\(escapeData(message))\n"
   }
 
   /// Message text: `%`, carriage returns and line feeds are percent-encoded, as the runner expects.

@@ -40,6 +40,19 @@ struct CommandLineTests {
     #expect(run.stderr.contains("did you mean 'signedIn'?"))
   }
 
+  @Test func invalidFilesAreAnnotatedUnderGitHubActions() throws {
+    let run = try Authflow.run(
+      ["lint", Fixture.path("invalid.yaml")], environment: ["GITHUB_ACTIONS": "true"])
+    #expect(run.status == 2)
+    let file = Fixture.path("invalid.yaml").replacingOccurrences(of: ":", with: "%3A")
+    #expect(
+      run.stderr.contains(
+        "::error file=\(file),line=4,col=5,title=Invalid scenario file::unknown action 'sign_inn'; "
+          + "did you mean 'sign_in'?"))
+    let plain = try Authflow.run(["lint", Fixture.path("invalid.yaml")])
+    #expect(!plain.stderr.contains("::error"))
+  }
+
   @Test func lintExitsZeroOnValidFilesAndTwoOnInvalidOnes() throws {
     #expect(try Authflow.run(["lint", Fixture.path("passing.yaml")]).status == 0)
     #expect(try Authflow.run(["lint", Fixture.path("invalid.yaml")]).status == 2)
