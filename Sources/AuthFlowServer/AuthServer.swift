@@ -38,6 +38,14 @@ public struct AuthServer: Sendable {
 
   /// Answers one request; never throws: every failure becomes the service's error body.
   func respond(to request: Request) async -> Response {
+    // Browsers preflight the client SDK's JSON calls; the emulator allows every origin, and so does this.
+    if request.method == .options {
+      var headers = HTTPFields()
+      headers[.accessControlAllowOrigin] = "*"
+      headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
+      headers[.accessControlAllowHeaders] = request.headers[.accessControlRequestHeaders] ?? "*"
+      return Response(status: .noContent, headers: headers)
+    }
     let body: Data
     do {
       let buffer = try await request.body.collect(upTo: Self.maximumBodySize)

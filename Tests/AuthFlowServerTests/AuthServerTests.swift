@@ -108,3 +108,12 @@ import Testing
     }
   }
 }
+
+@Suite struct AuthServerPreflightTests {
+  @Test func browsersMayPreflightAnyEndpoint() async throws {
+    try await ServerHarness().test { client in
+      let (status, _) = try await client.call(.options, "/identitytoolkit.googleapis.com/v1/accounts:signUp")
+      #expect(status == 204)
+    }
+  }
+}
