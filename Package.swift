@@ -6,12 +6,14 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
+    .library(name: "AuthFlowServer", targets: ["AuthFlowServer"]),
     .library(name: "AuthFlowCommand", targets: ["AuthFlowCommand"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
     .target(
@@ -19,9 +21,17 @@ let package = Package(
       dependencies: [.product(name: "Yams", package: "Yams")]
     ),
     .target(
+      name: "AuthFlowServer",
+      dependencies: [
+        "AuthFlowKit",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .target(
       name: "AuthFlowCommand",
       dependencies: [
         "AuthFlowKit",
+        "AuthFlowServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -33,6 +43,14 @@ let package = Package(
       name: "AuthFlowKitTests",
       dependencies: ["AuthFlowKit", "authflow"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "AuthFlowServerTests",
+      dependencies: [
+        "AuthFlowServer",
+        "AuthFlowKit",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
   ]
 )

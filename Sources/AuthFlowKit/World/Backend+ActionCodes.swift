@@ -50,12 +50,19 @@ extension Backend {
   }
 
   private func send(_ kind: MailKind, to account: Account) {
-    guard let email = account.email else { return }
-    let code = world.identifier(length: 24)
-    actionCodes[code] = ActionCode(kind: kind, uid: account.uid, email: email, createdAt: world.now)
+    guard let email = account.email, let code = issueCode(kind, for: account) else { return }
     let mail = Outbox.Email(to: email, kind: kind, sentAt: world.now, code: code)
     world.outbox.deliver(mail)
     world.log("outbox", "\(kind.rawValue) to \(email): \(mail.redactedLink)")
+  }
+
+  /// Creates an action code for the account's email without sending anything: what the Admin SDK's
+  /// `generateEmailVerificationLink` and `generatePasswordResetLink` get back (`returnOobLink`).
+  func issueCode(_ kind: MailKind, for account: Account) -> String? {
+    guard let email = account.email else { return nil }
+    let code = world.identifier(length: 24)
+    actionCodes[code] = ActionCode(kind: kind, uid: account.uid, email: email, createdAt: world.now)
+    return code
   }
 
   /// **Action codes are single-use and expire.** A used or unknown code → `invalid-action-code`; one older than

@@ -8,6 +8,12 @@ final class Backend {
   private(set) var accounts: [String: Account] = [:]
   /// uids in creation order, so every scan is deterministic.
   private(set) var uids: [String] = []
+  /// uids by (lowercased) email, each list in creation order: every sign-up and sign-in looks an email up,
+  /// and a scan of every account made `authflow serve` slow down as accounts accumulated.
+  private var uidsByEmail: [String: [String]] = [:]
+  /// Each uid's place in creation order, to keep `uidsByEmail` lists in that order.
+  private var creationIndex: [String: Int] = [:]
+  private var accountsCreated = 0
   private var sessions: [String: RefreshSession] = [:]
   var actionCodes: [String: ActionCode] = [:]
   var sends: [SendRecord] = []
@@ -36,8 +42,7 @@ final class Backend {
 
   /// Accounts whose email is `email` (case-insensitively), oldest first.
   func accounts(withEmail email: String) -> [Account] {
-    let email = email.lowercased()
-    return uids.compactMap { accounts[$0] }.filter { $0.email == email }
+    (uidsByEmail[email.lowercased()] ?? []).compactMap { accounts[$0] }
   }
 
   /// The account a password sign-in or an admin call addresses: the password account if several share the email.
@@ -47,11 +52,18 @@ final class Backend {
   }
 
   func insert(_ account: Account) {
-    if accounts[account.uid] == nil { uids.append(account.uid) }
+    let previous = accounts[account.uid]
+    if previous == nil {
+      creationIndex[account.uid] = accountsCreated
+      accountsCreated += 1
+      uids.append(account.uid)
+    }
     accounts[account.uid] = account
+    reindex(account.uid, from: previous?.email, to: account.email)
   }
 
   func remove(uid: String) {
+    reindex(uid, from: accounts[uid]?.email, to: nil)
     accounts[uid] = nil
     uids.removeAll { $0 == uid }
     for (token, session) in sessions where session.uid == uid { sessions[token] = nil }
@@ -59,8 +71,24 @@ final class Backend {
 
   func update(uid: String, _ change: (inout Account) -> Void) {
     guard var account = accounts[uid] else { return }
+    let email = account.email
     change(&account)
     accounts[uid] = account
+    reindex(uid, from: email, to: account.email)
+  }
+
+  /// Moves `uid` from one email's list to another's, keeping each list in creation order.
+  private func reindex(_ uid: String, from old: String?, to new: String?) {
+    guard old != new || (new != nil && uidsByEmail[new ?? ""]?.contains(uid) != true) else { return }
+    if let old { uidsByEmail[old]?.removeAll { $0 == uid } }
+    if let old, uidsByEmail[old]?.isEmpty == true { uidsByEmail[old] = nil }
+    guard let new else { return }
+    var list = uidsByEmail[new] ?? []
+    list.removeAll { $0 == uid }
+    let place = creationIndex[uid] ?? Int.max
+    let position = list.firstIndex { (creationIndex[$0] ?? Int.max) > place } ?? list.endIndex
+    list.insert(uid, at: position)
+    uidsByEmail[new] = list
   }
 
   func newAccount(email: String?) -> Account {

@@ -5,7 +5,7 @@
 public final class World {
   public private(set) var now: VirtualTime
   var random: SeededGenerator
-  public let settings: BackendSettings
+  public internal(set) var settings: BackendSettings
   public let outbox = Outbox()
   public let identityProviders = IdentityProviders()
   public private(set) var transcript: [TranscriptEntry] = []

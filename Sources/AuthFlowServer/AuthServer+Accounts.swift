@@ -1,0 +1,146 @@
+import AuthFlowKit
+import Foundation
+
+/// The client endpoints (`accounts:*` without a project) and the secure-token refresh.
+extension AuthServer {
+  /// Runs a backend call, turning its ``AuthErrorCode`` into the service's error.
+  func backend<T>(_ context: ServiceError.Context = .client, _ body: () throws(AuthErrorCode) -> T)
+    throws(ServiceError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw ServiceError(error, context: context, passwordMinLength: world.settings.passwordMinLength)
+    }
+  }
+
+  var expiresIn: JSON { .string(String(world.settings.idTokenTTL.seconds)) }
+
+  /// The fields every sign-in response carries.
+  func sessionJSON(_ session: ServedSession, kind: String, provider: String) -> [String: JSON] {
+    let jwt = tokens.issue(
+      session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
+      provider: provider)
+    return [
+      "kind": .string("identitytoolkit#\(kind)"), "localId": .string(session.account.uid),
+      "email": .optional(session.account.email), "displayName": .optional(session.account.displayName),
+      "idToken": .string(jwt), "refreshToken": .string(session.tokens.refreshToken), "expiresIn": expiresIn,
+    ]
+  }
+
+  func signUp(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignUpRequest.self)
+    guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+    guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
+    var session = try backend { () throws(AuthErrorCode) in try world.signUp(email: email, password: password)
+    }
+    if let name = request.displayName {
+      let account = try backend { () throws(AuthErrorCode) in
+        try world.setDisplayName(session.tokens.idToken, to: name)
+      }
+      session.account = account
+    }
+    return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "password"))
+  }
+
+  func signInWithPassword(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignInWithPasswordRequest.self)
+    guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+    guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
+    let session = try backend { () throws(AuthErrorCode) in
+      try world.signInWithPassword(email: email, password: password)
+    }
+    var json = sessionJSON(session, kind: "VerifyPasswordResponse", provider: "password")
+    json["registered"] = true
+    return .object(json)
+  }
+
+  func refreshToken(_ call: Call) throws -> JSON {
+    let request: RefreshRequest
+    if let form = String(data: call.body, encoding: .utf8), !form.hasPrefix("{"), !call.body.isEmpty {
+      let fields = FormBody(form)
+      request = RefreshRequest(grantType: fields["grant_type"], refreshToken: fields["refresh_token"])
+    } else {
+      request = try call.decode(RefreshRequest.self)
+    }
+    let grant = request.grantType ?? call.queryValue("grant_type")
+    guard let refreshToken = request.refreshToken ?? call.queryValue("refresh_token"), !refreshToken.isEmpty
+    else {
+      throw ServiceError("MISSING_REFRESH_TOKEN")
+    }
+    guard grant == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
+    let (token, account) = try backend(.refresh) { () throws(AuthErrorCode) in try world.refresh(refreshToken)
+    }
+    let jwt = tokens.issue(token, for: account, refreshToken: refreshToken)
+    return [
+      "access_token": .string(jwt), "id_token": .string(jwt), "expires_in": expiresIn, "token_type": "Bearer",
+      "refresh_token": .string(refreshToken), "user_id": .string(account.uid),
+      "project_id": .string(projectID),
+    ]
+  }
+
+  func lookup(_ call: Call, admin: Bool) throws -> JSON {
+    let request = try call.decode(LookupRequest.self)
+    if let idToken = request.idToken {
+      let token = try tokens.token(idToken)
+      let account = try backend { () throws(AuthErrorCode) in try world.lookup(token) }
+      return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account)]]
+    }
+    guard admin || request.localId != nil || request.email != nil else { throw ServiceError.invalidIDToken }
+    var found: [ServedAccount] = []
+    for uid in request.localId ?? [] { if let account = world.account(uid: uid) { found.append(account) } }
+    for email in request.email ?? [] {
+      if let account = world.account(email: email) { found.append(account) }
+    }
+    // The service leaves `users` out when nothing matched; the Admin SDK reads that as "user not found".
+    guard !found.isEmpty else { return ["kind": "identitytoolkit#GetAccountInfoResponse"] }
+    return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": .array(found.map(userJSON))]
+  }
+
+  func createAuthUri(_ call: Call) throws -> JSON {
+    let request = try call.decode(CreateAuthUriRequest.self)
+    guard let email = request.identifier, !email.isEmpty else { throw ServiceError.missing("IDENTIFIER") }
+    let protected = world.settings.emailEnumerationProtection
+    let methods = try backend { () throws(AuthErrorCode) in try world.createAuthUri(email: email) }
+    var json: [String: JSON] = ["kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": "authflow"]
+    // Under enumeration protection the service says nothing about the email, not even whether it is registered.
+    if !protected {
+      json["registered"] = .bool(!methods.isEmpty)
+      json["signinMethods"] = .array(methods.map { .string($0.rawValue) })
+      json["allProviders"] = .array(methods.map { .string($0.rawValue) })
+    }
+    return .object(json)
+  }
+
+  func resetPassword(_ call: Call) throws -> JSON {
+    let request = try call.decode(ResetPasswordRequest.self)
+    guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
+    let email = try backend { () throws(AuthErrorCode) in
+      try world.resetPassword(code: code, newPassword: request.newPassword)
+    }
+    return [
+      "kind": "identitytoolkit#ResetPasswordResponse", "email": .string(email),
+      "requestType": "PASSWORD_RESET",
+    ]
+  }
+}
+
+/// An `application/x-www-form-urlencoded` body or `postBody`.
+struct FormBody {
+  private var fields: [String: String] = [:]
+
+  init(_ text: String) {
+    for pair in text.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let key = parts.first else { continue }
+      let value = parts.count > 1 ? String(parts[1]) : ""
+      fields[Self.decode(String(key))] = Self.decode(value)
+    }
+  }
+
+  private static func decode(_ text: String) -> String {
+    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
+  }
+
+  subscript(_ key: String) -> String? { fields[key] }
+}

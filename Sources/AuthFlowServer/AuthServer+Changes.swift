@@ -1,0 +1,198 @@
+import AuthFlowKit
+import Foundation
+
+/// `signInWithIdp`, `sendOobCode`, `update`, `delete` and the Admin SDK's `createUser`.
+extension AuthServer {
+  /// The IdP account a `postBody` describes: `providerId` and an `id_token` that is a JWT or plain JSON with
+  /// `sub`, `email`, `email_verified` and `name` (what the emulator accepts as a fake IdP credential).
+  struct IdPClaims: Decodable {
+    var sub: String?
+    var email: String?
+    var emailVerified: Bool?
+    var name: String?
+
+    enum CodingKeys: String, CodingKey {
+      case sub, email, name
+      case emailVerified = "email_verified"
+    }
+  }
+
+  func idpAccount(_ postBody: String?) throws(ServiceError) -> (ProviderID, IdPClaims) {
+    guard let postBody, !postBody.isEmpty else {
+      throw ServiceError("INVALID_IDP_RESPONSE : missing postBody")
+    }
+    let form = FormBody(postBody)
+    guard let provider = form["providerId"], !provider.isEmpty else {
+      throw ServiceError("INVALID_IDP_RESPONSE : missing providerId")
+    }
+    guard let idToken = form["id_token"] else {
+      throw ServiceError("INVALID_IDP_RESPONSE : the server accepts an id_token only")
+    }
+    let data = idToken.hasPrefix("{") ? Data(idToken.utf8) : TokenBook.payload(ofJWT: idToken)
+    guard let data, let claims = try? JSONDecoder().decode(IdPClaims.self, from: data) else {
+      throw ServiceError("INVALID_IDP_RESPONSE : Unable to parse id_token")
+    }
+    guard claims.email?.isEmpty == false else {
+      throw ServiceError("INVALID_IDP_RESPONSE : the id_token has no email")
+    }
+    return (ProviderID(rawValue: provider), claims)
+  }
+
+  func signInWithIdp(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignInWithIdpRequest.self)
+    let (provider, claims) = try idpAccount(request.postBody)
+    let email = claims.email ?? ""
+    if let idToken = request.idToken {
+      let token = try tokens.token(idToken)
+      let account = try backend { () throws(AuthErrorCode) in
+        try world.link(
+          token, provider: provider, subject: claims.sub, email: email, name: claims.name,
+          emailVerified: claims.emailVerified)
+      }
+      // Production returns fresh tokens after linking; the session itself carries on.
+      var json = idpFields(provider, claims)
+      json["localId"] = .string(account.uid)
+      json["idToken"] = .string(idToken)
+      return .object(json)
+    }
+    do {
+      let session = try world.signInWithIdp(
+        provider: provider, subject: claims.sub, email: email, name: claims.name,
+        emailVerified: claims.emailVerified)
+      var json = sessionJSON(session, kind: "VerifyAssertionResponse", provider: provider.rawValue)
+      json.merge(idpFields(provider, claims)) { mine, _ in mine }
+      json["isNewUser"] = .bool(session.isNewUser)
+      json["emailVerified"] = .bool(session.account.emailVerified)
+      return .object(json)
+    } catch .accountExistsWithDifferentCredential {
+      // The service answers 200 with `needConfirmation`; the client SDKs turn it into
+      // `auth/account-exists-with-different-credential`.
+      var json = idpFields(provider, claims)
+      json["needConfirmation"] = true
+      return .object(json)
+    } catch {
+      throw ServiceError(error)
+    }
+  }
+
+  private func idpFields(_ provider: ProviderID, _ claims: IdPClaims) -> [String: JSON] {
+    [
+      "kind": "identitytoolkit#VerifyAssertionResponse", "providerId": .string(provider.rawValue),
+      "federatedId": .optional(claims.sub), "email": .optional(claims.email?.lowercased()),
+      "displayName": .optional(claims.name),
+      "emailVerified": .bool(claims.emailVerified ?? provider.verifiesEmailByDefault),
+    ]
+  }
+
+  func sendOobCode(_ call: Call, admin: Bool) throws -> JSON {
+    let request = try call.decode(SendOobCodeRequest.self)
+    let kind: MailKind
+    switch request.requestType {
+    case "VERIFY_EMAIL": kind = .verifyEmail
+    case "PASSWORD_RESET": kind = .passwordReset
+    case nil: throw ServiceError("MISSING_REQ_TYPE")
+    default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType ?? "")")
+    }
+    if request.returnOobLink == true, admin || request.idToken == nil {
+      guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+      let code = try backend(.admin) { () throws(AuthErrorCode) in try world.actionCode(kind, email: email) }
+      return [
+        "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
+        "oobCode": .string(code), "oobLink": .string(actionLink(call, kind, code)),
+      ]
+    }
+    let email: String
+    if kind == .verifyEmail {
+      let token = try tokens.token(request.idToken)
+      email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
+    } else {
+      guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
+      try backend { () throws(AuthErrorCode) in try world.sendPasswordReset(email: address) }
+      email = address.lowercased()
+    }
+    return ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
+  }
+
+  /// The link an email shows, pointing at this server's action handler as the emulator's links do.
+  func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
+    let mode = kind == .verifyEmail ? "verifyEmail" : "resetPassword"
+    return "http://\(call.host)/emulator/action?mode=\(mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
+  }
+
+  func update(_ call: Call, admin: Bool) throws -> JSON {
+    let request = try call.decode(UpdateRequest.self)
+    if let code = request.oobCode {
+      let account = try backend { () throws(AuthErrorCode) in try world.applyVerification(code: code) }
+      return [
+        "kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid),
+        "email": .optional(account.email), "emailVerified": .bool(account.emailVerified),
+      ]
+    }
+    if let idToken = request.idToken { return try clientUpdate(request, idToken) }
+    guard admin || request.localId != nil, let uid = request.localId else {
+      throw ServiceError.invalidIDToken
+    }
+    let deleteName = request.deleteAttribute?.contains("DISPLAY_NAME") == true
+    let changes = AdminAccountChanges(
+      email: request.email, password: request.password, emailVerified: request.emailVerified,
+      displayName: deleteName ? .some(nil) : request.displayName.map { .some($0) },
+      disabled: request.disableUser,
+      revokeSessions: request.validSince != nil, unlink: (request.deleteProvider ?? []).map(ProviderID.init))
+    let account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
+    }
+    return ["kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid)]
+  }
+
+  private func clientUpdate(_ request: UpdateRequest, _ idToken: String) throws -> JSON {
+    let token = try tokens.token(idToken)
+    var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
+    var json: [String: JSON] = ["kind": "identitytoolkit#SetAccountInfoResponse"]
+    if request.displayName != nil || request.deleteAttribute?.contains("DISPLAY_NAME") == true {
+      let name = request.deleteAttribute?.contains("DISPLAY_NAME") == true ? nil : request.displayName
+      account = try backend { () throws(AuthErrorCode) in try world.setDisplayName(token, to: name) }
+    }
+    if let providers = request.deleteProvider, !providers.isEmpty {
+      account = try backend { () throws(AuthErrorCode) in
+        try world.unlink(token, providers: providers.map(ProviderID.init))
+      }
+    }
+    if let password = request.password {
+      let session = try backend { () throws(AuthErrorCode) in try world.changePassword(token, to: password) }
+      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
+      account = session.account
+    }
+    json["localId"] = .string(account.uid)
+    json["email"] = .optional(account.email)
+    json["displayName"] = .optional(account.displayName)
+    json["emailVerified"] = .bool(account.emailVerified)
+    if case .object(let user) = userJSON(account) { json["providerUserInfo"] = user["providerUserInfo"] }
+    return .object(json)
+  }
+
+  func delete(_ call: Call, admin: Bool) throws -> JSON {
+    let request = try call.decode(DeleteRequest.self)
+    if let idToken = request.idToken {
+      let token = try tokens.token(idToken)
+      try backend { () throws(AuthErrorCode) in try world.delete(token) }
+    } else {
+      guard admin || request.localId != nil, let uid = request.localId else {
+        throw ServiceError.invalidIDToken
+      }
+      try backend(.admin) { () throws(AuthErrorCode) in try world.deleteAccount(uid: uid) }
+    }
+    return ["kind": "identitytoolkit#DeleteAccountResponse"]
+  }
+
+  func adminCreate(_ call: Call) throws -> JSON {
+    let request = try call.decode(AdminCreateRequest.self)
+    let changes = AdminAccountChanges(
+      uid: request.localId, email: request.email, password: request.password,
+      emailVerified: request.emailVerified,
+      displayName: request.displayName.map { .some($0) }, disabled: request.disabled)
+    let account = try backend(.admin) { () throws(AuthErrorCode) in try world.createAccount(changes) }
+    return [
+      "kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(account.uid),
+      "email": .optional(account.email),
+    ]
+  }
+}

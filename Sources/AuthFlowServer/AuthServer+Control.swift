@@ -1,0 +1,79 @@
+import AuthFlowKit
+import Foundation
+
+/// authflow's own control endpoints, for what the emulator lacks (see Docs/Serve.md):
+/// `GET /authflow/v1/clock`, `POST /authflow/v1/clock:advance`, `GET /authflow/v1/outbox`,
+/// `GET|PATCH /authflow/v1/settings`, `POST /authflow/v1/failNext`, `POST /authflow/v1/given`.
+extension AuthServer {
+  func control(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
+    guard parts.count == 2, parts[0] == "v1" else { throw ServiceError.notFound }
+    switch (parts[1], call.method) {
+    case ("clock", "GET"):
+      return (200, clockJSON(world.now))
+    case ("clock:advance", "POST"):
+      struct Advance: Decodable { var by: String? }
+      let request = try call.decode(Advance.self)
+      guard let text = request.by, let duration = VirtualDuration(parsing: text) else {
+        throw ServiceError("INVALID_ARGUMENT : 'by' must be a duration such as 30s, 5m, 1h30m or 3d")
+      }
+      return (200, clockJSON(world.advance(by: duration)))
+    case ("outbox", "GET"):
+      let emails: [JSON] = world.outbox.map { mail in
+        [
+          "to": .string(mail.to), "kind": .string(mail.kind.rawValue),
+          "sentAt": .string(mail.sentAt.description),
+          "oobCode": .string(mail.code), "link": .string(actionLink(call, mail.kind, mail.code)),
+        ]
+      }
+      return (200, ["emails": .array(emails)])
+    case ("settings", "GET"):
+      return (200, SettingsPatch.json(world.settings))
+    case ("settings", "PATCH"):
+      var settings = world.settings
+      try SettingsPatch.apply(call.body, to: &settings)
+      world.setSettings(settings)
+      return (200, SettingsPatch.json(settings))
+    case ("failNext", "POST"):
+      struct FailNext: Decodable {
+        var operation: String?
+        var error: String?
+      }
+      let request = try call.decode(FailNext.self)
+      guard let operation = request.operation.flatMap(BackendOperation.init(rawValue:)) else {
+        let names = BackendOperation.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ServiceError("INVALID_ARGUMENT : 'operation' must be one of \(names)")
+      }
+      guard let error = request.error.flatMap(AuthErrorCode.init(parsing:)) else {
+        throw ServiceError("INVALID_ARGUMENT : 'error' must be an auth error code such as too-many-requests")
+      }
+      world.failNext(operation, with: error)
+      return (200, ["operation": .string(operation.rawValue), "error": .string(error.rawValue)])
+    case ("given", "POST"):
+      let text = String(data: call.body, encoding: .utf8) ?? ""
+      let (settings, given) = try GivenFile.load(yaml: text, file: "request body")
+      world.load(settings: settings, given: given)
+      return (200, ["accounts": .int(Int64(given.accounts.count)), "now": .string(given.now.description)])
+    case ("clock", _), ("clock:advance", _), ("outbox", _), ("settings", _), ("failNext", _), ("given", _):
+      throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    default:
+      throw ServiceError.notFound
+    }
+  }
+
+  private func clockJSON(_ now: VirtualTime) -> JSON {
+    ["now": .string(now.description), "secondsSince1970": .int(now.secondsSince1970)]
+  }
+}
+
+/// A scenario file read for its `backend:` and `given:` blocks (`serve --given`, `POST /authflow/v1/given`).
+public enum GivenFile {
+  /// The first scenario's knobs and `given`, or every problem the loader found, one per line.
+  public static func load(yaml: String, file: String) throws(ServiceError) -> (BackendSettings, Given) {
+    let result = ScenarioLoader().load(yaml: yaml, file: file)
+    guard result.diagnostics.isEmpty, let scenario = result.scenarios.first else {
+      let problems = result.diagnostics.map(\.description).joined(separator: "\n")
+      throw ServiceError("INVALID_ARGUMENT : " + (problems.isEmpty ? "no scenario in \(file)" : problems))
+    }
+    return (scenario.backend, scenario.given)
+  }
+}

@@ -1,0 +1,92 @@
+import AuthFlowKit
+import Foundation
+
+/// The Firebase Auth emulator's own endpoints (`/emulator/v1/projects/{id}/…`) and its action-link page.
+extension AuthServer {
+  func emulator(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
+    if parts == ["action"] {
+      try require("GET", call)
+      throw actionPage(call)
+    }
+    guard parts.count == 4, parts[0] == "v1", parts[1] == "projects" else { throw ServiceError.notFound }
+    switch (parts[3], call.method) {
+    case ("oobCodes", "GET"):
+      let codes: [JSON] = world.outbox.map { mail in
+        [
+          "email": .string(mail.to), "oobCode": .string(mail.code),
+          "oobLink": .string(actionLink(call, mail.kind, mail.code)),
+          "requestType": mail.kind == .verifyEmail ? "VERIFY_EMAIL" : "PASSWORD_RESET",
+        ]
+      }
+      return (200, ["oobCodes": .array(codes)])
+    case ("accounts", "DELETE"):
+      world.removeAllAccounts()
+      return (200, [:])
+    case ("config", "GET"):
+      return (200, emulatorConfig)
+    case ("config", "PATCH"):
+      let patch = try call.decode(EmulatorConfigPatch.self)
+      var settings = world.settings
+      if let duplicates = patch.signIn?.allowDuplicateEmails { settings.oneAccountPerEmail = !duplicates }
+      if let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy {
+        settings.emailEnumerationProtection = privacy
+      }
+      world.setSettings(settings)
+      return (200, emulatorConfig)
+    case ("oobCodes", _), ("accounts", _), ("config", _):
+      throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    default:
+      throw ServiceError.notFound
+    }
+  }
+
+  private var emulatorConfig: JSON {
+    let settings = world.settings
+    return [
+      "signIn": ["allowDuplicateEmails": .bool(!settings.oneAccountPerEmail)],
+      "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(settings.emailEnumerationProtection)],
+    ]
+  }
+
+  struct EmulatorConfigPatch: Decodable {
+    var signIn: SignIn?
+    var emailPrivacyConfig: Privacy?
+    struct SignIn: Decodable { var allowDuplicateEmails: Bool? }
+    struct Privacy: Decodable { var enableImprovedEmailPrivacy: Bool? }
+  }
+
+  /// What a browser opening an emailed link sees: `verifyEmail` applies the code; `resetPassword` checks it,
+  /// and completes the reset when the link carries `newPassword` (the emulator shows a form instead).
+  private func actionPage(_ call: Call) -> HTMLPage {
+    guard let code = call.queryValue("oobCode"), !code.isEmpty else {
+      return HTMLPage(status: 400, html: page("Error encountered", "The link has no oobCode."))
+    }
+    do {
+      switch call.queryValue("mode") {
+      case "verifyEmail":
+        let account = try world.applyVerification(code: code)
+        return HTMLPage(status: 200, html: page("Your email has been verified", account.email ?? ""))
+      case "resetPassword":
+        let newPassword = call.queryValue("newPassword")
+        let email = try world.resetPassword(code: code, newPassword: newPassword)
+        let text =
+          newPassword == nil ? "Reset the password of \(email): add &newPassword=… to this link." : email
+        return HTMLPage(
+          status: 200, html: page(newPassword == nil ? "Reset your password" : "Password changed", text))
+      default:
+        return HTMLPage(status: 400, html: page("Error encountered", "Unknown mode."))
+      }
+    } catch {
+      let message = ServiceError(error).message
+      return HTMLPage(status: 400, html: page("Error encountered", message))
+    }
+  }
+
+  private func page(_ title: String, _ text: String) -> String {
+    func escape(_ value: String) -> String {
+      value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    return "<!doctype html><title>\(escape(title))</title><h1>\(escape(title))</h1><p>\(escape(text))</p>\n"
+  }
+}

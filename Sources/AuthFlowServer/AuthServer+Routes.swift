@@ -1,0 +1,72 @@
+import AuthFlowKit
+
+extension AuthServer {
+  /// Finds the endpoint for a method and path. An unknown path is 404 `NOT_FOUND`; a known path with the wrong
+  /// method is 404 too, as Google's front end answers (`Method not found.`).
+  func route(_ call: Call) throws -> (Int, JSON) {
+    let parts = call.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    switch parts.first {
+    case "identitytoolkit.googleapis.com":
+      return try identityToolkit(call, Array(parts.dropFirst()))
+    case "securetoken.googleapis.com":
+      guard parts == ["securetoken.googleapis.com", "v1", "token"] else { throw ServiceError.notFound }
+      try require("POST", call)
+      return (200, try refreshToken(call))
+    case "emulator":
+      return try emulator(call, Array(parts.dropFirst()))
+    case "authflow":
+      return try control(call, Array(parts.dropFirst()))
+    case nil:
+      try require("GET", call)
+      return (200, ["authEmulator": ["ready": true], "server": "authflow serve"])
+    default:
+      throw ServiceError.notFound
+    }
+  }
+
+  func require(_ method: String, _ call: Call) throws(ServiceError) {
+    guard call.method == method else {
+      throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    }
+  }
+
+  /// `/identitytoolkit.googleapis.com/v1/accounts:X` and `/v1/projects/{id}/accounts[:X]`.
+  private func identityToolkit(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
+    guard parts.first == "v1", parts.count >= 2 else { throw ServiceError.notFound }
+    var rest = Array(parts.dropFirst())
+    var admin = false
+    if rest.first == "projects", rest.count >= 3 {
+      admin = true
+      rest = Array(rest.dropFirst(2))
+    }
+    guard rest.count == 1 else { throw ServiceError.notFound }
+    let endpoint = rest[0]
+    if admin, endpoint == "accounts" {
+      try require("POST", call)
+      return (200, try adminCreate(call))
+    }
+    if admin, endpoint == "accounts:batchGet" {
+      try require("GET", call)
+      return (
+        200,
+        .object([
+          "kind": "identitytoolkit#DownloadAccountResponse", "users": .array(world.accounts().map(userJSON)),
+        ])
+      )
+    }
+    try require("POST", call)
+    // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
+    switch endpoint {
+    case "accounts:signUp": return (200, try signUp(call))
+    case "accounts:signInWithPassword": return (200, try signInWithPassword(call))
+    case "accounts:signInWithIdp": return (200, try signInWithIdp(call))
+    case "accounts:sendOobCode": return (200, try sendOobCode(call, admin: admin))
+    case "accounts:update": return (200, try update(call, admin: admin))
+    case "accounts:lookup": return (200, try lookup(call, admin: admin))
+    case "accounts:delete": return (200, try delete(call, admin: admin))
+    case "accounts:createAuthUri": return (200, try createAuthUri(call))
+    case "accounts:resetPassword": return (200, try resetPassword(call))
+    default: throw ServiceError.notFound
+    }
+  }
+}

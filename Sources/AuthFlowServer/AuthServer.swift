@@ -1,0 +1,119 @@
+import AuthFlowKit
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `authflow serve`: the backend of a ``ServedWorld`` over HTTP, speaking Identity Toolkit v1 as the Firebase
+/// client and Admin SDKs call it in emulator mode, plus the emulator's own endpoints and authflow's control
+/// endpoints (`/authflow/v1/…`).
+public struct AuthServer: Sendable {
+  public let world: ServedWorld
+  public let projectID: String
+  let tokens: TokenBook
+
+  /// The most a request body may hold.
+  static let maximumBodySize = 1_048_576
+
+  public init(world: ServedWorld, projectID: String = "demo-authflow") {
+    self.world = world
+    self.projectID = projectID
+    self.tokens = TokenBook(projectID: projectID)
+  }
+
+  /// The Hummingbird application serving on `host:port` (port 0 picks a free one); `onRunning` gets the port.
+  public func application(
+    host: String = "127.0.0.1", port: Int = 9099,
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    var logger = Logger(label: "authflow-serve")
+    logger.logLevel = .warning
+    let server = self
+    return Application(
+      responder: CallbackResponder<BasicRequestContext> { request, _ in await server.respond(to: request) },
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "authflow"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      logger: logger)
+  }
+
+  /// Answers one request; never throws: every failure becomes the service's error body.
+  func respond(to request: Request) async -> Response {
+    // Browsers preflight the client SDK's JSON calls; the emulator allows every origin, and so does this.
+    if request.method == .options {
+      var headers = HTTPFields()
+      headers[.accessControlAllowOrigin] = "*"
+      headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
+      headers[.accessControlAllowHeaders] = request.headers[.accessControlRequestHeaders] ?? "*"
+      return Response(status: .noContent, headers: headers)
+    }
+    let body: Data
+    do {
+      let buffer = try await request.body.collect(upTo: Self.maximumBodySize)
+      body = Data(buffer.readableBytesView)
+    } catch {
+      return Self.response(ServiceError(status: 413, "Request body too large", canonical: "INVALID_ARGUMENT"))
+    }
+    let call = Call(
+      method: request.method.rawValue, path: request.uri.path,
+      query: request.uri.queryParameters.map {
+        (String($0.key), String($0.value))
+      }, body: body, host: request.head.authority ?? "127.0.0.1:9099")
+    do {
+      let (status, json) = try route(call)
+      return Self.response(status: status, data: json.data, contentType: "application/json; charset=UTF-8")
+    } catch let error as ServiceError {
+      return Self.response(error)
+    } catch let page as HTMLPage {
+      return Self.response(
+        status: page.status, data: Data(page.html.utf8), contentType: "text/html; charset=UTF-8")
+    } catch {
+      return Self.response(ServiceError(status: 500, "INTERNAL_ERROR", canonical: "INTERNAL"))
+    }
+  }
+
+  static func response(_ error: ServiceError) -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(error.body)) ?? Data()
+    return response(status: error.status, data: data, contentType: "application/json; charset=UTF-8")
+  }
+
+  static func response(status: Int, data: Data, contentType: String) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = contentType
+    headers[.accessControlAllowOrigin] = "*"
+    return Response(
+      status: HTTPResponse.Status(code: status), headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+/// One request as the handlers see it.
+struct Call {
+  var method: String
+  var path: String
+  var query: [(String, String)]
+  var body: Data
+  var host: String
+
+  func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+
+  /// The body as `T`, or the service's `Invalid JSON payload received.` An empty body is `{}`.
+  func decode<T: Decodable>(_ type: T.Type) throws(ServiceError) -> T {
+    let data = body.isEmpty ? Data("{}".utf8) : body
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+      let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+      throw ServiceError.badJSON("Invalid value at '\(field)'.")
+    } catch {
+      throw ServiceError.badJSON("Unexpected token.")
+    }
+  }
+}
+
+/// An HTML page the action-link handler shows, thrown to skip JSON encoding.
+struct HTMLPage: Error {
+  var status: Int
+  var html: String
+}

@@ -1,0 +1,128 @@
+import AuthFlowKit
+
+// Request and response bodies of the Identity Toolkit v1 endpoints, field for field as the service names
+// them. Fields the server does not use are not decoded; unknown fields are ignored, as the service does.
+
+struct SignUpRequest: Decodable {
+  var email: String?
+  var password: String?
+  var displayName: String?
+}
+
+struct SignInWithPasswordRequest: Decodable {
+  var email: String?
+  var password: String?
+}
+
+struct SignInWithIdpRequest: Decodable {
+  var requestUri: String?
+  /// `id_token=…&providerId=google.com`, URL-encoded.
+  var postBody: String?
+  var idToken: String?
+  var returnIdpCredential: Bool?
+}
+
+struct SendOobCodeRequest: Decodable {
+  var requestType: String?
+  var email: String?
+  var idToken: String?
+  /// The Admin SDK's `generate…Link`: return the link instead of sending an email.
+  var returnOobLink: Bool?
+}
+
+struct UpdateRequest: Decodable {
+  var idToken: String?
+  var oobCode: String?
+  var localId: String?
+  var email: String?
+  var password: String?
+  var displayName: String?
+  var emailVerified: Bool?
+  var disableUser: Bool?
+  var deleteAttribute: [String]?
+  var deleteProvider: [String]?
+  var validSince: Flexible?
+}
+
+struct LookupRequest: Decodable {
+  var idToken: String?
+  var localId: [String]?
+  var email: [String]?
+}
+
+struct DeleteRequest: Decodable {
+  var idToken: String?
+  var localId: String?
+}
+
+struct CreateAuthUriRequest: Decodable {
+  var identifier: String?
+  var continueUri: String?
+}
+
+struct ResetPasswordRequest: Decodable {
+  var oobCode: String?
+  var newPassword: String?
+}
+
+struct AdminCreateRequest: Decodable {
+  var localId: String?
+  var email: String?
+  var password: String?
+  var displayName: String?
+  var emailVerified: Bool?
+  var disabled: Bool?
+}
+
+struct RefreshRequest: Decodable {
+  var grantType: String?
+  var refreshToken: String?
+
+  enum CodingKeys: String, CodingKey {
+    case grantType = "grant_type"
+    case refreshToken = "refresh_token"
+  }
+}
+
+/// A value the SDKs send as a number or as a string (`validSince`).
+struct Flexible: Decodable {
+  var text: String
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int64.self) {
+      text = String(number)
+    } else {
+      text = try container.decode(String.self)
+    }
+  }
+}
+
+/// One user as `lookup` and the Admin SDK's `UserRecord` read it.
+func userJSON(_ account: ServedAccount) -> JSON {
+  var infos: [JSON] = []
+  if account.hasPassword, let email = account.email {
+    infos.append([
+      "providerId": "password", "rawId": .string(email), "federatedId": .string(email),
+      "email": .string(email),
+    ])
+  }
+  for link in account.links {
+    var info: [String: JSON] = [
+      "providerId": .string(link.provider.rawValue), "rawId": .string(link.subject),
+      "federatedId": .string(link.subject), "email": .string(link.email),
+    ]
+    if let name = account.displayName { info["displayName"] = .string(name) }
+    infos.append(.object(info))
+  }
+  let created = String(account.createdAt.secondsSince1970 * 1000)
+  var user: [String: JSON] = [
+    "localId": .string(account.uid), "emailVerified": .bool(account.emailVerified),
+    "disabled": .bool(account.disabled), "providerUserInfo": .array(infos), "createdAt": .string(created),
+    "lastLoginAt": .string(created),
+  ]
+  if let email = account.email { user["email"] = .string(email) }
+  if let name = account.displayName { user["displayName"] = .string(name) }
+  // Production returns a salted hash; the server says only that a password exists, never what it is.
+  if account.hasPassword { user["passwordHash"] = "UkVEQUNURUQ=" }
+  return .object(user)
+}

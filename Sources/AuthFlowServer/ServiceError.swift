@@ -1,0 +1,82 @@
+import AuthFlowKit
+
+/// An error as Identity Toolkit returns it:
+/// `{"error":{"code":400,"message":"EMAIL_EXISTS","errors":[{"message":"EMAIL_EXISTS","domain":"global","reason":"invalid"}]}}`.
+public struct ServiceError: Error, Equatable, Sendable {
+  public var status: Int
+  public var message: String
+  /// Google's canonical status (`INVALID_ARGUMENT`, `NOT_FOUND`), present on errors the API front end raises.
+  public var canonical: String?
+
+  public init(status: Int = 400, _ message: String, canonical: String? = nil) {
+    self.status = status
+    self.message = message
+    self.canonical = canonical
+  }
+
+  /// Where an error happens decides some messages: production says `EMAIL_NOT_FOUND` to a sign-in and
+  /// `USER_NOT_FOUND` to an Admin SDK call or a token refresh.
+  public enum Context: Sendable {
+    case client
+    case admin
+    case refresh
+  }
+
+  /// The service's message for an ``AuthErrorCode`` the backend threw; one switch renders them all.
+  public init(_ code: AuthErrorCode, context: Context = .client, passwordMinLength: Int = 6) {
+    switch code {
+    case .emailAlreadyInUse: self.init("EMAIL_EXISTS")
+    case .wrongPassword: self.init("INVALID_PASSWORD")
+    case .invalidCredential: self.init("INVALID_LOGIN_CREDENTIALS")
+    case .userNotFound: self.init(context == .client ? "EMAIL_NOT_FOUND" : "USER_NOT_FOUND")
+    case .requiresRecentLogin: self.init("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    case .credentialAlreadyInUse: self.init("FEDERATED_USER_ID_ALREADY_LINKED")
+    case .providerAlreadyLinked: self.init("PROVIDER_ALREADY_LINKED")
+    case .invalidActionCode: self.init("INVALID_OOB_CODE")
+    case .expiredActionCode: self.init("EXPIRED_OOB_CODE")
+    case .weakPassword:
+      self.init("WEAK_PASSWORD : Password should be at least \(passwordMinLength) characters")
+    case .invalidEmail: self.init("INVALID_EMAIL")
+    case .tooManyRequests: self.init("TOO_MANY_ATTEMPTS_TRY_LATER")
+    case .userTokenExpired: self.init(context == .refresh ? "TOKEN_EXPIRED" : "TOKEN_EXPIRED")
+    case .userDisabled: self.init("USER_DISABLED")
+    case .userMismatch: self.init("USER_MISMATCH")
+    case .operationNotAllowed: self.init("OPERATION_NOT_ALLOWED")
+    case .uidAlreadyExists: self.init("DUPLICATE_LOCAL_ID")
+    case .networkRequestFailed:
+      self.init(status: 503, "The service is currently unavailable.", canonical: "UNAVAILABLE")
+    default: self.init(status: 500, "INTERNAL_ERROR : \(code)", canonical: "INTERNAL")
+    }
+  }
+
+  static let invalidIDToken = ServiceError("INVALID_ID_TOKEN")
+  static func missing(_ field: String) -> ServiceError { ServiceError("MISSING_\(field)") }
+  static let notFound = ServiceError(status: 404, "Not Found", canonical: "NOT_FOUND")
+  static func badJSON(_ detail: String) -> ServiceError {
+    ServiceError("Invalid JSON payload received. \(detail)", canonical: "INVALID_ARGUMENT")
+  }
+
+  /// The JSON body.
+  public var body: ErrorBody {
+    ErrorBody(
+      error: .init(
+        code: status, message: message,
+        errors: [.init(message: message, domain: "global", reason: status == 404 ? "notFound" : "invalid")],
+        status: canonical))
+  }
+
+  public struct ErrorBody: Codable, Equatable, Sendable {
+    public var error: Detail
+    public struct Detail: Codable, Equatable, Sendable {
+      public var code: Int
+      public var message: String
+      public var errors: [Item]
+      public var status: String?
+    }
+    public struct Item: Codable, Equatable, Sendable {
+      public var message: String
+      public var domain: String
+      public var reason: String
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import AuthFlowKit
+import Foundation
+
+/// The ID tokens the server has handed out, as JWTs, mapped back to the backend's ``IDToken``s.
+///
+/// The Admin SDK verifies emulator tokens without a signature check, so tokens are unsigned JWTs
+/// (`{"alg":"none","typ":"JWT"}`) with the claims Firebase puts in them. A JWT the server did not issue is
+/// `INVALID_ID_TOKEN`, however well formed.
+final class TokenBook: @unchecked Sendable {
+  private let lock = NSLock()
+  private var idTokens: [String: IDToken] = [:]
+  /// How each refresh token's session signed in (`firebase.signInProvider`).
+  private var signInProviders: [String: String] = [:]
+  let projectID: String
+
+  init(projectID: String) { self.projectID = projectID }
+
+  /// Encodes `token` for `account` as a JWT and remembers it.
+  func issue(_ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil)
+    -> String
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    if let provider { signInProviders[refreshToken] = provider }
+    let jwt = Self.encode(
+      Claims(token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password"))
+    idTokens[jwt] = token
+    return jwt
+  }
+
+  /// The backend token a JWT stands for, or `INVALID_ID_TOKEN`.
+  func token(_ jwt: String?) throws(ServiceError) -> IDToken {
+    guard let jwt, !jwt.isEmpty else { throw .invalidIDToken }
+    lock.lock()
+    defer { lock.unlock() }
+    guard let token = idTokens[jwt] else { throw .invalidIDToken }
+    return token
+  }
+
+  /// The claims of a Firebase ID token.
+  struct Claims: Codable, Equatable {
+    var iss: String
+    var aud: String
+    var authTime: Int64
+    var userID: String
+    var sub: String
+    var iat: Int64
+    var exp: Int64
+    var email: String?
+    var emailVerified: Bool?
+    var name: String?
+    var firebase: Firebase
+
+    enum CodingKeys: String, CodingKey {
+      case iss, aud, sub, iat, exp, email, name, firebase
+      case authTime = "auth_time"
+      case userID = "user_id"
+      case emailVerified = "email_verified"
+    }
+
+    struct Firebase: Codable, Equatable {
+      var identities: [String: [String]]
+      var signInProvider: String
+
+      enum CodingKeys: String, CodingKey {
+        case identities
+        case signInProvider = "sign_in_provider"
+      }
+    }
+
+    init(_ token: IDToken, _ account: ServedAccount, projectID: String, provider: String) {
+      iss = "https://securetoken.google.com/\(projectID)"
+      aud = projectID
+      authTime = token.authTime.secondsSince1970
+      userID = token.uid
+      sub = token.uid
+      iat = token.issuedAt.secondsSince1970
+      exp = token.expiresAt.secondsSince1970
+      email = account.email
+      emailVerified = account.email == nil ? nil : account.emailVerified
+      name = account.displayName
+      var identities: [String: [String]] = [:]
+      if let email = account.email { identities["email"] = [email] }
+      for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
+      firebase = Firebase(identities: identities, signInProvider: provider)
+    }
+  }
+
+  static func encode(_ claims: Claims) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)
+    let payload = (try? encoder.encode(claims)) ?? Data("{}".utf8)
+    return base64URL(header) + "." + base64URL(payload) + "."
+  }
+
+  static func base64URL(_ data: Data) -> String {
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+      of: "/", with: "_"
+    )
+    .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The payload of a JWT (signed or not) as JSON, or nil if it is not one.
+  static func payload(ofJWT jwt: String) -> Data? {
+    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 2 else { return nil }
+    var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while text.count % 4 != 0 { text += "=" }
+    return Data(base64Encoded: text)
+  }
+}

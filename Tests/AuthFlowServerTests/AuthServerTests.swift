@@ -1,0 +1,119 @@
+import AuthFlowKit
+import AuthFlowServer
+import Foundation
+import Testing
+
+@Suite struct AuthServerTests {
+  @Test func signUpThenLookupAndCollision() async throws {
+    try await ServerHarness().test { client in
+      let (status, created) = try await client.post(
+        "accounts:signUp",
+        #"{"email":"Alice@Example.com","password":"correct-horse","returnSecureToken":true}"#)
+      #expect(status == 200)
+      #expect(created["email"] as? String == "alice@example.com")
+      let idToken = try #require(created["idToken"] as? String)
+      #expect(idToken.hasSuffix("."))
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      let users = try #require(lookup["users"] as? [[String: Any]])
+      #expect(users.first?["emailVerified"] as? Bool == false)
+      let (again, error) = try await client.post(
+        "accounts:signUp", #"{"email":"alice@example.com","password":"another-one"}"#)
+      #expect(again == 400)
+      #expect(errorMessage(error) == "EMAIL_EXISTS")
+      let errors = (error["error"] as? [String: Any])?["errors"] as? [[String: Any]]
+      #expect(errors?.first?["reason"] as? String == "invalid")
+    }
+  }
+
+  @Test func weakPasswordAndEnumerationProtection() async throws {
+    try await ServerHarness().test { client in
+      let (_, weak) = try await client.post(
+        "accounts:signUp", #"{"email":"bob@example.com","password":"123"}"#)
+      #expect(errorMessage(weak) == "WEAK_PASSWORD : Password should be at least 6 characters")
+      let (_, unknown) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"nobody@example.com","password":"whatever1"}"#)
+      #expect(errorMessage(unknown) == "INVALID_LOGIN_CREDENTIALS")
+      _ = try await client.call(.patch, "/authflow/v1/settings", #"{"email_enumeration_protection":false}"#)
+      let (_, plain) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"nobody@example.com","password":"whatever1"}"#)
+      #expect(errorMessage(plain) == "EMAIL_NOT_FOUND")
+    }
+  }
+
+  @Test func verifyEmailThroughOobCodes() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"c@example.com","password":"secret-1"}"#)
+      let idToken = try #require(created["idToken"] as? String)
+      let (sent, _) = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"VERIFY_EMAIL","idToken":"\#(idToken)"}"#)
+      #expect(sent == 200)
+      let (_, codes) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/oobCodes")
+      let code = try #require((codes["oobCodes"] as? [[String: Any]])?.first?["oobCode"] as? String)
+      let (applied, _) = try await client.post("accounts:update", #"{"oobCode":"\#(code)"}"#)
+      #expect(applied == 200)
+      let (_, reused) = try await client.post("accounts:update", #"{"oobCode":"\#(code)"}"#)
+      #expect(errorMessage(reused) == "INVALID_OOB_CODE")
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      #expect((lookup["users"] as? [[String: Any]])?.first?["emailVerified"] as? Bool == true)
+    }
+  }
+
+  @Test func recentLoginAfterAdvancingTheClock() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"d@example.com","password":"secret-1"}"#)
+      let idToken = try #require(created["idToken"] as? String)
+      let (_, clock) = try await client.call(.post, "/authflow/v1/clock:advance", #"{"by":"10m"}"#)
+      #expect(clock["now"] as? String == "2026-01-01T00:10:00Z")
+      let (status, error) = try await client.post("accounts:delete", #"{"idToken":"\#(idToken)"}"#)
+      #expect(status == 400)
+      #expect(errorMessage(error) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    }
+  }
+
+  @Test func failNextAndUnknownRoutesAndBadJSON() async throws {
+    try await ServerHarness().test { client in
+      _ = try await client.call(
+        .post, "/authflow/v1/failNext", #"{"operation":"signUp","error":"too-many-requests"}"#)
+      let (_, failed) = try await client.post(
+        "accounts:signUp", #"{"email":"e@example.com","password":"secret-1"}"#)
+      #expect(errorMessage(failed) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+      let (ok, _) = try await client.post(
+        "accounts:signUp", #"{"email":"e@example.com","password":"secret-1"}"#)
+      #expect(ok == 200)
+      let (badJSON, bad) = try await client.post("accounts:signUp", "{not json")
+      #expect(badJSON == 400)
+      #expect((bad["error"] as? [String: Any])?["status"] as? String == "INVALID_ARGUMENT")
+      let (missing, notFound) = try await client.call(.get, "/nowhere/at/all")
+      #expect(missing == 404)
+      #expect((notFound["error"] as? [String: Any])?["code"] as? Int == 404)
+      let (wrongMethod, _) = try await client.call(.get, "/identitytoolkit.googleapis.com/v1/accounts:signUp")
+      #expect(wrongMethod == 404)
+      let (_, wrongType) = try await client.post("accounts:signUp", #"{"email":42}"#)
+      #expect(errorMessage(wrongType)?.hasPrefix("Invalid JSON payload received.") == true)
+    }
+  }
+
+  @Test func untrustedIdPCollisionNeedsConfirmation() async throws {
+    try await ServerHarness().test { client in
+      _ = try await client.post("accounts:signUp", #"{"email":"f@example.com","password":"secret-1"}"#)
+      let postBody =
+        "id_token=%7B%22sub%22%3A%22fb-1%22%2C%22email%22%3A%22f%40example.com%22%7D&providerId=facebook.com"
+      let (status, json) = try await client.post(
+        "accounts:signInWithIdp", #"{"postBody":"\#(postBody)","requestUri":"http://localhost"}"#)
+      #expect(status == 200)
+      #expect(json["needConfirmation"] as? Bool == true)
+      #expect(json["idToken"] == nil)
+    }
+  }
+}
+
+@Suite struct AuthServerPreflightTests {
+  @Test func browsersMayPreflightAnyEndpoint() async throws {
+    try await ServerHarness().test { client in
+      let (status, _) = try await client.call(.options, "/identitytoolkit.googleapis.com/v1/accounts:signUp")
+      #expect(status == 204)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+"""The Python firebase-admin SDK from PyPI against `authflow serve`, through FIREBASE_AUTH_EMULATOR_HOST."""
+import urllib.parse
+
+import firebase_admin
+import pytest
+from firebase_admin import auth
+
+from conftest import PROJECT
+
+
+@pytest.fixture(scope="module")
+def app(server):
+    app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name=f"authflow-{server.host}")
+    yield app
+    firebase_admin.delete_app(app)
+
+
+def test_create_get_update_delete(server, app):
+    user = auth.create_user(email="Admin@Example.com", password="correct-horse", display_name="Ada", app=app)
+    assert user.email == "admin@example.com"
+    assert user.display_name == "Ada"
+    assert not user.email_verified
+    assert auth.get_user(user.uid, app=app).email == "admin@example.com"
+    assert auth.get_user_by_email("admin@example.com", app=app).uid == user.uid
+
+    updated = auth.update_user(user.uid, email_verified=True, display_name="Ada L.", app=app)
+    assert updated.email_verified
+    assert updated.display_name == "Ada L."
+    assert auth.update_user(user.uid, disabled=True, app=app).disabled
+
+    with pytest.raises(auth.EmailAlreadyExistsError):
+        auth.create_user(email="admin@example.com", password="another-one", app=app)
+
+    auth.delete_user(user.uid, app=app)
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user(user.uid, app=app)
+
+
+def test_uid_already_exists_and_weak_password(server, app):
+    auth.create_user(uid="fixed-uid", email="fixed@example.com", password="secret-1", app=app)
+    with pytest.raises(auth.UidAlreadyExistsError):
+        auth.create_user(uid="fixed-uid", email="other@example.com", app=app)
+    with pytest.raises(ValueError):
+        auth.create_user(email="short@example.com", password="123", app=app)  # the SDK checks length itself
+
+
+def test_generate_links_and_apply_them(server, app):
+    user = auth.create_user(email="links@example.com", password="secret-1", app=app)
+    link = auth.generate_email_verification_link("links@example.com", app=app)
+    code = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["oobCode"][0]
+    assert server.post("accounts:update", {"oobCode": code}).status_code == 200
+    assert auth.get_user(user.uid, app=app).email_verified
+
+    reset = auth.generate_password_reset_link("links@example.com", app=app)
+    code = urllib.parse.parse_qs(urllib.parse.urlparse(reset).query)["oobCode"][0]
+    done = server.post("accounts:resetPassword", {"oobCode": code, "newPassword": "new-secret"})
+    assert done.json()["email"] == "links@example.com"
+    assert server.post("accounts:signInWithPassword",
+                       {"email": "links@example.com", "password": "new-secret"}).status_code == 200
+
+
+def test_verify_id_token(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "token@example.com", "password": "secret-1"}).json()
+    claims = auth.verify_id_token(signed_up["idToken"], app=app)
+    assert claims["uid"] == signed_up["localId"]
+    assert claims["email"] == "token@example.com"
+    assert claims["email_verified"] is False
+    assert claims["firebase"]["sign_in_provider"] == "password"
+    assert claims["aud"] == PROJECT

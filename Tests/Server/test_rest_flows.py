@@ -1,0 +1,119 @@
+"""The client flows over plain REST, as the Firebase client SDKs make them in emulator mode."""
+import json
+import socket
+import urllib.parse
+
+import requests
+
+from conftest import PROJECT
+
+
+def error(response):
+    return response.json()["error"]["message"]
+
+
+def test_sign_up_verify_lookup(server):
+    created = server.post("accounts:signUp", {"email": "flow@example.com", "password": "secret-1",
+                                              "returnSecureToken": True})
+    assert created.status_code == 200
+    token = created.json()["idToken"]
+    assert server.post("accounts:sendOobCode", {"requestType": "VERIFY_EMAIL", "idToken": token}).status_code == 200
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    mine = [c for c in codes if c["email"] == "flow@example.com" and c["requestType"] == "VERIFY_EMAIL"]
+    assert server.post("accounts:update", {"oobCode": mine[-1]["oobCode"]}).status_code == 200
+    users = server.post("accounts:lookup", {"idToken": token}).json()["users"]
+    assert users[0]["emailVerified"] is True
+
+
+def test_action_link_handler_verifies(server):
+    token = server.post("accounts:signUp", {"email": "link@example.com", "password": "secret-1"}).json()["idToken"]
+    server.post("accounts:sendOobCode", {"requestType": "VERIFY_EMAIL", "idToken": token})
+    emails = server.control("GET", "outbox").json()["emails"]
+    link = [e for e in emails if e["to"] == "link@example.com"][-1]["link"]
+    page = requests.get(link, timeout=10)
+    assert page.status_code == 200 and "verified" in page.text
+    assert server.post("accounts:lookup", {"idToken": token}).json()["users"][0]["emailVerified"]
+
+
+def test_requires_recent_login_after_advancing_the_clock(server):
+    token = server.post("accounts:signUp", {"email": "old@example.com", "password": "secret-1"}).json()["idToken"]
+    server.control("POST", "clock:advance", {"by": "6m"}).raise_for_status()
+    for endpoint, body in [("accounts:update", {"idToken": token, "password": "another-1"}),
+                           ("accounts:delete", {"idToken": token})]:
+        response = server.post(endpoint, body)
+        assert response.status_code == 400
+        assert error(response) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"
+    again = server.post("accounts:signInWithPassword", {"email": "old@example.com", "password": "secret-1"}).json()
+    assert server.post("accounts:delete", {"idToken": again["idToken"]}).status_code == 200
+
+
+def idp_post_body(provider, sub, email, verified):
+    claims = json.dumps({"sub": sub, "email": email, "email_verified": verified})
+    return urllib.parse.urlencode({"id_token": claims, "providerId": provider})
+
+
+def test_collision_through_sign_in_with_idp(server):
+    server.post("accounts:signUp", {"email": "collide@gmail.com", "password": "secret-1"}).raise_for_status()
+    # Facebook is not trusted: the service asks for confirmation instead of signing in.
+    untrusted = server.post("accounts:signInWithIdp", {
+        "postBody": idp_post_body("facebook.com", "fb-1", "collide@gmail.com", True),
+        "requestUri": "http://localhost", "returnSecureToken": True}).json()
+    assert untrusted["needConfirmation"] is True and "idToken" not in untrusted
+    # Google for a gmail.com address is trusted: it takes the unverified password account over.
+    trusted = server.post("accounts:signInWithIdp", {
+        "postBody": idp_post_body("google.com", "g-1", "collide@gmail.com", True),
+        "requestUri": "http://localhost", "returnSecureToken": True}).json()
+    assert trusted["emailVerified"] is True and trusted["isNewUser"] is False
+    password = server.post("accounts:signInWithPassword", {"email": "collide@gmail.com", "password": "secret-1"})
+    assert error(password) == "INVALID_LOGIN_CREDENTIALS"
+
+
+def test_refresh_token_and_revocation(server):
+    first = server.post("accounts:signUp", {"email": "refresh@example.com", "password": "secret-1"}).json()
+    refreshed = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
+                              data={"grant_type": "refresh_token", "refresh_token": first["refreshToken"]},
+                              timeout=10)
+    assert refreshed.status_code == 200 and refreshed.json()["user_id"] == first["localId"]
+    server.post("accounts:update", {"idToken": first["idToken"], "password": "changed-1"}).raise_for_status()
+    stale = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token",
+                          json={"grant_type": "refresh_token", "refresh_token": first["refreshToken"]}, timeout=10)
+    assert stale.status_code == 400 and error(stale) == "TOKEN_EXPIRED"
+
+
+def test_fail_next_and_error_shapes(server):
+    server.control("POST", "failNext", {"operation": "signInWithPassword", "error": "too-many-requests"})
+    failed = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "secret-1"})
+    assert error(failed) == "TOO_MANY_ATTEMPTS_TRY_LATER"
+    body = failed.json()["error"]
+    assert body["code"] == 400 and body["errors"][0]["message"] == "TOO_MANY_ATTEMPTS_TRY_LATER"
+    bad = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp", data="{nope",
+                        headers={"Content-Type": "application/json"}, timeout=10)
+    assert bad.status_code == 400 and bad.json()["error"]["status"] == "INVALID_ARGUMENT"
+    assert requests.get(f"{server.base}/no/such/endpoint", timeout=10).status_code == 404
+    assert requests.delete(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp",
+                           timeout=10).json()["error"]["code"] == 404
+    # A request cut off half way does not take the server down.
+    with socket.create_connection(("127.0.0.1", int(server.host.rsplit(":", 1)[1]))) as raw:
+        raw.sendall(b"POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nContent-Length: 99\r\n\r\n{")
+    assert server.control("GET", "clock").status_code == 200
+
+
+def test_settings_and_given(server):
+    knobs = server.control("PATCH", "settings", {"recent_login": "1h", "password_min_length": 8}).json()
+    assert knobs["recent_login"] == "1h" and knobs["password_min_length"] == 8
+    weak = server.post("accounts:signUp", {"email": "knob@example.com", "password": "seven77"})
+    assert error(weak) == "WEAK_PASSWORD : Password should be at least 8 characters"
+    unknown = server.control("PATCH", "settings", {"recent_logn": "1h"})
+    assert unknown.status_code == 400 and "recent_login" in error(unknown)
+    scenario = """version: 1
+scenario: seeded
+given:
+  accounts:
+    - { email: seeded@example.com, password: "correct-horse", email_verified: true }
+steps:
+  - wait: 1m
+"""
+    loaded = requests.post(f"{server.base}/authflow/v1/given", data=scenario, timeout=10)
+    assert loaded.status_code == 200, loaded.text
+    signed_in = server.post("accounts:signInWithPassword", {"email": "seeded@example.com", "password": "correct-horse"})
+    assert signed_in.status_code == 200
