@@ -12,10 +12,11 @@ swift build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
   -Xcc -fsanitize=fuzzer-no-link,address
 bin="$(swift build -c release --scratch-path .build-fuzz --show-bin-path)/LoaderFuzzer"
-if [ "$#" -gt 0 ]; then exec "$bin" -detect_leaks=0 "$@"; fi
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+if [ "$#" -gt 0 ]; then exec "$bin" "$@"; fi
 mkdir -p corpus crashes
 find ../Scenarios ../Tests -name '*.yaml' -size -64k -exec cp {} corpus/ \;
-# -detect_leaks=0: LeakSanitizer reports the library's lazily built static tables (once per process) as
+# detect_leaks=0 (above): LeakSanitizer reports the library's lazily built static tables (once per process) as
 # leaks; the loader allocates nothing else that outlives a call.
 exec "$bin" corpus -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-  -detect_leaks=0 -artifact_prefix=crashes/ -print_final_stats=1
+  -artifact_prefix=crashes/ -print_final_stats=1
