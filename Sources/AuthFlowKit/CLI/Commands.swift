@@ -43,7 +43,7 @@ public enum Commands {
       return .invalidInput
     }
     let loaded = ScenarioLoader(machineNames: configuration.registry.names)
-      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths)
+      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths, jobs: options.jobs)
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded.diagnostics, io: io)
       return .invalidInput
@@ -59,7 +59,12 @@ public enum Commands {
     let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
     let annotations = annotationStream(reports, streamsConsole: streamsConsole, io: io)
 
-    let results = configuration.run(scenarios, jobs: options.jobs) { result in
+    // With only the streamed console, nothing reads a result's transcript after it is printed: drop it, so a
+    // long run's memory does not grow with every scenario that passed.
+    let keepsDetail =
+      options.transcripts != nil
+      || reports.contains { !($0.format == ConsoleReporter.identifier && $0.path == nil) }
+    let results = configuration.run(scenarios, jobs: options.jobs, keepingDetail: keepsDetail) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
       annotations?(GitHubActionsReporter().render(result))
     }

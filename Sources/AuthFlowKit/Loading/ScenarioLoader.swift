@@ -44,21 +44,27 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,
   /// sorted by path; a file given explicitly is read whatever its extension.
-  public func load(paths: [String]) -> LoadResult {
+  ///
+  /// `jobs` above 1 reads that many files at once; the result is the same for any number.
+  public func load(paths: [String], jobs: Int = 1) -> LoadResult {
     var result = LoadResult()
+    var files: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
         continue
       }
-      for file in isDirectory.boolValue ? Self.scenarioFiles(under: path) : [path] {
-        switch Self.read(file) {
-        case .success(let bytes): append(load(bytes: bytes, file: file), to: &result)
-        case .failure(let problem): result.diagnostics.append(Self.diagnostic(problem, file: file))
-        }
+      files += isDirectory.boolValue ? Self.scenarioFiles(under: path) : [path]
+    }
+    let loader = self
+    let loaded = ParallelMap.map(files, jobs: jobs) { file in
+      switch Self.read(file) {
+      case .success(let bytes): loader.load(bytes: bytes, file: file)
+      case .failure(let problem): LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
       }
     }
+    for each in loaded { append(each, to: &result) }
     result.diagnostics.sort()
     return result
   }

@@ -6,15 +6,26 @@ extension RunConfiguration {
   /// load order, as soon as it and every result before it are done: the output of `--jobs 4` is the output
   /// of `--jobs 1`, only sooner. Each scenario builds its own world, machine and clock, so runs share
   /// nothing; `jobs` of 1 (or less) runs them one after another on the calling thread.
+  ///
+  /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
+  /// seen it, so that memory holds a line per scenario, not a transcript per scenario.
   public func run(
-    _ scenarios: [Scenario], jobs: Int, handle: (ScenarioResult) -> Void = { _ in }
+    _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true,
+    handle: (ScenarioResult) -> Void = { _ in }
   ) -> [ScenarioResult] {
+    func kept(_ result: ScenarioResult) -> ScenarioResult {
+      guard !keepingDetail else { return result }
+      var trimmed = result
+      trimmed.transcript = []
+      trimmed.steps = []
+      return trimmed
+    }
     let workers = min(jobs, scenarios.count)
     guard workers > 1 else {
       return scenarios.map { scenario in
         let result = run(scenario)
         handle(result)
-        return result
+        return kept(result)
       }
     }
     let board = ResultBoard(count: scenarios.count)
@@ -33,7 +44,7 @@ extension RunConfiguration {
     for index in scenarios.indices {
       let result = board.take(index)
       handle(result)
-      results.append(result)
+      results.append(kept(result))
     }
     return results
   }

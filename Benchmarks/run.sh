@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# authflow's benchmark: `authflow run` against a parse-only libyaml pass over the same files, in one run.
+#   Benchmarks/run.sh                  # suites of 100, 1,000 and 10,000 scenarios, explore, one small scenario
+#   Benchmarks/run.sh 100              # only the sizes given (what .ci/run could afford)
+# Needs Debian's libyaml-dev (installed here when the header is missing), python3 and GNU time.
+# Wall times are the best of REPEAT runs (default 3). Prints a table; record it, with `nproc`, the CPU model and the date, in Benchmarks/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ "${#sizes[@]}" -gt 0 ] || sizes=(100 1000 10000)
+explore_runs="${EXPLORE_RUNS:-20000}"
+explore_depth="${EXPLORE_DEPTH:-30}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+if [ ! -f /usr/include/yaml.h ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
+  $sudo apt-get update
+  $sudo apt-get install -y libyaml-dev
+fi
+[ -x /usr/bin/time ] || { echo "needs GNU time at /usr/bin/time (Debian's package time)"; exit 2; }
+cc -O2 -Wall -o "$work/libyaml_floor" Benchmarks/libyaml_floor.c -lyaml
+swift build -c release --scratch-path .build-hardening >&2
+authflow="$(swift build -c release --scratch-path .build-hardening --show-bin-path)/authflow"
+
+# Runs a command under GNU time; sets wall (seconds, from the clock around it: GNU time rounds to 10 ms)
+# and rss (its maximum resident set, MB).
+measure() {
+  local start end
+  start="$(date +%s%N)"
+  /usr/bin/time -v -o "$work/time.txt" "$@" > "$work/out.txt" 2>&1 || {
+    echo "failed: $*"; tail -n 5 "$work/out.txt"; exit 1; }
+  end="$(date +%s%N)"
+  wall="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')"
+  rss="$(awk '/Maximum resident set size/ { printf "%.1f", $NF / 1024 }' "$work/time.txt")"
+}
+# measure, REPEAT times (default 3): the fastest wall time and the largest RSS, so that a busy machine
+# (another build on the other core) costs as little as it can.
+best() {
+  local best_wall="" worst_rss=0 i
+  for ((i = 0; i < ${REPEAT:-3}; i++)); do
+    measure "$@"
+    if [ -z "$best_wall" ] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then best_wall="$wall"; fi
+    if awk -v a="$rss" -v b="$worst_rss" 'BEGIN { exit !(a > b) }'; then worst_rss="$rss"; fi
+  done
+  wall="$best_wall"
+  rss="$worst_rss"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+echo "date: $(date -u +%Y-%m-%d), nproc: $(nproc), cpu: $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1)," \
+  "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+printf '%-9s %-18s %9s %9s %9s\n' scenarios pass "wall s" "RSS MB" "× floor"
+for size in "${sizes[@]}"; do
+  suite="$work/suite-$size"
+  python3 Benchmarks/generate.py "$size" "$suite" >&2
+  best "$work/libyaml_floor" "$suite"
+  floor_wall="$wall"
+  printf '%-9s %-18s %9s %9s %9s\n' "$size" "libyaml parse only" "$wall" "$rss" "1.00"
+  for jobs in 1 2; do
+    best "$authflow" run --jobs "$jobs" "$suite"
+    grep -q "^$size passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
+    printf '%-9s %-18s %9s %9s %9s\n' "$size" "run --jobs $jobs" "$wall" "$rss" "$(ratio "$wall" "$floor_wall")"
+  done
+done
+
+best "$authflow" run Scenarios/verification/verify-while-backgrounded-then-come-back.yaml
+printf '%-28s %9s %9s\n' "one small scenario (process)" "$wall" "$rss"
+
+measure "$authflow" explore --machine authkit --seed 1 --runs "$explore_runs" --depth "$explore_depth" \
+  --out "$work/findings"
+steps="$(sed -n 's/^explored \([0-9]*\) steps.*/\1/p' "$work/out.txt")"
+printf 'explore authkit: %s steps in %s s = %s steps/s (one core)\n' \
+  "$steps" "$wall" "$(awk -v s="$steps" -v w="$wall" 'BEGIN { printf "%.0f", s / w }')"
