@@ -121,12 +121,7 @@ enum Fixture {
 
 /// The built `authflow` executable, run as a user would.
 enum Authflow {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var lastLine: String? { stdout.split(separator: "\n").last.map(String.init) }
-  }
+  typealias Result = ProcessOutput
 
   static var executable: URL {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -140,23 +135,10 @@ enum Authflow {
   }
 
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["GITHUB_ACTIONS"] = nil
     env.merge(environment) { $1 }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    return try runProcess(executable, arguments, environment: env)
   }
+
 }
