@@ -2,19 +2,30 @@
 /// shared by the runs of an exploration.
 struct InvariantPlan {
   let invariants: [Invariant]
-  /// Per invariant, per action kind (by its position in `ActionKind.allCases`): whether it is checked after
-  /// a step of that kind. Arrays, not sets: this runs after every step of every walk.
-  let checkedAfter: [[Bool]]
-  /// Per action kind: whether some invariant checks after it specifically (the app's `ui` is captured first).
-  let watched: [Bool]
+  /// Per invariant, the action kinds after which it is checked, one bit per kind (see `bit(_:)`). Bits, not
+  /// sets: this runs after every step of every walk, and a plan is made for every scenario.
+  let checkedAfter: [UInt64]
+  /// The kinds some invariant checks after specifically (the app's `ui` is captured before those).
+  let watched: UInt64
 
   init(machine: MachineDescriptor) {
     let invariants = Invariant.builtIn + machine.invariants
     self.invariants = invariants
     checkedAfter = invariants.map { invariant in
-      ActionKind.allCases.map { invariant.after?.contains($0) ?? true }
+      invariant.after.map { $0.reduce(0) { $0 | Self.bit($1) } } ?? ~0
     }
-    watched = ActionKind.allCases.map { kind in invariants.contains { $0.after?.contains(kind) == true } }
+    watched = invariants.reduce(0) { mask, invariant in
+      invariant.after.map { $0.reduce(mask) { $0 | Self.bit($1) } } ?? mask
+    }
+  }
+
+  private static let positions = Dictionary(
+    uniqueKeysWithValues: ActionKind.allCases.enumerated().map { ($1, $0) })
+
+  /// The bit of `kind`; 0 for an `expect`-only step.
+  static func bit(_ kind: ActionKind?) -> UInt64 {
+    guard let kind, let position = positions[kind] else { return 0 }
+    return 1 << UInt64(position)
   }
 }
 
@@ -27,12 +38,6 @@ final class InvariantMonitor {
 
   init(plan: InvariantPlan) { self.plan = plan }
 
-  /// The position of `kind` in `ActionKind.allCases`; nil for an `expect`-only step.
-  private static func position(_ kind: ActionKind?) -> Int? {
-    guard let kind else { return nil }
-    return ActionKind.allCases.firstIndex { $0 == kind }
-  }
-
   /// Notes what the step starts from: the step device's app (before a device action), the backend's facts
   /// and the outbox.
   func willPerform(_ action: Action?, on device: Device, world: World) {
@@ -42,7 +47,7 @@ final class InvariantMonitor {
     guard let action, action.kind.isDeviceAction, let machine = device.machine else { return }
     before = AppBefore(
       state: machine.state, screen: machine.screen, uid: device.client.currentUser?.uid,
-      ui: Self.position(action.kind).map { plan.watched[$0] } == true ? machine.ui : [:])
+      ui: plan.watched & InvariantPlan.bit(action.kind) != 0 ? machine.ui : [:])
   }
 
   /// The first invariant the step broke, with what is wrong.
@@ -52,11 +57,10 @@ final class InvariantMonitor {
     let view = InvariantView(
       world: world, deviceList: devices, stepDevice: device, factsStart: factsStart, outboxStart: outboxStart,
       action: action, before: before)
-    let kind = Self.position(action?.kind)
+    let kind = InvariantPlan.bit(action?.kind)
     for (index, invariant) in plan.invariants.enumerated() {
-      if invariant.after != nil {
-        guard let kind, plan.checkedAfter[index][kind] else { continue }
-      }
+      // An invariant checked after every step is also checked after an `expect`-only one (kind 0).
+      guard invariant.after == nil || plan.checkedAfter[index] & kind != 0 else { continue }
       if let message = invariant.check(view) { return (invariant, message) }
     }
     return nil

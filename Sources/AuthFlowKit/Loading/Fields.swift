@@ -1,20 +1,18 @@
-import Yams
-
 /// One key and value of a mapping: the key as text and its position (copying only what is needed).
 struct Entry {
   let name: String
-  let keyMark: Mark?
-  let value: Node
+  let keyMark: YAMLMark
+  let value: YAMLNode
 }
 
 /// A mapping's entries whose keys were checked against a schema, in the order written.
 struct Fields {
-  var node: Node
+  var node: YAMLNode
   var entries: [Entry]
 
   /// The value of a key, if written.
-  subscript(name: String) -> Node? { entries.first { $0.name == name }?.value }
+  subscript(name: String) -> YAMLNode? { entries.first { $0.name == name }?.value }
 
   /// Where a key is written, if it is (checks made on the key itself are reported there).
-  func keyMark(_ name: String) -> Mark? { entries.first { $0.name == name }?.keyMark }
+  func keyMark(_ name: String) -> YAMLMark? { entries.first { $0.name == name }?.keyMark }
 }

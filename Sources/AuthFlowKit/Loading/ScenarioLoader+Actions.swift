@@ -1,8 +1,6 @@
-import Yams
-
 /// The arguments of each action (SPEC 2.2 and 2.3).
 extension ScenarioLoader.Document {
-  mutating func action(_ kind: ActionKind, value: Node) -> Action? {
+  mutating func action(_ kind: ActionKind, value: YAMLNode) -> Action? {
     let key = kind.rawValue
     let before = problemCount
     if let bare = Self.bareAction(kind), kind != .forgotPassword {
@@ -84,18 +82,19 @@ extension ScenarioLoader.Document {
   }
 
   /// An action's argument mapping, checked against its shape in ``ScenarioLanguage``.
-  private mutating func arguments(_ value: Node, of kind: ActionKind, shape: MappingShape) -> Fields? {
+  private mutating func arguments(_ value: YAMLNode, of kind: ActionKind, shape: MappingShape) -> Fields? {
     fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)
   }
 
   /// A password, recorded for the transcript's placeholders.
-  private mutating func readPassword(_ node: Node, key: String, expected: String = "a string") -> String? {
+  private mutating func readPassword(_ node: YAMLNode, key: String, expected: String = "a string") -> String?
+  {
     guard let password = string(node, key: key, expected: expected) else { return nil }
     notePassword(password)
     return password
   }
 
-  private mutating func typedFields(_ node: Node) -> [TypedField]? {
+  private mutating func typedFields(_ node: YAMLNode) -> [TypedField]? {
     guard let entries = entries(node, key: "type", expected: "a mapping of field names to text") else {
       return nil
     }
@@ -112,7 +111,7 @@ extension ScenarioLoader.Document {
     return fields.count == entries.count ? fields : nil
   }
 
-  private mutating func followLink(_ node: Node) -> Action? {
+  private mutating func followLink(_ node: YAMLNode) -> Action? {
     let before = problemCount
     guard let fields = arguments(node, of: .followLink, shape: ScenarioLanguage.followLink) else {
       return nil
@@ -128,7 +127,7 @@ extension ScenarioLoader.Document {
     return .followLink(mail: mail, to: to, newPassword: newPassword)
   }
 
-  private mutating func admin(_ node: Node) -> AdminAction? {
+  private mutating func admin(_ node: YAMLNode) -> AdminAction? {
     let expected = "a mapping such as {disable: EMAIL}"
     let before = problemCount
     guard

@@ -1,8 +1,6 @@
-import Yams
-
 /// `backend:`, the knobs of SPEC 5.2; a knob left out keeps its production default.
 extension ScenarioLoader.Document {
-  mutating func backendSettings(_ node: Node) -> BackendSettings {
+  mutating func backendSettings(_ node: YAMLNode) -> BackendSettings {
     var settings = BackendSettings()
     guard let fields = fields(node, key: "backend", context: "backend", shape: ScenarioLanguage.backend)
     else {
@@ -36,7 +34,7 @@ extension ScenarioLoader.Document {
     return settings
   }
 
-  private mutating func sendLimit(_ node: Node) -> BackendSettings.SendLimit? {
+  private mutating func sendLimit(_ node: YAMLNode) -> BackendSettings.SendLimit? {
     guard
       let fields = fields(
         node, key: "oob_send_limit", context: "oob_send_limit", shape: ScenarioLanguage.sendLimit)
@@ -48,7 +46,7 @@ extension ScenarioLoader.Document {
   }
 
   /// `PROVIDER` or `PROVIDER@domain` entries.
-  private mutating func trustedProviders(_ node: Node) -> [BackendSettings.TrustedProvider]? {
+  private mutating func trustedProviders(_ node: YAMLNode) -> [BackendSettings.TrustedProvider]? {
     guard let entries = strings(node, key: "trusted_providers") else { return nil }
     let candidates = ScenarioLanguage.identityProviders.values
     var trusted: [BackendSettings.TrustedProvider] = []

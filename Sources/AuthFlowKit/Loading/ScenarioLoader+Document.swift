@@ -1,5 +1,3 @@
-import Yams
-
 extension ScenarioLoader {
   /// One YAML document being read into a `Scenario`: what has been learnt so far (variables, devices,
   /// given accounts) that later keys are checked against, and every problem found.
@@ -47,7 +45,7 @@ extension ScenarioLoader {
     }
 
     /// The scenario in `root`, or nil when the document has any problem.
-    mutating func load(_ root: Node) -> Scenario? {
+    mutating func load(_ root: YAMLNode) -> Scenario? {
       guard case .mapping = root else {
         report(.documentNotMapping(found: Self.found(root)), at: root)
         return nil
@@ -82,17 +80,14 @@ extension ScenarioLoader {
     }
 
     /// The value of a top-level key, found without checking the mapping's other keys.
-    private static func value(of key: String, in root: Node) -> Node? {
+    private static func value(of key: String, in root: YAMLNode) -> YAMLNode? {
       guard case .mapping(let mapping) = root else { return nil }
-      for index in mapping.indices {
-        if case .scalar(let scalar) = mapping[index].key, scalar.string == key { return mapping[index].value }
-      }
-      return nil
+      return mapping[key]
     }
 
     /// Checks `version`; false when the file is written for a newer authflow, whose other keys this one
     /// cannot judge.
-    private mutating func versionIsSupported(_ node: Node) -> Bool {
+    private mutating func versionIsSupported(_ node: YAMLNode) -> Bool {
       guard let version = unsigned(node, key: "version") else { return true }
       if version > UInt64(Scenario.languageVersion) {
         report(.versionTooNew(version: String(version), supported: Scenario.languageVersion), at: node)
@@ -102,7 +97,7 @@ extension ScenarioLoader {
       return true
     }
 
-    private mutating func readMachine(_ node: Node) -> Located<String>? {
+    private mutating func readMachine(_ node: YAMLNode) -> Located<String>? {
       guard let name = nonEmptyString(node, key: "machine") else { return nil }
       if name.hasPrefix("exec:") {
         report(.machineCommand(value: name), at: node)
@@ -117,7 +112,7 @@ extension ScenarioLoader {
       return Located(name, at: location(node))
     }
 
-    private mutating func readDevices(_ node: Node) {
+    private mutating func readDevices(_ node: YAMLNode) {
       guard let names = strings(node, key: "devices") else {
         devicesKnown = false
         return
@@ -141,7 +136,7 @@ extension ScenarioLoader {
     }
 
     /// A device name that must be declared in `devices`.
-    mutating func device(_ node: Node, key: String) -> String? {
+    mutating func device(_ node: YAMLNode, key: String) -> String? {
       guard let name = nonEmptyString(node, key: key) else { return nil }
       guard devicesKnown, !devices.contains(name) else { return name }
       let suggestion = suggestion(for: name, in: devices.names)

@@ -1,8 +1,6 @@
-import Yams
-
 /// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry).
 extension ScenarioLoader.Document {
-  mutating func expectations(_ node: Node) -> [Expectation] {
+  mutating func expectations(_ node: YAMLNode) -> [Expectation] {
     guard let fields = fields(node, key: "expect", context: "expect", shape: ScenarioLanguage.expectation)
     else {
       return []
@@ -52,7 +50,7 @@ extension ScenarioLoader.Document {
   }
 
   /// `none`, or a mapping of what the auth client's user must show.
-  private mutating func user(_ node: Node) -> UserExpectation?? {
+  private mutating func user(_ node: YAMLNode) -> UserExpectation?? {
     if case .scalar = node {
       guard let text = string(node, key: "user", expected: "'none' or a mapping") else { return nil }
       guard text == "none" else {
@@ -76,7 +74,7 @@ extension ScenarioLoader.Document {
     return .some(user)
   }
 
-  private mutating func account(_ node: Node) -> AccountExpectation? {
+  private mutating func account(_ node: YAMLNode) -> AccountExpectation? {
     let before = problemCount
     guard
       let fields = fields(
@@ -94,7 +92,7 @@ extension ScenarioLoader.Document {
     return problemCount == before ? account : nil
   }
 
-  private mutating func mail(_ node: Node) -> MailExpectation? {
+  private mutating func mail(_ node: YAMLNode) -> MailExpectation? {
     let before = problemCount
     guard
       let fields = fields(
@@ -112,7 +110,7 @@ extension ScenarioLoader.Document {
   }
 
   /// Provider ids compared as a set; `password` included.
-  private mutating func providerSet(_ node: Node) -> Set<ProviderID>? {
+  private mutating func providerSet(_ node: YAMLNode) -> Set<ProviderID>? {
     guard let items = list(node, key: "providers", expected: "a list of provider ids") else { return nil }
     let candidates = ScenarioLanguage.providers.values
     var providers: Set<ProviderID> = []
@@ -125,7 +123,7 @@ extension ScenarioLoader.Document {
     return providers
   }
 
-  private mutating func signedInDevices(_ node: Node) -> [String]? {
+  private mutating func signedInDevices(_ node: YAMLNode) -> [String]? {
     guard let items = list(node, key: "signed_in_devices", expected: "a list of devices") else { return nil }
     let before = problemCount
     let names = items.compactMap { device($0, key: "signed_in_devices") }

@@ -1,8 +1,6 @@
-import Yams
-
 /// `given:`, the world before the first step.
 extension ScenarioLoader.Document {
-  mutating func given(_ node: Node) -> Given {
+  mutating func given(_ node: YAMLNode) -> Given {
     var given = Given()
     guard let fields = fields(node, key: "given", context: "given", shape: ScenarioLanguage.given) else {
       (accountsKnown, identityProvidersKnown) = (false, false)
@@ -28,7 +26,7 @@ extension ScenarioLoader.Document {
 
   // MARK: - Accounts
 
-  private mutating func accounts(_ node: Node) -> [AccountSeed] {
+  private mutating func accounts(_ node: YAMLNode) -> [AccountSeed] {
     guard let items = list(node, key: "accounts", expected: "a list of accounts") else {
       accountsKnown = false
       return []
@@ -70,7 +68,7 @@ extension ScenarioLoader.Document {
   }
 
   /// An account's federated providers: identity providers only, each once.
-  private mutating func linkedProviders(_ node: Node) -> [ProviderID]? {
+  private mutating func linkedProviders(_ node: YAMLNode) -> [ProviderID]? {
     guard let items = list(node, key: "providers", expected: "a list of identity providers") else {
       return nil
     }
@@ -90,7 +88,7 @@ extension ScenarioLoader.Document {
   }
 
   /// An email that must look like one (`local@domain.tld`), lowercased.
-  mutating func email(_ node: Node, key: String) -> String? {
+  mutating func email(_ node: YAMLNode, key: String) -> String? {
     guard let text = string(node, key: key) else { return nil }
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     let domain = parts.count == 2 ? parts[1] : ""
@@ -105,7 +103,7 @@ extension ScenarioLoader.Document {
 
   // MARK: - Identity providers
 
-  private mutating func identityProviders(_ node: Node) -> [ProviderID: [IdentityProviderAccountSeed]] {
+  private mutating func identityProviders(_ node: YAMLNode) -> [ProviderID: [IdentityProviderAccountSeed]] {
     guard let entries = entries(node, key: "identity_providers") else {
       identityProvidersKnown = false
       return [:]
@@ -128,7 +126,7 @@ extension ScenarioLoader.Document {
     return result
   }
 
-  private mutating func identityProviderAccounts(_ node: Node, provider: ProviderID)
+  private mutating func identityProviderAccounts(_ node: YAMLNode, provider: ProviderID)
     -> [IdentityProviderAccountSeed]
   {
     let expected = "a list of \(provider) accounts"
@@ -158,7 +156,7 @@ extension ScenarioLoader.Document {
 
   // MARK: - Signed-in devices
 
-  private mutating func signedIn(_ node: Node) -> [(device: String, email: String)] {
+  private mutating func signedIn(_ node: YAMLNode) -> [(device: String, email: String)] {
     guard let entries = entries(node, key: "signed_in") else { return [] }
     var result: [(device: String, email: String)] = []
     for entry in entries {

@@ -1,25 +1,21 @@
-import Yams
-
 // Positions, problems and the shape of mappings and lists.
 
 // MARK: - Places and problems
 
 extension ScenarioLoader.Document {
-  static func location(of node: Node, in file: String) -> SourceLocation {
-    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+  static func location(of node: YAMLNode, in file: String) -> SourceLocation {
+    YAMLReader.location(node.mark, in: file)
   }
 
-  func location(_ node: Node) -> SourceLocation { Self.location(of: node, in: file) }
+  func location(_ node: YAMLNode) -> SourceLocation { Self.location(of: node, in: file) }
 
-  func location(_ mark: Mark?) -> SourceLocation {
-    SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
-  }
+  func location(_ mark: YAMLMark) -> SourceLocation { YAMLReader.location(mark, in: file) }
 
-  mutating func report(_ problem: LoadProblem, at node: Node) {
+  mutating func report(_ problem: LoadProblem, at node: YAMLNode) {
     record(problem, at: location(node))
   }
 
-  mutating func report(_ problem: LoadProblem, at mark: Mark?) {
+  mutating func report(_ problem: LoadProblem, at mark: YAMLMark) {
     record(problem, at: location(mark))
   }
 
@@ -41,7 +37,7 @@ extension ScenarioLoader.Document {
   }
 
   /// Takes `count` values from the file's budget; false (reported once) when it is spent.
-  mutating func spend(_ count: Int, at node: Node) -> Bool {
+  mutating func spend(_ count: Int, at node: YAMLNode) -> Bool {
     budget.values -= count
     guard budget.values < 0 else { return true }
     if budget.values + count >= 0 { report(.tooManyValues(limit: ScenarioLoader.maximumValues), at: node) }
@@ -49,28 +45,27 @@ extension ScenarioLoader.Document {
   }
 
   /// What a node is, for "found …" in a message.
-  static func found(_ node: Node) -> LoadProblem.Found {
+  static func found(_ node: YAMLNode) -> LoadProblem.Found {
     switch node {
     case .mapping: .mapping
     case .sequence: .list
-    case .scalar(let scalar) where scalar.style == .plain && scalar.string.isEmpty: .nothing
+    case .scalar(let scalar) where scalar.isPlain && scalar.string.isEmpty: .nothing
     case .scalar(let scalar) where isNull(scalar): .null
     case .scalar(let scalar): .text(scalar.string)
-    case .alias: .nothing
     }
   }
 
   /// A scalar's text as written; empty for a collection.
-  static func text(of node: Node) -> String {
+  static func text(of node: YAMLNode) -> String {
     if case .scalar(let scalar) = node { scalar.string } else { "" }
   }
 
   /// A plain empty value, `null` or `~`.
-  static func isNull(_ scalar: Node.Scalar) -> Bool {
-    scalar.style == .plain && (scalar.string.isEmpty || scalar.string == "null" || scalar.string == "~")
+  static func isNull(_ scalar: YAMLNode.Scalar) -> Bool {
+    scalar.isPlain && (scalar.string.isEmpty || scalar.string == "null" || scalar.string == "~")
   }
 
-  static func isNull(_ node: Node) -> Bool {
+  static func isNull(_ node: YAMLNode) -> Bool {
     if case .scalar(let scalar) = node { isNull(scalar) } else { false }
   }
 }
@@ -80,7 +75,7 @@ extension ScenarioLoader.Document {
 extension ScenarioLoader.Document {
   /// The entries of a mapping, keys as text; reports a non-mapping or a key that is not a name.
   mutating func entries(
-    _ node: Node, key: String, expected: String = "a mapping"
+    _ node: YAMLNode, key: String, expected: String = "a mapping"
   ) -> [Entry]? {
     guard case .mapping(let mapping) = node else {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
@@ -89,9 +84,7 @@ extension ScenarioLoader.Document {
     guard spend(mapping.count, at: node) else { return nil }
     var entries: [Entry] = []
     entries.reserveCapacity(mapping.count)
-    // By index: iterating a Yams mapping copies all its pairs into a new array first.
-    for index in mapping.indices {
-      let (keyNode, value) = mapping[index]
+    for (keyNode, value) in mapping.pairs {
       guard case .scalar(let scalar) = keyNode else {
         report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
         continue
@@ -104,7 +97,7 @@ extension ScenarioLoader.Document {
   /// A mapping checked against its schema: unknown keys are reported (with the nearest allowed one) and
   /// left out; a missing required key is reported at the mapping.
   mutating func fields(
-    _ node: Node, key: String, expected: String = "a mapping", context: String, allowed: [String],
+    _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, allowed: [String],
     required: [String] = []
   ) -> Fields? {
     guard let all = entries(node, key: key, expected: expected) else { return nil }
@@ -125,26 +118,26 @@ extension ScenarioLoader.Document {
 
   /// A mapping checked against the keys and required keys of its shape in ``ScenarioLanguage``.
   mutating func fields(
-    _ node: Node, key: String, expected: String = "a mapping", context: String, shape: MappingShape
+    _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, shape: MappingShape
   ) -> Fields? {
     fields(
       node, key: key, expected: expected, context: context, allowed: shape.keys, required: shape.required)
   }
 
   /// The items of a list; reports anything else.
-  mutating func list(_ node: Node, key: String, expected: String = "a list") -> Node.Sequence? {
+  mutating func list(_ node: YAMLNode, key: String, expected: String = "a list") -> [YAMLNode]? {
     guard case .sequence(let sequence) = node else {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
       return nil
     }
-    guard spend(sequence.count, at: node) else { return nil }
-    return sequence
+    guard spend(sequence.items.count, at: node) else { return nil }
+    return sequence.items
   }
 
   /// A list of strings, each with its node.
-  mutating func strings(_ node: Node, key: String) -> [(text: String, node: Node)]? {
+  mutating func strings(_ node: YAMLNode, key: String) -> [(text: String, node: YAMLNode)]? {
     guard let items = list(node, key: key, expected: "a list of strings") else { return nil }
-    var result: [(text: String, node: Node)] = []
+    var result: [(text: String, node: YAMLNode)] = []
     var failed = false
     for item in items {
       if let text = string(item, key: key, expected: "a list of strings") {

@@ -1,9 +1,7 @@
-import Yams
-
 /// Reading scalars strictly: plain `true`/`false`, plain digits, durations, names from a fixed set.
 extension ScenarioLoader.Document {
   /// A scalar's text after `${name}` substitution; reports a collection or a null.
-  mutating func string(_ node: Node, key: String, expected: String = "a string") -> String? {
+  mutating func string(_ node: YAMLNode, key: String, expected: String = "a string") -> String? {
     guard case .scalar(let scalar) = node, !Self.isNull(scalar) else {
       report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
       return nil
@@ -11,7 +9,7 @@ extension ScenarioLoader.Document {
     return substitute(scalar.string, at: node)
   }
 
-  mutating func nonEmptyString(_ node: Node, key: String, expected: String = "a string") -> String? {
+  mutating func nonEmptyString(_ node: YAMLNode, key: String, expected: String = "a string") -> String? {
     guard let text = string(node, key: key, expected: expected) else { return nil }
     guard !text.isEmpty else {
       report(.emptyValue(key: key), at: node)
@@ -21,14 +19,14 @@ extension ScenarioLoader.Document {
   }
 
   /// `.some(nil)` for a null, where a key may be null.
-  mutating func nullableString(_ node: Node, key: String) -> String?? {
+  mutating func nullableString(_ node: YAMLNode, key: String) -> String?? {
     if Self.isNull(node) { return .some(nil) }
     return string(node, key: key, expected: "a string or null").map { .some($0) }
   }
 
   /// `true` or `false`, plain, and nothing else.
-  mutating func bool(_ node: Node, key: String) -> Bool? {
-    guard case .scalar(let scalar) = node, scalar.style == .plain, !Self.isNull(scalar) else {
+  mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
+    guard case .scalar(let scalar) = node, scalar.isPlain, !Self.isNull(scalar) else {
       let found = Self.found(node)
       let quotedBool = found == .text("true") || found == .text("false")
       report(.notBoolean(key: key, found: quotedBool ? .quoted(Self.text(of: node)) : found), at: node)
@@ -45,11 +43,11 @@ extension ScenarioLoader.Document {
   }
 
   /// A plain whole number of at least 0, up to `UInt64.max`.
-  mutating func unsigned(_ node: Node, key: String) -> UInt64? {
+  mutating func unsigned(_ node: YAMLNode, key: String) -> UInt64? {
     func isDigits(_ text: String) -> Bool {
       !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
-    guard case .scalar(let scalar) = node, scalar.style == .plain, !Self.isNull(scalar) else {
+    guard case .scalar(let scalar) = node, scalar.isPlain, !Self.isNull(scalar) else {
       let found = Self.found(node)
       let quotedNumber = isDigits(Self.text(of: node)) && found != .null
       report(.notInteger(key: key, found: quotedNumber ? .quoted(Self.text(of: node)) : found), at: node)
@@ -68,7 +66,7 @@ extension ScenarioLoader.Document {
   }
 
   /// A plain whole number of at least `minimum`.
-  mutating func integer(_ node: Node, key: String, minimum: Int) -> Int? {
+  mutating func integer(_ node: YAMLNode, key: String, minimum: Int) -> Int? {
     guard let value = unsigned(node, key: key) else { return nil }
     guard value <= Int.max else {
       report(.integerTooLarge(key: key, value: String(value)), at: node)
@@ -81,7 +79,7 @@ extension ScenarioLoader.Document {
     return Int(value)
   }
 
-  mutating func duration(_ node: Node, key: String) -> VirtualDuration? {
+  mutating func duration(_ node: YAMLNode, key: String) -> VirtualDuration? {
     guard let text = string(node, key: key, expected: "a duration") else { return nil }
     guard let duration = VirtualDuration(parsing: text) else {
       report(.badDuration(key: key, value: text), at: node)
@@ -93,7 +91,7 @@ extension ScenarioLoader.Document {
   /// One of a set of names; an unknown one is reported with the nearest candidate, or the full list
   /// when none is near and `listing` is set.
   mutating func name<T>(
-    _ node: Node, key: String, kind: String, candidates: [String], listing: Bool = true,
+    _ node: YAMLNode, key: String, kind: String, candidates: [String], listing: Bool = true,
     parse: (String) -> T?
   ) -> T? {
     guard let text = string(node, key: key) else { return nil }
@@ -106,7 +104,7 @@ extension ScenarioLoader.Document {
   }
 
   /// An identity provider's id (`google.com`, …); `password` is not one.
-  mutating func identityProvider(_ node: Node, key: String) -> ProviderID? {
+  mutating func identityProvider(_ node: YAMLNode, key: String) -> ProviderID? {
     let candidates = ScenarioLanguage.identityProviders.values
     return name(node, key: key, kind: "identity provider", candidates: candidates) { text in
       candidates.contains(text) ? ProviderID(rawValue: text) : nil
@@ -114,7 +112,7 @@ extension ScenarioLoader.Document {
   }
 
   /// An error code (`wrong-password`, `auth/wrong-password`, `app/…`), or nil for `none` when allowed.
-  mutating func errorCode(_ node: Node, key: String, allowsNone: Bool) -> AuthErrorCode?? {
+  mutating func errorCode(_ node: YAMLNode, key: String, allowsNone: Bool) -> AuthErrorCode?? {
     let known = AuthErrorCode.known.map(\.rawValue)
     guard let text = string(node, key: key) else { return nil }
     if text == "none" {

@@ -1,9 +1,7 @@
-import Yams
-
 /// Identity-provider sheets (`sign_in_with`, `link_provider`, `reauthenticate` with a provider).
 extension ScenarioLoader.Document {
   /// A provider id, or `{provider, account?, outcome?, error?}`.
-  mutating func sheet(_ node: Node, of kind: ActionKind) -> ProviderSheet? {
+  mutating func sheet(_ node: YAMLNode, of kind: ActionKind) -> ProviderSheet? {
     let key = kind.rawValue
     switch node {
     case .scalar(let scalar) where Self.isNull(scalar):
@@ -65,7 +63,7 @@ extension ScenarioLoader.Document {
 
   /// A sheet that succeeds needs an IdP account to sign in with; a named account must exist.
   private mutating func checkAccounts(
-    of sheet: ProviderSheet, providerNode: Node, account written: (text: String, node: Node)?
+    of sheet: ProviderSheet, providerNode: YAMLNode, account written: (text: String, node: YAMLNode)?
   ) {
     guard identityProvidersKnown, accountsKnown else { return }
     let emails = identityProviderEmails[sheet.provider] ?? OrderedNames()
@@ -82,7 +80,7 @@ extension ScenarioLoader.Document {
   }
 
   /// `{password}` or a provider sheet.
-  mutating func reauthentication(_ node: Node) -> Reauthentication? {
+  mutating func reauthentication(_ node: YAMLNode) -> Reauthentication? {
     let expected = "a mapping with 'password' or 'provider'"
     guard
       let fields = fields(

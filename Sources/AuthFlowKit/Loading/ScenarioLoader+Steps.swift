@@ -1,11 +1,9 @@
-import Yams
-
 /// `steps:`: each step is a bare action name or a mapping of one action key plus modifiers.
 extension ScenarioLoader.Document {
   static let modifiers = ScenarioLanguage.modifiers.map(\.name)
   static let actionNames = ActionKind.allCases.map(\.rawValue)
 
-  mutating func steps(_ node: Node) -> [Step]? {
+  mutating func steps(_ node: YAMLNode) -> [Step]? {
     guard let items = list(node, key: "steps", expected: "a list of steps") else { return nil }
     guard !items.isEmpty else {
       report(.emptyValue(key: "steps"), at: node)
@@ -23,7 +21,7 @@ extension ScenarioLoader.Document {
     return steps.count == items.count ? steps : nil
   }
 
-  private mutating func step(_ node: Node, number: Int) -> Step? {
+  private mutating func step(_ node: YAMLNode, number: Int) -> Step? {
     let stepLocation = location(node)
     switch node {
     case .scalar(let scalar) where Self.modifiers.contains(scalar.string):
@@ -47,7 +45,7 @@ extension ScenarioLoader.Document {
     }
     guard let entries = entries(node, key: "steps") else { return nil }
     let before = problemCount
-    var actionEntry: (kind: ActionKind, key: Mark?, value: Node)?
+    var actionEntry: (kind: ActionKind, key: YAMLMark, value: YAMLNode)?
     var device: String?
     var note: String?
     var expectations: [Expectation]?

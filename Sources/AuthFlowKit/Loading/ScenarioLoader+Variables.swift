@@ -1,9 +1,7 @@
-import Yams
-
 /// `vars:` and `${name}` substitution in the string values of `given` and `steps`.
 extension ScenarioLoader.Document {
   /// Reads `vars`: a mapping of names to scalars.
-  mutating func readVariables(_ node: Node) {
+  mutating func readVariables(_ node: YAMLNode) {
     guard let entries = entries(node, key: "vars") else {
       variablesKnown = false
       return
@@ -21,7 +19,7 @@ extension ScenarioLoader.Document {
 
   /// `text` with every `${name}` replaced by the variable's value and every `$${` by a literal `${`,
   /// when substitution applies (in `given` and `steps`); nil after reporting an undefined variable.
-  mutating func substitute(_ text: String, at node: Node) -> String? {
+  mutating func substitute(_ text: String, at node: YAMLNode) -> String? {
     let size = text.utf8.count
     budget.textBytes -= size
     guard budget.textBytes >= 0 else {

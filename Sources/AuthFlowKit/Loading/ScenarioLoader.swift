@@ -1,5 +1,3 @@
-import Foundation
-
 /// The scenarios read from a set of files, and every problem found in them.
 public struct LoadResult: Sendable {
   /// Valid scenarios, in file order, then document order. A document with any problem yields none.
@@ -50,16 +48,15 @@ public struct ScenarioLoader: Sendable {
     var result = LoadResult()
     var files: [String] = []
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
-        continue
+      switch ScenarioFiles.kind(of: path) {
+      case .missing: result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
+      case .directory: files += ScenarioFiles.scenarioFiles(under: path)
+      case .file: files.append(path)
       }
-      files += isDirectory.boolValue ? Self.scenarioFiles(under: path) : [path]
     }
     let loader = self
     let loaded = ParallelMap.map(files, jobs: jobs) { file in
-      switch Self.read(file) {
+      switch ScenarioFiles.read(file, limit: Self.maximumFileSize) {
       case .success(let bytes): loader.load(bytes: bytes, file: file)
       case .failure(let problem): LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
       }
@@ -71,40 +68,34 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.
   public func load(yaml: String, file: String) -> LoadResult {
-    // libyaml reads a byte-order mark as text when told the encoding, so drop it (editors do not count it).
-    var text = yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
-    let finding = text.withUTF8 { bytes in
-      bytes.count > Self.maximumFileSize
-        ? InputScreen.Finding(
-          problem: .fileTooLarge(size: bytes.count, limit: Self.maximumFileSize), line: 1, column: 1)
-        : InputScreen.firstProblem(in: bytes, checkUTF8: false)
-    }
-    if let finding {
-      return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
-    }
-    return loadChecked(text, file: file)
+    var text = yaml
+    return text.withUTF8 { load(checking: $0, file: file, validUTF8: true) }
   }
 
   /// Loads every YAML document of one file's raw bytes, after checking their size, that they are UTF-8
   /// and that they hold no NUL byte.
   public func load(bytes: [UInt8], file: String) -> LoadResult {
+    bytes.withUnsafeBufferPointer { load(checking: $0, file: file, validUTF8: false) }
+  }
+
+  /// Checks the size, then (past a byte-order mark, which editors do not count and libyaml would read as
+  /// text) the encoding and the characters of a file, before any YAML is parsed.
+  private func load(checking bytes: UnsafeBufferPointer<UInt8>, file: String, validUTF8: Bool) -> LoadResult {
     guard bytes.count <= Self.maximumFileSize else {
       let problem = LoadProblem.fileTooLarge(size: bytes.count, limit: Self.maximumFileSize)
       return LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
     }
-    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark, as above
-    if let finding = bytes.withUnsafeBufferPointer({
-      InputScreen.firstProblem(in: UnsafeBufferPointer(rebasing: $0[start...]))
-    }) {
+    let text = UnsafeBufferPointer(rebasing: bytes[(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...])
+    if let finding = InputScreen.firstProblem(in: text, checkUTF8: !validUTF8) {
       return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
     }
-    return loadChecked(String(decoding: bytes[start...], as: UTF8.self), file: file)
+    return loadChecked(text, file: file)
   }
 
   // MARK: - Documents
 
   /// Loads the documents of text that passed `InputScreen`.
-  private func loadChecked(_ text: String, file: String) -> LoadResult {
+  private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String) -> LoadResult {
     var result = LoadResult()
     var (count, empties, budget) = (0, 0, LoadBudget())
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
@@ -139,41 +130,7 @@ public struct ScenarioLoader: Sendable {
     result.diagnostics += loaded.diagnostics
   }
 
-  // MARK: - Files
-
-  /// Every `*.yaml` and `*.yml` file below `directory`, sorted by path (byte order, so any machine agrees).
-  static func scenarioFiles(under directory: String) -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    var files: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
-      var isDirectory: ObjCBool = false
-      let path = prefix + relative
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-        files.append(path)
-      }
-    }
-    return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-  }
-
-  /// A file's bytes, refusing before reading them all when it is larger than `maximumFileSize`.
-  static func read(_ path: String) -> Result<[UInt8], LoadProblem> {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return .failure(.unreadableFile(path: path, reason: "permission denied or not a regular file"))
-    }
-    defer { try? handle.close() }
-    do {
-      let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-      guard data.count <= maximumFileSize else {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
-        return .failure(.fileTooLarge(size: size, limit: maximumFileSize))
-      }
-      return .success([UInt8](data))
-    } catch {
-      return .failure(.unreadableFile(path: path, reason: "\(error.localizedDescription)"))
-    }
-  }
+  // MARK: - Problems
 
   private static func diagnostic(_ problem: LoadProblem, file: String) -> Diagnostic {
     Diagnostic(problem.message, at: SourceLocation(file: file, line: 1, column: 1))

@@ -1,89 +1,212 @@
-import Yams
+import CYaml
 
-/// Turns a file's text into YAML node trees with Yams, and Yams' errors into placed problems.
+/// Turns a file's bytes into `YAMLNode` trees, reading libyaml's events directly (libyaml as Yams ships
+/// it), and libyaml's errors into placed problems.
 ///
-/// The resolver is `Resolver.basic`: no implicit typing, so every scalar stays a string and the loader
-/// decides what it means (`yes` is not a boolean, `010` is not octal).
+/// It builds only what the loader reads: no tags, no implicit typing (every scalar stays text and the
+/// loader decides what it means: `yes` is not a boolean, `010` is not octal). It composes without
+/// recursion, checks each mapping for a key written twice and reports the second one, and keeps anchors
+/// per document, as YAML defines them. Composing this way instead of through Yams' `Node` tree halves
+/// the loader's time (see `Benchmarks/README.md`).
 enum YAMLReader {
-  /// Calls `body` with each document's root node, in order, until it returns false; returns the
-  /// problem that stopped the parser, if any. Documents before a syntax error are still delivered.
+  /// Calls `body` with each document's root, in order, until it returns false; returns the problem that
+  /// stopped the parser, if any. Documents before a syntax error are still delivered.
   static func forEachDocument(
-    in text: String, file: String, _ body: (Node) -> Bool
+    in bytes: UnsafeBufferPointer<UInt8>, file: String, _ body: (YAMLNode) -> Bool
   ) -> Located<LoadProblem>? {
-    do {
-      var documents = try Yams.compose_all(yaml: text, Resolver.basic, Constructor.default, .utf8)
-      while let root = documents.next() {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+      return Located(
+        .invalidYAML(problem: "out of memory", context: nil),
+        at: SourceLocation(file: file, line: 1, column: 1))
+    }
+    defer { yaml_parser_delete(&parser) }
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+
+    var composer = Composer()
+    var event = yaml_event_t()
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else {
+        return problem(of: parser, in: bytes, file: file)
+      }
+      defer { yaml_event_delete(&event) }
+      switch composer.take(event) {
+      case .more:
+        continue
+      case .document(let root):
         guard body(root) else { return nil }
-      }
-      return documents.error.map { problem(for: $0, in: text, file: file) }
-    } catch {
-      return problem(for: error, in: text, file: file)
-    }
-  }
-
-  private static func problem(for error: Error, in text: String, file: String) -> Located<LoadProblem> {
-    func located(_ problem: LoadProblem, _ mark: (line: Int, column: Int)) -> Located<LoadProblem> {
-      Located(problem, at: SourceLocation(file: file, line: mark.line, column: mark.column))
-    }
-    func describe(_ context: YamlError.Context?) -> String? {
-      context.map { "\($0.text) at line \($0.mark.line), column \($0.mark.column)" }
-    }
-    guard let error = error as? YamlError else {
-      return located(.invalidYAML(problem: "\(error)", context: nil), (1, 1))
-    }
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      // libyaml's own wording names its C API; say what the user can change.
-      let problem = problem.hasPrefix("Maximum nesting level") ? "nested more than 1000 levels deep" : problem
-      return located(.invalidYAML(problem: problem, context: describe(context)), (mark.line, mark.column))
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      let key = duplicates.first ?? ""
-      let first = (context.mark.line, context.mark.column)
-      return located(.duplicateKey(key: key), repeatedKey(key, after: first, in: text) ?? first)
-    case .reader(let problem, let offset, _, _):
-      return located(.invalidYAML(problem: problem, context: nil), mark(atCharacterOffset: offset, in: text))
-    default:
-      return located(.invalidYAML(problem: "\(error)", context: nil), (1, 1))
-    }
-  }
-
-  /// Where a block mapping's key is written again: Yams reports only its first occurrence, and the second is
-  /// the one to delete. Looks at the following lines of the same indentation, up to the mapping's end; nil
-  /// when it cannot tell (a flow mapping, a quoted or complex key).
-  static func repeatedKey(_ key: String, after first: (line: Int, column: Int), in text: String) -> (
-    line: Int, column: Int
-  )? {
-    guard !key.isEmpty, first.column >= 1 else { return nil }
-    let indent = first.column - 1
-    var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      number += 1
-      guard number > first.line else { continue }
-      let characters = Array(line.unicodeScalars)
-      let leading = characters.prefix { $0 == " " }.count
-      let rest = String(String.UnicodeScalarView(characters[leading...]))
-      if rest.isEmpty || rest.hasPrefix("#") { continue }
-      if leading < indent { return nil }
-      guard leading == indent else { continue }
-      for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling) {
-        let after = rest.dropFirst(spelling.count).drop { $0 == " " }
-        if after.hasPrefix(":") { return (number, first.column) }
+      case .duplicateKey(let key, let mark):
+        return Located(.duplicateKey(key: key), at: location(mark, in: file))
+      case .undefinedAlias(let mark):
+        return Located(
+          .invalidYAML(problem: "found undefined alias", context: nil), at: location(mark, in: file))
+      case .end:
+        return nil
       }
     }
-    return nil
   }
 
-  /// The line and column of a character offset, as Yams reports reader errors.
-  private static func mark(atCharacterOffset offset: Int?, in text: String) -> (line: Int, column: Int) {
-    var line = 1
-    var column = 1
-    for character in text.prefix(offset ?? 0) {
-      if character.isNewline {
-        line += 1
-        column = 1
+  static func location(_ mark: YAMLMark, in file: String) -> SourceLocation {
+    SourceLocation(file: file, line: Int(mark.line), column: Int(mark.column))
+  }
+
+  // MARK: - Composing
+
+  /// Builds one document's tree from events, keeping open collections on a stack of its own.
+  private struct Composer {
+    enum Outcome {
+      case more
+      case document(YAMLNode)
+      case duplicateKey(String, YAMLMark)
+      case undefinedAlias(YAMLMark)
+      case end
+    }
+
+    /// A collection whose end event has not come yet.
+    private struct Open {
+      var isMapping: Bool
+      var anchor: String?
+      var mark: YAMLMark
+      var items: [YAMLNode] = []
+      var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+      var key: YAMLNode?
+    }
+
+    private var open: [Open] = []
+    private var root: YAMLNode?
+    private var anchors: [String: YAMLNode] = [:]
+
+    mutating func take(_ event: yaml_event_t) -> Outcome {
+      let mark = YAMLMark(
+        line: Int32(clamping: event.start_mark.line + 1), column: Int32(clamping: event.start_mark.column + 1)
+      )
+      switch event.type {
+      case YAML_SCALAR_EVENT:
+        let scalar = event.data.scalar
+        let text = Self.text(scalar.value, count: scalar.length)
+        let node = YAMLNode.scalar(
+          .init(string: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, mark: mark))
+        return add(node, anchor: Self.name(scalar.anchor))
+      case YAML_ALIAS_EVENT:
+        guard let name = Self.name(event.data.alias.anchor), let node = anchors[name] else {
+          return .undefinedAlias(mark)
+        }
+        return add(node, anchor: nil)
+      case YAML_SEQUENCE_START_EVENT:
+        open.append(Open(isMapping: false, anchor: Self.name(event.data.sequence_start.anchor), mark: mark))
+        return .more
+      case YAML_MAPPING_START_EVENT:
+        open.append(Open(isMapping: true, anchor: Self.name(event.data.mapping_start.anchor), mark: mark))
+        return .more
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        guard let closed = open.popLast() else { return .more }
+        if closed.isMapping {
+          if let (key, mark) = Self.repeatedKey(in: closed.pairs) { return .duplicateKey(key, mark) }
+          return add(.mapping(.init(pairs: closed.pairs, mark: closed.mark)), anchor: closed.anchor)
+        }
+        return add(.sequence(.init(items: closed.items, mark: closed.mark)), anchor: closed.anchor)
+      case YAML_DOCUMENT_START_EVENT:
+        anchors.removeAll(keepingCapacity: true)
+        root = nil
+        return .more
+      case YAML_DOCUMENT_END_EVENT:
+        guard let root else { return .more }
+        self.root = nil
+        return .document(root)
+      case YAML_STREAM_END_EVENT:
+        return .end
+      default:
+        return .more
+      }
+    }
+
+    /// Puts a finished value into the collection that holds it, or makes it the document's root.
+    private mutating func add(_ node: YAMLNode, anchor: String?) -> Outcome {
+      if let anchor { anchors[anchor] = node }
+      guard !open.isEmpty else {
+        root = node
+        return .more
+      }
+      let last = open.count - 1
+      if !open[last].isMapping {
+        open[last].items.append(node)
+      } else if let key = open[last].key {
+        open[last].pairs.append((key, node))
+        open[last].key = nil
       } else {
-        column += character.unicodeScalars.count
+        open[last].key = node
+      }
+      return .more
+    }
+
+    /// The first scalar key written a second time in a mapping, and where.
+    private static func repeatedKey(in pairs: [(key: YAMLNode, value: YAMLNode)]) -> (String, YAMLMark)? {
+      if pairs.count <= 16 {
+        for later in pairs.indices.dropFirst() {
+          guard case .scalar(let key) = pairs[later].key else { continue }
+          for earlier in 0..<later {
+            if case .scalar(let other) = pairs[earlier].key, other.string == key.string {
+              return (key.string, key.mark)
+            }
+          }
+        }
+        return nil
+      }
+      var seen = Set<String>(minimumCapacity: pairs.count)
+      for pair in pairs {
+        if case .scalar(let key) = pair.key, !seen.insert(key.string).inserted {
+          return (key.string, key.mark)
+        }
+      }
+      return nil
+    }
+
+    private static func text(_ bytes: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {
+      guard let bytes, count > 0 else { return "" }
+      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private static func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+      anchor.map { String(cString: $0) }
+    }
+  }
+
+  // MARK: - Problems
+
+  private static func problem(
+    of parser: yaml_parser_t, in bytes: UnsafeBufferPointer<UInt8>, file: String
+  ) -> Located<LoadProblem> {
+    var problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+    // libyaml's own wording names its C API; say what the user can change.
+    if problem.hasPrefix("Maximum nesting level") { problem = "nested more than 1000 levels deep" }
+    switch parser.error {
+    case YAML_READER_ERROR:
+      let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
+      return Located(
+        .invalidYAML(problem: problem, context: nil),
+        at: SourceLocation(file: file, line: line, column: column))
+    case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+      let context = parser.context.map {
+        "\(String(cString: $0)) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)"
+      }
+      let at = SourceLocation(
+        file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
+      return Located(.invalidYAML(problem: problem, context: context), at: at)
+    default:
+      return Located(
+        .invalidYAML(problem: problem, context: nil), at: SourceLocation(file: file, line: 1, column: 1))
+    }
+  }
+
+  /// The line and column of a byte offset, columns counted in characters as libyaml counts them.
+  private static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    var (line, column) = (1, 1)
+    for byte in bytes.prefix(offset) {
+      if byte == 0x0A {
+        (line, column) = (line + 1, 1)
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
       }
     }
     return (line, column)

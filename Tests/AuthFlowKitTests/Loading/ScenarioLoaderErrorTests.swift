@@ -303,9 +303,12 @@ import Testing
     #expect(errors(yaml) == [yaml.error("1️⃣", "duplicate key 'sign_in'")])
     let top = MarkedYAML("scenario: One\n# a comment\n\n1️⃣\"scenario\": Two\nsteps: [launch]\n")
     #expect(errors(top) == [top.error("1️⃣", "duplicate key 'scenario'")])
-    // In a flow mapping the second occurrence is not looked for: the first is reported.
-    let flow = MarkedYAML("scenario: One\nsteps:\n  - expect: { 1️⃣state: signedIn, state: signedOut }\n")
+    // In a flow mapping too, and when a mapping has many keys.
+    let flow = MarkedYAML("scenario: One\nsteps:\n  - expect: { state: signedIn, 1️⃣state: signedOut }\n")
     #expect(errors(flow) == [flow.error("1️⃣", "duplicate key 'state'")])
+    let keys = (1...20).map { "k\($0): v" }.joined(separator: ", ")
+    let wide = MarkedYAML("scenario: One\nvars: { \(keys), 1️⃣k7: again }\nsteps: [launch]\n")
+    #expect(errors(wide) == [wide.error("1️⃣", "duplicate key 'k7'")])
   }
 
   @Test func reportsUnterminatedVariablesAndVariablesThatAreNotScalars() {

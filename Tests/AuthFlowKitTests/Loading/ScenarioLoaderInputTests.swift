@@ -43,6 +43,31 @@ import Testing
     }
   }
 
+  @Test func followsLinksToFilesButNotIntoDirectoriesAndCountsHiddenFiles() throws {
+    let files = ["real/a.yaml": Self.scenario("a"), ".hidden.yaml": Self.scenario("hidden")]
+    try withDirectory(files) { root in
+      let manager = FileManager.default
+      try manager.createSymbolicLink(atPath: root + "/link.yaml", withDestinationPath: root + "/real/a.yaml")
+      try manager.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
+      try manager.createSymbolicLink(atPath: root + "/dangling.yaml", withDestinationPath: root + "/nowhere")
+      let result = ScenarioLoader().load(paths: [root])
+      #expect(result.diagnostics == [])
+      #expect(
+        result.scenarios.map(\.file) == [root + "/.hidden.yaml", root + "/link.yaml", root + "/real/a.yaml"])
+    }
+  }
+
+  @Test func readsDevicesAndPipesGivenByName() throws {
+    // `/dev/null` reads as an empty file; a pipe (as `<(…)` passes one) is read to its end.
+    let null = ScenarioLoader().load(paths: ["/dev/null"])
+    #expect(null.diagnostics.map(\.message) == [LoadProblem.noScenario.message])
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data(Self.scenario("piped").utf8))
+    try pipe.fileHandleForWriting.close()
+    let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+    #expect(ScenarioLoader().load(paths: [path]).scenarios.map(\.name) == ["piped"])
+  }
+
   @Test func readsExplicitFilesWhateverTheirExtensionAndReportsMissingOnes() throws {
     try withDirectory(["flow.txt": Self.scenario("txt"), "bad.yaml": "scenario: Bad\nsteps: [lanch]\n"]) {
       root in
@@ -131,6 +156,23 @@ import Testing
     #expect(elapsed < .seconds(2))
     // An alias is the anchored node itself, so the problem shows where the anchor is defined.
     #expect(diagnostics.last == "test.yaml:12:7: error: 'tap' must be a name, found a list")
+  }
+
+  @Test func readsAliasesOfTheirOwnDocumentOnly() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Anchored
+      vars: { who: &who ada@example.com }
+      steps:
+        - sign_in: { email: *who, password: pw }
+      ---
+      scenario: Elsewhere
+      steps:
+        - sign_in: { email: 1️⃣*who, password: pw }
+      """)
+    let result = yaml.load()
+    #expect(result.scenarios.map(\.name) == ["Anchored"])
+    #expect(result.diagnostics.map(\.description) == [yaml.error("1️⃣", "invalid YAML: found undefined alias")])
   }
 
   @Test func refusesAliasBombsUsedAsKeys() {
