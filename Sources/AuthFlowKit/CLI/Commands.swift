@@ -64,7 +64,11 @@ public enum Commands {
     let keepsDetail =
       options.transcripts != nil
       || reports.contains { !($0.format == ConsoleReporter.identifier && $0.path == nil) }
-    let results = configuration.run(scenarios, jobs: options.jobs, keepingDetail: keepsDetail) { result in
+    // Then, unless --verbose prints them all, only failures need a transcript.
+    let narration: RunConfiguration.Narration = keepsDetail || options.verbose ? .every : .failures
+    let results = configuration.run(
+      scenarios, jobs: options.jobs, keepingDetail: keepsDetail, narration: narration
+    ) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
       annotations?(GitHubActionsReporter().render(result))
     }

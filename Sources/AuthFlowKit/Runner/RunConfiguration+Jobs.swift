@@ -2,15 +2,17 @@ import Foundation
 
 /// `--jobs N`: scenarios run on N threads, their results handed back in load order.
 extension RunConfiguration {
-  /// Runs `scenarios` on up to `jobs` threads and calls `handle` on the calling thread with each result in
-  /// load order, as soon as it and every result before it are done: the output of `--jobs 4` is the output
-  /// of `--jobs 1`, only sooner. Each scenario builds its own world, machine and clock, so runs share
+  /// Runs `scenarios` on up to `jobs` threads, the calling thread among them, and calls `handle` on the
+  /// calling thread with each result in load order, once it and every result before it are done (and the
+  /// calling thread has finished the scenario it was running): the output of `--jobs 4` is the output of
+  /// `--jobs 1`, only sooner. Each scenario builds its own world, machine and clock, so runs share
   /// nothing; `jobs` of 1 (or less) runs them one after another on the calling thread.
   ///
   /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
-  /// seen it, so that memory holds a line per scenario, not a transcript per scenario.
+  /// seen it, so that memory holds a line per scenario, not a transcript per scenario. `narration` says
+  /// which results carry a transcript at all.
   public func run(
-    _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true,
+    _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true, narration: Narration = .every,
     handle: (ScenarioResult) -> Void = { _ in }
   ) -> [ScenarioResult] {
     func kept(_ result: ScenarioResult) -> ScenarioResult {
@@ -23,16 +25,19 @@ extension RunConfiguration {
     let workers = min(jobs, scenarios.count)
     guard workers > 1 else {
       return scenarios.map { scenario in
-        let result = run(scenario)
+        let result = run(scenario, narration: narration)
         handle(result)
         return kept(result)
       }
     }
     let board = ResultBoard(count: scenarios.count)
-    for _ in 0..<workers {
+    // The calling thread is one of the workers: it runs a scenario whenever the next result to hand over
+    // is not ready, so no thread sits waiting while another runs, and the two cores of a CI runner run
+    // two scenarios, not two scenarios and a printer.
+    for _ in 1..<workers {
       let thread = Thread { [self] in
         while let index = board.claim() {
-          board.post(run(scenarios[index]), at: index)
+          board.post(run(scenarios[index], narration: narration), at: index)
         }
       }
       // Room for a deep machine stack even where secondary threads default to 512 KiB (Darwin).
@@ -41,8 +46,17 @@ extension RunConfiguration {
     }
     var results: [ScenarioResult] = []
     results.reserveCapacity(scenarios.count)
-    for index in scenarios.indices {
-      let result = board.take(index)
+    while results.count < scenarios.count {
+      let index = results.count
+      let result: ScenarioResult
+      if let ready = board.takeIfPosted(index) {
+        result = ready
+      } else if let claimed = board.claim() {
+        board.post(run(scenarios[claimed], narration: narration), at: claimed)
+        continue
+      } else {
+        result = board.take(index)
+      }
       handle(result)
       results.append(kept(result))
     }
@@ -75,8 +89,18 @@ private final class ResultBoard: @unchecked Sendable {
   func post(_ result: ScenarioResult, at index: Int) {
     condition.lock()
     slots[index] = result
-    condition.broadcast()
+    // Only the caller waits, and only once every scenario is claimed.
+    condition.signal()
     condition.unlock()
+  }
+
+  /// The result at `index` if it is posted (the slot is emptied), without waiting.
+  func takeIfPosted(_ index: Int) -> ScenarioResult? {
+    condition.lock()
+    defer { condition.unlock() }
+    let result = slots[index]
+    slots[index] = nil
+    return result
   }
 
   /// Waits until the result at `index` is posted, then hands it over (the slot is emptied).

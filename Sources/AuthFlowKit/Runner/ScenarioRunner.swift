@@ -11,6 +11,8 @@ public struct ScenarioRunner {
   public var strict = false
   /// `--coverage`: record the machine's transitions into ``ScenarioResult/transitions``.
   public var recordsCoverage = false
+  /// Whether the result carries a transcript (building one is a good part of a run's cost).
+  public var recordsTranscript = true
 
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
     self.scenario = scenario
@@ -21,7 +23,7 @@ public struct ScenarioRunner {
   public func run() -> ScenarioResult {
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
-      recordsCoverage: recordsCoverage)
+      recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript)
     return run.play()
   }
 }

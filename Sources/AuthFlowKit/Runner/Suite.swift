@@ -84,16 +84,40 @@ public struct RunConfiguration: Sendable {
       + "known machines: \(registry.names.joined(separator: ", "))"
   }
 
+  /// Which results carry a transcript.
+  public enum Narration: Sendable {
+    /// Every result.
+    case every
+    /// Only those that failed or errored: a passing run builds no transcript text at all, and a failing
+    /// one is played again to narrate it. The world is deterministic (one virtual clock, one seeded
+    /// generator), so the replay is the same run; an `exec:` adapter, which authflow cannot vouch for, is
+    /// narrated the first time instead of being started twice.
+    case failures
+  }
+
   /// Runs one scenario with its machine and seed, and measures how long it took.
-  public func run(_ scenario: Scenario) -> ScenarioResult {
-    let measured = stopwatch.time { play(scenario) }
+  public func run(_ scenario: Scenario) -> ScenarioResult { run(scenario, narration: .every) }
+
+  /// Runs one scenario, narrating it or not (see ``Narration``), and measures how long it took.
+  public func run(_ scenario: Scenario, narration: Narration) -> ScenarioResult {
+    let name = machineName(for: scenario)
+    let narrates = narration == .every || ExecMachine.isCommand(name)
+    let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates) }
     var result = measured.value
+    if !narrates, result.status != .passed {
+      let replay = play(scenario, machine: name, narrates: true)
+      // A machine that is not deterministic could end differently; then the first result stands, untold.
+      if replay.status == result.status, replay.failure == result.failure { result = replay }
+    }
     result.durationSeconds = measured.seconds
     return result
   }
 
-  private func play(_ scenario: Scenario) -> ScenarioResult {
-    let name = machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
+  private func machineName(for scenario: Scenario) -> String {
+    machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
+  }
+
+  private func play(_ scenario: Scenario, machine name: String, narrates: Bool) -> ScenarioResult {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let resolved = descriptor(named: name)
     guard case .success(let descriptor) = resolved else {
@@ -112,6 +136,7 @@ public struct RunConfiguration: Sendable {
     var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed)
     runner.strict = strict
     runner.recordsCoverage = recordsCoverage
+    runner.recordsTranscript = narrates
     return runner.run()
   }
 }

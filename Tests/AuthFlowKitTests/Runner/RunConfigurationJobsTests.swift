@@ -24,6 +24,24 @@ import Testing
     #expect(parallel.handled == parallel.results.map(\.file))
   }
 
+  @Test(arguments: [1, 2])
+  func narratingOnlyFailuresTellsEachFailureAsTheFullRunDoes(jobs: Int) throws {
+    let loaded = Repository.bundledScenarios()
+    try #require(loaded.diagnostics.isEmpty)
+    let configuration = RunConfiguration(machine: "authkit~unverified-is-signed-in")
+    let every = configuration.run(loaded.scenarios, jobs: jobs, narration: .every)
+    let failures = configuration.run(loaded.scenarios, jobs: jobs, narration: .failures)
+    #expect(failures.contains { $0.status == .failed } && failures.contains { $0.status == .passed })
+    for (told, untold) in zip(every, failures) {
+      #expect(untold.status == told.status)
+      #expect(untold.failure == told.failure)
+      #expect(untold.steps == told.steps)
+      // The replay of a failure is the same run, word for word; a pass builds no transcript.
+      #expect(untold.transcript == (told.status == .passed ? [] : told.transcript), "\(told.name)")
+    }
+    #expect(ConsoleReporter().report(failures) == ConsoleReporter().report(every))
+  }
+
   @Test func anEmptyRunReturnsAtOnce() {
     #expect(RunConfiguration().run([], jobs: 4).isEmpty)
   }
