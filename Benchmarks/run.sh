@@ -21,8 +21,13 @@ if [ ! -f /usr/include/yaml.h ]; then
 fi
 [ -x /usr/bin/time ] || { echo "needs GNU time at /usr/bin/time (Debian's package time)"; exit 2; }
 cc -O2 -Wall -o "$work/libyaml_floor" Benchmarks/libyaml_floor.c -lyaml
+# The release build as `swift build -c release` makes it (what the targets are judged on), and the same
+# with the Swift runtime linked in (`--static-swift-stdlib`: one self-contained file to copy onto a CI
+# runner, and no dynamic symbol binding at start-up or on every call into the runtime).
 swift build -c release --scratch-path .build-hardening >&2
 authflow="$(swift build -c release --scratch-path .build-hardening --show-bin-path)/authflow"
+swift build -c release --static-swift-stdlib --scratch-path .build-static >&2
+static="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/authflow"
 
 # Runs a command under GNU time; sets wall (seconds, from the clock around it: GNU time rounds to 10 ms)
 # and rss (its maximum resident set, MB).
@@ -51,22 +56,31 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 
 echo "date: $(date -u +%Y-%m-%d), nproc: $(nproc), cpu: $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1)," \
   "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
-printf '%-9s %-18s %9s %9s %9s\n' scenarios pass "wall s" "RSS MB" "× floor"
+printf '%-9s %-24s %9s %9s %9s\n' scenarios pass "wall s" "RSS MB" "× floor"
 for size in "${sizes[@]}"; do
   suite="$work/suite-$size"
   python3 Benchmarks/generate.py "$size" "$suite" >&2
   best "$work/libyaml_floor" "$suite"
   floor_wall="$wall"
-  printf '%-9s %-18s %9s %9s %9s\n' "$size" "libyaml parse only" "$wall" "$rss" "1.00"
-  for jobs in 1 2; do
-    best "$authflow" run --jobs "$jobs" "$suite"
-    grep -q "^$size passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
-    printf '%-9s %-18s %9s %9s %9s\n' "$size" "run --jobs $jobs" "$wall" "$rss" "$(ratio "$wall" "$floor_wall")"
+  printf '%-9s %-24s %9s %9s %9s\n' "$size" "libyaml parse only" "$wall" "$rss" "1.00"
+  for build in release static; do
+    binary="$authflow"
+    [ "$build" = release ] || binary="$static"
+    for jobs in 1 2; do
+      best "$binary" run --jobs "$jobs" "$suite"
+      grep -q "^$size passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
+      printf '%-9s %-24s %9s %9s %9s\n' "$size" "run --jobs $jobs ($build)" "$wall" "$rss" \
+        "$(ratio "$wall" "$floor_wall")"
+    done
   done
 done
 
-best "$authflow" run Scenarios/verification/verify-while-backgrounded-then-come-back.yaml
-printf '%-28s %9s %9s\n' "one small scenario (process)" "$wall" "$rss"
+for build in release static; do
+  binary="$authflow"
+  [ "$build" = release ] || binary="$static"
+  best "$binary" run Scenarios/verification/verify-while-backgrounded-then-come-back.yaml
+  printf '%-34s %9s %9s\n' "one small scenario ($build)" "$wall" "$rss"
+done
 
 measure "$authflow" explore --machine authkit --seed 1 --runs "$explore_runs" --depth "$explore_depth" \
   --out "$work/findings"
