@@ -56,7 +56,7 @@ extension Commands {
       ($0.machine?.value ?? MachineRegistry.defaultMachine) == options.machine
     }
     let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
-    let baseResults = own.map { baseline.run($0, narration: .failures) }
+    let baseResults = baseline.run(own, jobs: 1, narration: .failures)
     let broken = baseResults.filter { $0.status != .passed }
     for result in broken {
       io.out("not counted: '\(result.name)' (\(result.file)) does not pass on \(options.machine) itself\n")
@@ -69,7 +69,7 @@ extension Commands {
     var outcomes: [MutantOutcome] = []
     for mutant in mutants {
       let configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
-      let killers = passing.map { configuration.run($0, narration: .failures) }.filter {
+      let killers = configuration.run(passing, jobs: 1, narration: .failures).filter {
         $0.status != .passed
       }
       let outcome = MutantOutcome(mutant: mutant, killedBy: killers)

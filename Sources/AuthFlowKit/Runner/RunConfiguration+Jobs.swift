@@ -1,118 +1,237 @@
 import Foundation
 
-/// `--jobs N`: scenarios run on N threads, their results handed back in load order.
+/// `--jobs N`: scenarios run on N threads, their results handed back in load order; a step that never
+/// ends errors its scenario instead of stopping the run.
 extension RunConfiguration {
-  /// Runs `scenarios` on up to `jobs` threads, the calling thread among them, and calls `handle` on the
-  /// calling thread with each result in load order, once it and every result before it are done (and the
-  /// calling thread has finished the scenario it was running): the output of `--jobs 4` is the output of
-  /// `--jobs 1`, only sooner. Each scenario builds its own world, machine and clock, so runs share
-  /// nothing; `jobs` of 1 (or less) runs them one after another on the calling thread.
+  /// Runs `scenarios` on `jobs` worker threads (at least one) and calls `handle` with each result in load
+  /// order, once it and every result before it are done: the output of `--jobs 4` is the output of
+  /// `--jobs 1`, only sooner. Each scenario builds its own world, machine and clock, so runs share nothing.
+  ///
+  /// `handle` is called one result at a time, from whichever worker finished the result that completed the
+  /// sequence so far; the calling thread waits, and watches the steps: a step still running after
+  /// ``stepTimeout`` (a machine that loops without calling its client, say) errors its scenario with a
+  /// message saying so, and a new worker takes over the remaining scenarios. The stuck thread cannot be
+  /// stopped from outside; it is left running, and its result, if it ever comes, is ignored.
   ///
   /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
   /// seen it, so that memory holds a line per scenario, not a transcript per scenario. `narration` says
   /// which results carry a transcript at all.
   public func run(
     _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true, narration: Narration = .every,
-    handle: (ScenarioResult) -> Void = { _ in }
+    handle: @escaping (ScenarioResult) -> Void = { _ in }
   ) -> [ScenarioResult] {
-    func kept(_ result: ScenarioResult) -> ScenarioResult {
-      guard !keepingDetail else { return result }
-      var trimmed = result
-      trimmed.transcript = []
-      trimmed.steps = []
-      return trimmed
-    }
-    let workers = min(jobs, scenarios.count)
-    guard workers > 1 else {
-      return scenarios.map { scenario in
-        let result = run(scenario, narration: narration)
-        handle(result)
-        return kept(result)
-      }
-    }
-    let board = ResultBoard(count: scenarios.count)
-    // The calling thread is one of the workers: it runs a scenario whenever the next result to hand over
-    // is not ready, so no thread sits waiting while another runs, and the two cores of a CI runner run
-    // two scenarios, not two scenarios and a printer.
-    for _ in 1..<workers {
+    guard !scenarios.isEmpty else { return [] }
+    let board = ResultBoard(
+      count: scenarios.count, keepingDetail: keepingDetail, handle: UncheckedSendable(handle))
+    func start() {
+      let watch = StepWatch()
+      board.enlist(watch)
       let thread = Thread { [self] in
-        while let index = board.claim() {
-          board.post(run(scenarios[index], narration: narration), at: index)
+        while !watch.isAbandoned, let index = board.claim() {
+          watch.begin(scenario: index)
+          let result = run(scenarios[index], narration: narration, watch: watch)
+          if !watch.isAbandoned { board.post(result, at: index) }
         }
       }
       // Room for a deep machine stack even where secondary threads default to 512 KiB (Darwin).
       thread.stackSize = 8 << 20
       thread.start()
     }
-    var results: [ScenarioResult] = []
-    results.reserveCapacity(scenarios.count)
-    while results.count < scenarios.count {
-      let index = results.count
-      let result: ScenarioResult
-      if let ready = board.takeIfPosted(index) {
-        result = ready
-      } else if let claimed = board.claim() {
-        board.post(run(scenarios[claimed], narration: narration), at: claimed)
-        continue
-      } else {
-        result = board.take(index)
+    for _ in 0..<max(1, min(jobs, scenarios.count)) { start() }
+    // Checks a few times per timeout, at most once a second; nothing here reads the clock of any world.
+    let tick = min(stepTimeout / 4, .seconds(1))
+    while !board.waitUntilDone(for: tick) {
+      for (watch, stuck) in board.stuckSteps(longerThan: stepTimeout) {
+        let scenario = scenarios[stuck.scenario]
+        board.post(timedOut(scenario, at: stuck.step), at: stuck.scenario)
+        board.discharge(watch)
+        start()
       }
-      handle(result)
-      results.append(kept(result))
     }
-    return results
+    return board.results
+  }
+
+  /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
+  private func timedOut(_ scenario: Scenario, at number: Int) -> ScenarioResult {
+    let name = machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
+    let step = scenario.steps.first { $0.number == number }
+    let action = step.map { $0.action?.kind.rawValue ?? "expect" }
+    let doing =
+      action.map { "step \(number): machine '\(name)' did not finish '\($0)'" }
+      ?? "machine '\(name)' did not finish setting up the scenario's world"
+    let message =
+      "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout); it may be looping without calling its "
+      + "auth client. It was left running; the other scenarios ran."
+    return ScenarioResult(
+      name: scenario.name, file: scenario.file, location: scenario.location, machine: name,
+      seed: seed ?? scenario.seed ?? Self.defaultSeed, tags: scenario.tags, reproduces: scenario.reproduces,
+      status: .errored,
+      failure: Failure(
+        step: number, location: step?.actionLocation ?? scenario.location, key: action, message: message),
+      steps: scenario.steps.map {
+        StepOutcome(
+          number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
+          status: $0.number < number ? .passed : $0.number == number ? .errored : .skipped)
+      }, transcript: [])
   }
 }
 
-/// The work of a parallel run: which scenario each worker takes next, and the results posted so far.
+extension RunConfiguration {
+  /// A duration as a person writes it: `10s`, `0.5s`.
+  static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = attoseconds / 1_000_000_000_000_000
+    return milliseconds == 0 ? "\(seconds)s" : "\(Double(seconds) + Double(milliseconds) / 1000)s"
+  }
+}
+
+/// What one worker is doing: which scenario, and since when its current step has been running.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while `lock` is held.
+final class StepWatch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var scenario = 0
+  private var step = 0
+  private var started = ContinuousClock.now
+  private var abandoned = false
+
+  /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`).
+  func begin(scenario index: Int) {
+    let now = ContinuousClock.now
+    lock.withLock {
+      scenario = index
+      step = 0
+      started = now
+    }
+  }
+
+  /// Called by the runner before each step.
+  func begin(step number: Int) {
+    let now = ContinuousClock.now
+    lock.withLock {
+      step = number
+      started = now
+    }
+  }
+
+  /// The scenario and step that have run longer than `limit`, if any.
+  func stuck(longerThan limit: Duration, now: ContinuousClock.Instant) -> (scenario: Int, step: Int)? {
+    lock.withLock {
+      guard !abandoned, now - started > limit else { return nil }
+      return (scenario, step)
+    }
+  }
+
+  var isAbandoned: Bool { lock.withLock { abandoned } }
+
+  func abandon() { lock.withLock { abandoned = true } }
+}
+
+/// A value shared across threads whose safety the code around it guarantees (here: `handle` is called by
+/// one thread at a time, under the board's delivery turn).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// The work of a parallel run: which scenario each worker takes next, the results posted so far, and the
+/// turn to hand results over in load order.
 ///
 /// `@unchecked Sendable` because every stored property is read and written only while `condition` is
-/// locked; that lock is what makes sharing it between the workers and the caller safe.
+/// locked, except `results`, which only the thread holding the delivery turn touches (and the caller, once
+/// every result is delivered).
 private final class ResultBoard: @unchecked Sendable {
   private let condition = NSCondition()
   private var next = 0
   private var slots: [ScenarioResult?]
+  private var filled: [Bool]
+  private var delivered = 0
+  private var delivering = false
+  private var watches: [StepWatch] = []
+  private let keepingDetail: Bool
+  private let handle: UncheckedSendable<(ScenarioResult) -> Void>
+  private(set) var results: [ScenarioResult] = []
 
-  init(count: Int) {
+  init(count: Int, keepingDetail: Bool, handle: UncheckedSendable<(ScenarioResult) -> Void>) {
     slots = Array(repeating: nil, count: count)
+    filled = Array(repeating: false, count: count)
+    results.reserveCapacity(count)
+    self.keepingDetail = keepingDetail
+    self.handle = handle
+  }
+
+  func enlist(_ watch: StepWatch) {
+    condition.withLock { watches.append(watch) }
+  }
+
+  /// Stops counting on a worker (its step is stuck); it claims nothing more.
+  func discharge(_ watch: StepWatch) {
+    watch.abandon()
+    condition.withLock { watches.removeAll { $0 === watch } }
   }
 
   /// The index of the next scenario to run, or nil when every one has been claimed.
   func claim() -> Int? {
-    condition.lock()
-    defer { condition.unlock() }
-    guard next < slots.count else { return nil }
-    next += 1
-    return next - 1
+    condition.withLock {
+      guard next < slots.count else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 
+  /// Posts a result (the first one posted for a scenario counts) and, unless another thread is already at
+  /// it, hands over every result that is now next in load order.
   func post(_ result: ScenarioResult, at index: Int) {
     condition.lock()
+    guard !filled[index] else {
+      condition.unlock()
+      return
+    }
+    filled[index] = true
     slots[index] = result
-    // Only the caller waits, and only once every scenario is claimed.
-    condition.signal()
+    guard !delivering else {
+      condition.unlock()
+      return
+    }
+    delivering = true
+    while delivered < slots.count, let ready = slots[delivered] {
+      slots[delivered] = nil
+      condition.unlock()
+      handle.value(ready)
+      results.append(kept(ready))
+      condition.lock()
+      // Counted only now: the caller returns `results` as soon as this reaches the end.
+      delivered += 1
+    }
+    delivering = false
+    if delivered == slots.count { condition.broadcast() }
     condition.unlock()
   }
 
-  /// The result at `index` if it is posted (the slot is emptied), without waiting.
-  func takeIfPosted(_ index: Int) -> ScenarioResult? {
-    condition.lock()
-    defer { condition.unlock() }
-    let result = slots[index]
-    slots[index] = nil
-    return result
+  private func kept(_ result: ScenarioResult) -> ScenarioResult {
+    guard !keepingDetail else { return result }
+    var trimmed = result
+    trimmed.transcript = []
+    trimmed.steps = []
+    return trimmed
   }
 
-  /// Waits until the result at `index` is posted, then hands it over (the slot is emptied).
-  func take(_ index: Int) -> ScenarioResult {
+  /// Waits up to `interval` for every result to be handed over; true when they have been.
+  func waitUntilDone(for interval: Duration) -> Bool {
+    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+    let deadline = Date(timeIntervalSinceNow: seconds)
     condition.lock()
     defer { condition.unlock() }
-    while true {
-      if let result = slots[index] {
-        slots[index] = nil
-        return result
-      }
-      condition.wait()
+    while delivered < slots.count {
+      guard condition.wait(until: deadline) else { return delivered == slots.count }
     }
+    return true
+  }
+
+  /// The workers whose current step has run longer than `limit`.
+  func stuckSteps(longerThan limit: Duration) -> [(StepWatch, (scenario: Int, step: Int))] {
+    let now = ContinuousClock.now
+    let current = condition.withLock { watches }
+    return current.compactMap { watch in watch.stuck(longerThan: limit, now: now).map { (watch, $0) } }
   }
 }

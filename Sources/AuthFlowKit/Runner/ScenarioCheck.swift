@@ -20,7 +20,7 @@ public enum ScenarioCheck {
     guard loaded.diagnostics.isEmpty else {
       return Outcome(results: [], problems: loaded.diagnostics.map(\.description))
     }
-    return Outcome(results: loaded.scenarios.map(configuration.run), problems: [])
+    return Outcome(results: configuration.run(loaded.scenarios, jobs: 1), problems: [])
   }
 
   /// Runs the scenarios and throws ``Failures`` unless every one passed (and at least one ran).

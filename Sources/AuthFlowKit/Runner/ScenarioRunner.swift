@@ -13,6 +13,8 @@ public struct ScenarioRunner {
   public var recordsCoverage = false
   /// Whether the result carries a transcript (building one is a good part of a run's cost).
   public var recordsTranscript = true
+  /// Told when each step starts, so a step that never ends can be noticed.
+  var watch: StepWatch?
 
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
     self.scenario = scenario
@@ -24,6 +26,7 @@ public struct ScenarioRunner {
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
       recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript)
+    run.watch = watch
     return run.play()
   }
 }
@@ -45,6 +48,8 @@ final class Run {
   var strictness: StrictTracker?
   /// The machine's transitions; nil unless coverage is recorded.
   var coverage: CoverageRecorder?
+  /// Told when each step starts (see `RunConfiguration.stepTimeout`).
+  var watch: StepWatch?
 
   /// Scheduled work runs at most this many times in one `wait`.
   static let scheduledWorkBudget = 100_000
@@ -72,6 +77,7 @@ final class Run {
         outcomes.append(outcome(step, .skipped))
         continue
       }
+      watch?.begin(step: step.number)
       let result = perform(step)
       outcomes.append(outcome(step, result))
     }

@@ -16,6 +16,10 @@ public struct RunConfiguration: Sendable {
   /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
   /// errors.
   public var execTimeout: Duration
+  /// `--step-timeout`: how long one step may run before its scenario errors (a machine that loops without
+  /// calling its client, which the per-step call budget cannot catch); only runs of a list of scenarios
+  /// (`run(_:jobs:…)`) watch for it.
+  public var stepTimeout = defaultStepTimeout
   /// Measures each scenario's wall-clock duration (reports show it); tests fix it so reports are byte-stable.
   public var stopwatch = Stopwatch.continuous
   /// The handshake with the `exec:` adapter `machine` names, made once when the configuration is.
@@ -29,6 +33,8 @@ public struct RunConfiguration: Sendable {
   public static let defaultSeed: UInt64 = 0
   /// `--exec-timeout`'s default.
   public static let defaultExecTimeout = Duration.seconds(10)
+  /// `--step-timeout`'s default.
+  public static let defaultStepTimeout = Duration.seconds(10)
 
   /// Makes the configuration; when `machine` is `exec:COMMAND`, starts the adapter once to learn what it
   /// supports (a failure shows in ``problems()``).
@@ -100,12 +106,17 @@ public struct RunConfiguration: Sendable {
 
   /// Runs one scenario, narrating it or not (see ``Narration``), and measures how long it took.
   public func run(_ scenario: Scenario, narration: Narration) -> ScenarioResult {
+    run(scenario, narration: narration, watch: nil)
+  }
+
+  /// As above, telling `watch` when each step starts.
+  func run(_ scenario: Scenario, narration: Narration, watch: StepWatch?) -> ScenarioResult {
     let name = machineName(for: scenario)
     let narrates = narration == .every || ExecMachine.isCommand(name)
-    let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates) }
+    let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates, watch: watch) }
     var result = measured.value
     if !narrates, result.status != .passed {
-      let replay = play(scenario, machine: name, narrates: true)
+      let replay = play(scenario, machine: name, narrates: true, watch: watch)
       // A machine that is not deterministic could end differently; then the first result stands, untold.
       if replay.status == result.status, replay.failure == result.failure { result = replay }
     }
@@ -117,7 +128,9 @@ public struct RunConfiguration: Sendable {
     machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
   }
 
-  private func play(_ scenario: Scenario, machine name: String, narrates: Bool) -> ScenarioResult {
+  private func play(
+    _ scenario: Scenario, machine name: String, narrates: Bool, watch: StepWatch?
+  ) -> ScenarioResult {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
     let resolved = descriptor(named: name)
     guard case .success(let descriptor) = resolved else {
@@ -137,6 +150,7 @@ public struct RunConfiguration: Sendable {
     runner.strict = strict
     runner.recordsCoverage = recordsCoverage
     runner.recordsTranscript = narrates
+    runner.watch = watch
     return runner.run()
   }
 }
