@@ -3,7 +3,7 @@ import Testing
 @testable import AuthFlowKit
 
 /// A machine whose app crashes when the user pulls to refresh.
-private final class CrashingMachine: Machine {
+final class CrashingMachine: Machine {
   var state: AuthState { .signedOut }
   var screen: String { "start" }
   var error: AuthErrorCode? { nil }

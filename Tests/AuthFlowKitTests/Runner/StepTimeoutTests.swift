@@ -33,18 +33,6 @@ private final class LoopingMachine: Machine {
   }
 }
 
-/// A machine that throws on refresh: its scenario errors; the others run.
-private final class ThrowingMachine: Machine {
-  var state: AuthState { .signedOut }
-  var screen: String { "start" }
-  var error: AuthErrorCode? { nil }
-  var ui: [String: String] { [:] }
-
-  func perform(_ action: Action) throws {
-    if action == .refresh { throw MachineError.failed("the app crashed on refresh") }
-  }
-}
-
 @Suite("Misbehaving in-process machines")
 struct StepTimeoutTests {
   static let actions: [ActionKind] = [.launch, .foreground, .background, .refresh]
@@ -58,7 +46,7 @@ struct StepTimeoutTests {
     registry.register(
       MachineDescriptor(
         name: "throwing", summary: "throws on refresh", supportedActions: actions, screens: ["start"]
-      ) { _ in ThrowingMachine() })
+      ) { _ in CrashingMachine() })
     return registry
   }
 
