@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 extension Commands {
   /// `authflow explore`'s flags.
   public struct ExploreRequest: Sendable {
@@ -10,6 +13,8 @@ extension Commands {
     /// `--out DIR`: where the minimal scenario is written.
     public var out: String
     public var registry: MachineRegistry
+    /// `--step-timeout`: how long one step may run before the exploration stops with what hung.
+    public var stepTimeout = RunConfiguration.defaultStepTimeout
 
     public static let defaultOut = "explore-findings"
 
@@ -61,8 +66,14 @@ extension Commands {
       "explore \(machine.name), seed \(request.seed): \(request.runs) walk(s) of up to \(request.depth) steps\n"
     )
     let meter = ProgressMeter(io: io)
-    let outcome = Explorer(machine: machine, options: options).explore { meter.show($0) }
+    let explored = watched(Explorer(machine: machine, options: options), timeout: request.stepTimeout) {
+      meter.show($0)
+    }
     meter.clear()
+    guard case .success(let outcome) = explored else {
+      if case .failure(let stuck) = explored { io.out(hung(stuck, machine: machine.name, options: options)) }
+      return .failures
+    }
     if outcome.interrupted > 0, let first = outcome.firstInterruption {
       io.out(
         "note: \(outcome.interrupted) walk(s) stopped early without breaking an invariant; the first: \(first)\n"
@@ -73,6 +84,53 @@ extension Commands {
       return .success
     }
     return report(finding, machine: machine.name, request: request, io: io)
+  }
+
+  /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike):
+  /// a step still running after `timeout` stops the exploration, and is what it found.
+  private static func watched(
+    _ explorer: Explorer, timeout: Duration, progress: @escaping (ExploreProgress) -> Void
+  ) -> Result<ExploreOutcome, StepWatch.StuckError> {
+    var explorer = explorer
+    let watch = StepWatch()
+    explorer.watch = watch
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<ExploreOutcome?>(nil)
+    // The progress line is drawn from the exploring thread only; this one only waits and watches.
+    let report = UncheckedSendable(progress)
+    let explore = UncheckedSendable(explorer)
+    let thread = Thread {
+      let result = explore.value.explore(progress: report.value)
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    let tick = min(timeout / 4, .seconds(1))
+    let nanoseconds =
+      Int(tick.components.seconds) * 1_000_000_000
+      + Int(tick.components.attoseconds / 1_000_000_000)
+    while done.wait(timeout: DispatchTime.now() + .nanoseconds(nanoseconds)) == .timedOut {
+      if let stuck = watch.stuck(longerThan: timeout) {
+        watch.abandon()
+        return .failure(StepWatch.StuckError(stuck: stuck, timeout: timeout))
+      }
+    }
+    return outcome.withLock { $0 }.map { .success($0) } ?? .success(ExploreOutcome())
+  }
+
+  /// What to say when a step of an exploration hung.
+  private static func hung(_ error: StepWatch.StuckError, machine: String, options: ExploreOptions) -> String
+  {
+    let stuck = error.stuck
+    let doing =
+      stuck.step == 0
+      ? "setting up the world" : "step \(stuck.step) ('\(stuck.action?.rawValue ?? "expect")')"
+    return
+      "found: walk \(stuck.scenario) hung: machine '\(machine)' did not finish \(doing) within "
+      + "\(RunConfiguration.seconds(error.timeout)) (--step-timeout); it may be looping without calling its auth "
+      + "client. The exploration stopped there (it was left running); \(options.commandLine) reaches it "
+      + "again.\n"
   }
 
   private static func report(

@@ -26,6 +26,7 @@ public struct ExploreFinding: Sendable {
 extension Explorer {
   func finding(invariant: String, message: String, moves: [Move], walk: Int, steps: Int) -> ExploreFinding {
     var shrinker = Shrinker(machine: machine, seed: options.seed, invariant: invariant)
+    shrinker.watch = watch
     let (minimal, world) = shrinker.shrink(moves, in: self.world.scenario)
     let catches = (Invariant.builtIn + machine.invariants).first { $0.name == invariant }?.catches ?? ""
     let base = baseMachine
@@ -57,7 +58,9 @@ extension Explorer {
   /// Whether `scenario` passes on the machine named `name`.
   private func passes(_ scenario: Scenario, on name: String) -> Bool {
     guard let descriptor = options.registry.descriptor(named: name) else { return false }
-    return ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed).run().status
+    var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed)
+    runner.watch = watch
+    return runner.run().status
       == .passed
   }
 
@@ -73,6 +76,7 @@ extension Explorer {
   private func pin(_ scenario: Scenario) -> (steps: [Step], message: String?) {
     var steps = scenario.steps
     let run = Run(scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false)
+    run.watch = watch
     run.setUpWorld()
     for index in steps.indices {
       let step = steps[index]
@@ -101,7 +105,9 @@ extension Explorer {
     guard let descriptor = options.registry.descriptor(named: base) else { return scenario.steps }
     var scenario = scenario
     for _ in 0...scenario.steps.reduce(0, { $0 + $1.expectations.count }) {
-      let result = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed).run()
+      var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed)
+      runner.watch = watch
+      let result = runner.run()
       guard result.status == .failed, let failure = result.failure, failure.step >= 1,
         failure.key?.hasPrefix(Self.invariantPrefix) == false
       else { break }

@@ -68,6 +68,8 @@ public struct Explorer {
   let world: ExploreWorld
   /// The machine's invariants, worked out once for every walk.
   let plan: InvariantPlan
+  /// Told which walk is playing and when each step starts, so a step that never ends can be noticed.
+  var watch: StepWatch?
 
   public init(machine: MachineDescriptor, options: ExploreOptions) {
     self.machine = machine
@@ -82,6 +84,7 @@ public struct Explorer {
     var seeds = SeededGenerator(seed: options.seed)
     var outcome = ExploreOutcome()
     for walk in 1...max(options.runs, 1) where options.runs > 0 {
+      watch?.begin(scenario: walk)
       let ending = self.walk(seed: seeds.next())
       outcome.walks = walk
       switch ending {
@@ -116,6 +119,7 @@ public struct Explorer {
     let run = Run(
       scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
       invariants: plan)
+    run.watch = watch
     run.setUpWorld()
     var moves: [Move] = []
     moves.reserveCapacity(options.depth)

@@ -9,6 +9,8 @@ struct Shrinker {
   /// Replays made so far.
   private(set) var replays = 0
   private let plan: InvariantPlan
+  /// Told when each replayed step starts.
+  var watch: StepWatch?
 
   init(machine: MachineDescriptor, seed: UInt64, invariant: String) {
     self.machine = machine
@@ -35,6 +37,7 @@ struct Shrinker {
     scenario.steps = Self.steps(moves)
     let run = Run(
       scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, invariants: plan)
+    run.watch = watch
     run.setUpWorld()
     for step in scenario.steps {
       switch run.perform(step) {

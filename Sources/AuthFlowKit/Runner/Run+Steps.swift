@@ -4,6 +4,7 @@ extension Run {
 
   /// Plays one step: the action, then its expectations, then the invariants.
   func perform(_ step: Step) -> StepOutcome.Status {
+    watch?.begin(step: step.number, action: step.action?.kind)
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
     }

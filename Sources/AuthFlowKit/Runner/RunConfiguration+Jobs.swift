@@ -92,6 +92,7 @@ final class StepWatch: @unchecked Sendable {
   private let lock = NSLock()
   private var scenario = 0
   private var step = 0
+  private var action: ActionKind?
   private var started = ContinuousClock.now
   private var abandoned = false
 
@@ -101,25 +102,39 @@ final class StepWatch: @unchecked Sendable {
     lock.withLock {
       scenario = index
       step = 0
+      action = nil
       started = now
     }
   }
 
-  /// Called by the runner before each step.
-  func begin(step number: Int) {
+  /// Called by a run before each step.
+  func begin(step number: Int, action kind: ActionKind?) {
     let now = ContinuousClock.now
     lock.withLock {
       step = number
+      action = kind
       started = now
     }
   }
 
-  /// The scenario and step that have run longer than `limit`, if any.
-  func stuck(longerThan limit: Duration, now: ContinuousClock.Instant) -> (scenario: Int, step: Int)? {
+  /// The scenario (or walk) and step that have run longer than `limit`, and the step's action, if any.
+  func stuck(longerThan limit: Duration, now: ContinuousClock.Instant = .now) -> Stuck? {
     lock.withLock {
       guard !abandoned, now - started > limit else { return nil }
-      return (scenario, step)
+      return Stuck(scenario: scenario, step: step, action: action)
     }
+  }
+
+  struct Stuck {
+    var scenario: Int
+    /// 0 while the world is being set up.
+    var step: Int
+    var action: ActionKind?
+  }
+
+  struct StuckError: Error {
+    var stuck: Stuck
+    var timeout: Duration
   }
 
   var isAbandoned: Bool { lock.withLock { abandoned } }
@@ -229,7 +244,7 @@ private final class ResultBoard: @unchecked Sendable {
   }
 
   /// The workers whose current step has run longer than `limit`.
-  func stuckSteps(longerThan limit: Duration) -> [(StepWatch, (scenario: Int, step: Int))] {
+  func stuckSteps(longerThan limit: Duration) -> [(StepWatch, StepWatch.Stuck)] {
     let now = ContinuousClock.now
     let current = condition.withLock { watches }
     return current.compactMap { watch in watch.stuck(longerThan: limit, now: now).map { (watch, $0) } }

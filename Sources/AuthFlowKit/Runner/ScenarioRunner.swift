@@ -77,7 +77,6 @@ final class Run {
         outcomes.append(outcome(step, .skipped))
         continue
       }
-      watch?.begin(step: step.number)
       let result = perform(step)
       outcomes.append(outcome(step, result))
     }

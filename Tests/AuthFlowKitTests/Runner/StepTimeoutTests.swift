@@ -13,6 +13,14 @@ private final class Gate: @unchecked Sendable {
   var isOpen: Bool { lock.withLock { open } }
   func noteSpinning() { lock.withLock { spinning += 1 } }
   var spins: Int { lock.withLock { spinning } }
+
+  /// Text written from several threads.
+  final class Text: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ more: String) { lock.withLock { text += more } }
+    var value: String { lock.withLock { text } }
+  }
 }
 
 /// An app stuck in a loop that never calls its auth client when the user pulls to refresh: the per-step
@@ -114,9 +122,28 @@ struct StepTimeoutTests {
       results.allSatisfy { $0.status == .passed }, "\(results.filter { $0.status != .passed }.map(\.name))")
   }
 
+  @Test func exploreStopsAtAStepThatNeverEndsAndSaysWhere() throws {
+    let gate = Gate()
+    defer { gate.release() }
+    let output = Gate.Text()
+    let io = CommandIO(out: { output.append($0) }, err: { output.append($0) })
+    var request = Commands.ExploreRequest(
+      machine: "looping", seed: 1, runs: 50, depth: 10, registry: Self.registry(gate: gate))
+    request.out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+    request.stepTimeout = .milliseconds(200)
+    #expect(Commands.explore(request, io: io) == .failures)
+    let text = output.value
+    #expect(text.contains("found: walk 1 hung: machine 'looping' did not finish step "), "\(text)")
+    #expect(text.contains("('refresh') within 0.2s (--step-timeout); it may be looping"), "\(text)")
+    #expect(
+      text.hasSuffix("authflow explore --machine looping --seed 1 --runs 50 --depth 10 reaches it again.\n"))
+    #expect(gate.spins == 1)
+  }
+
   @Test func theCommandLineRefusesANonsensicalStepTimeout() throws {
     let run = try Authflow.run(["run", "--step-timeout", "0", "Scenarios"])
     #expect(run.status == 2)
     #expect(run.stderr.contains("--step-timeout must be a number of seconds above 0 and at most 3600"))
+    #expect(try Authflow.run(["explore", "--step-timeout", "-1"]).status == 2)
   }
 }
