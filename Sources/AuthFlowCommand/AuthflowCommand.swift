@@ -76,17 +76,11 @@ struct RunCommand: ParsableCommand {
     name: .customLong("exec-timeout"),
     help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
   var execTimeout: Double = 10
-  @Option(
-    name: .customLong("step-timeout"),
-    help: "Seconds one step may run before its scenario errors (a machine looping without client calls).")
-  var stepTimeout: Double = 10
+  @OptionGroup var stepTimeout: StepTimeoutOption
 
   func validate() throws {
     guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
       throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
-    }
-    guard stepTimeout.isFinite, stepTimeout > 0, stepTimeout <= 3600 else {
-      throw ValidationError("--step-timeout must be a number of seconds above 0 and at most 3600")
     }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
   }
@@ -102,7 +96,7 @@ struct RunCommand: ParsableCommand {
       execTimeout: .milliseconds(Int(execTimeout * 1000)))
     configuration.strict = strict
     configuration.recordsCoverage = coverage
-    configuration.stepTimeout = .milliseconds(Int(stepTimeout * 1000))
+    configuration.stepTimeout = stepTimeout.duration
     var options = Commands.RunOptions(
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     options.jobs = jobs

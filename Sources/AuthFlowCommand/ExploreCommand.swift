@@ -13,22 +13,13 @@ struct ExploreCommand: ParsableCommand {
   @Option(help: "Steps per walk at most.") var depth = ExploreOptions.defaultDepth
   @Option(help: "A scenario file whose backend, given and devices seed the world.") var given: String?
   @Option(help: "Where to write the minimal scenario.") var out = Commands.ExploreRequest.defaultOut
-  @Option(
-    name: .customLong("step-timeout"),
-    help: "Seconds one step may run before the exploration stops (a machine looping without client calls).")
-  var stepTimeout: Double = 10
-
-  func validate() throws {
-    guard stepTimeout.isFinite, stepTimeout > 0, stepTimeout <= 3600 else {
-      throw ValidationError("--step-timeout must be a number of seconds above 0 and at most 3600")
-    }
-  }
+  @OptionGroup var stepTimeout: StepTimeoutOption
 
   func run() throws {
     var request = Commands.ExploreRequest(
       machine: machine, seed: seed, runs: runs, depth: depth, given: given, out: out,
       registry: AuthflowCommand.registry)
-    request.stepTimeout = .milliseconds(Int(stepTimeout * 1000))
+    request.stepTimeout = stepTimeout.duration
     throw ExitCode(Commands.explore(request).rawValue)
   }
 }
