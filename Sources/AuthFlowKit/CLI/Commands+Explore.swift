@@ -106,7 +106,7 @@ extension Commands {
     }
     thread.stackSize = 8 << 20
     thread.start()
-    let tick = min(timeout / 4, .seconds(1))
+    let tick = StepWatch.checkInterval(for: timeout)
     let nanoseconds =
       Int(tick.components.seconds) * 1_000_000_000
       + Int(tick.components.attoseconds / 1_000_000_000)

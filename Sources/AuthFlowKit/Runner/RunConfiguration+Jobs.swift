@@ -30,16 +30,18 @@ extension RunConfiguration {
         while !watch.isAbandoned, let index = board.claim() {
           watch.begin(scenario: index)
           let result = run(scenarios[index], narration: narration, watch: watch)
+          // Idle while handing results over (a slow reader of the output is not a stuck step).
+          watch.finish()
           if !watch.isAbandoned { board.post(result, at: index) }
         }
+        board.discharge(watch)
       }
       // Room for a deep machine stack even where secondary threads default to 512 KiB (Darwin).
       thread.stackSize = 8 << 20
       thread.start()
     }
     for _ in 0..<max(1, min(jobs, scenarios.count)) { start() }
-    // Checks a few times per timeout, at most once a second; nothing here reads the clock of any world.
-    let tick = min(stepTimeout / 4, .seconds(1))
+    let tick = StepWatch.checkInterval(for: stepTimeout)
     while !board.waitUntilDone(for: tick) {
       for (watch, stuck) in board.stuckSteps(longerThan: stepTimeout) {
         let scenario = scenarios[stuck.scenario]
@@ -53,7 +55,7 @@ extension RunConfiguration {
 
   /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
   private func timedOut(_ scenario: Scenario, at number: Int) -> ScenarioResult {
-    let name = machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
+    let name = machineName(for: scenario)
     let step = scenario.steps.first { $0.number == number }
     let action = step.map { $0.action?.kind.rawValue ?? "expect" }
     let doing =
@@ -94,7 +96,13 @@ final class StepWatch: @unchecked Sendable {
   private var step = 0
   private var action: ActionKind?
   private var started = ContinuousClock.now
+  /// False between scenarios.
+  private var running = false
   private var abandoned = false
+
+  /// How often a watcher looks: a few times per timeout, at most once a second. This is the wall clock of
+  /// the process, never the virtual clock of a world.
+  static func checkInterval(for timeout: Duration) -> Duration { min(timeout / 4, .seconds(1)) }
 
   /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`).
   func begin(scenario index: Int) {
@@ -104,8 +112,12 @@ final class StepWatch: @unchecked Sendable {
       step = 0
       action = nil
       started = now
+      running = true
     }
   }
+
+  /// Called by the worker when its scenario is over.
+  func finish() { lock.withLock { running = false } }
 
   /// Called by a run before each step.
   func begin(step number: Int, action kind: ActionKind?) {
@@ -120,7 +132,7 @@ final class StepWatch: @unchecked Sendable {
   /// The scenario (or walk) and step that have run longer than `limit`, and the step's action, if any.
   func stuck(longerThan limit: Duration, now: ContinuousClock.Instant = .now) -> Stuck? {
     lock.withLock {
-      guard !abandoned, now - started > limit else { return nil }
+      guard running, !abandoned, now - started > limit else { return nil }
       return Stuck(scenario: scenario, step: step, action: action)
     }
   }

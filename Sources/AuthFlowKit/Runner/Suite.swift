@@ -124,7 +124,8 @@ public struct RunConfiguration: Sendable {
     return result
   }
 
-  private func machineName(for scenario: Scenario) -> String {
+  /// The machine a scenario runs on: `--machine`, else its own, else the default.
+  func machineName(for scenario: Scenario) -> String {
     machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
   }
 
