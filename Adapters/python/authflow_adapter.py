@@ -2,7 +2,8 @@
 
 Copy this file next to your adapter and write the app's auth logic as a class with:
 
-    description          a dict: name, summary, actions, providers, screens, tap_targets, type_fields
+    description          a dict: name, summary, actions, providers, screens, tap_targets, type_fields,
+                         secret_fields (the type fields whose values authflow hides in every output)
     __init__(harness, hello)
                          the app starts; hello["user"] is the session persisted on the device (or None)
     perform(action, args)

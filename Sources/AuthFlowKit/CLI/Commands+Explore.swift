@@ -50,7 +50,7 @@ extension Commands {
     if let path = request.given {
       let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
       guard loaded.diagnostics.isEmpty else {
-        printDiagnostics(loaded.diagnostics, io: io)
+        printDiagnostics(loaded, io: io)
         return .invalidInput
       }
       guard loaded.scenarios.count == 1 else {
@@ -59,6 +59,9 @@ extension Commands {
       }
       given = loaded.scenarios.first
     }
+    // The `--given` file's passwords are secrets: the walks type them, and the file written holds them.
+    let secrets = given?.secrets(for: machine) ?? []
+    let io = io.hiding(secrets)
     let options = ExploreOptions(
       machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,
       registry: request.registry)
@@ -83,7 +86,10 @@ extension Commands {
       io.out("explored \(outcome.steps) steps in \(outcome.walks) walk(s): no invariant broke\n")
       return .success
     }
-    return report(finding, machine: machine.name, request: request, io: io)
+    var hidden = finding
+    // Numbered, so the file still tells one password from another when it is played again.
+    hidden.yaml = Redactor(passwords: secrets).scrub(finding.yaml)
+    return report(hidden, machine: machine.name, request: request, io: io)
   }
 
   /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike):

@@ -7,9 +7,10 @@ extension Commands {
     let loaded = ScenarioLoader(machineNames: configuration.registry.names)
       .load(paths: paths.isEmpty ? [defaultPath] : paths)
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded.diagnostics, io: io)
+      printDiagnostics(loaded, io: io)
       return .invalidInput
     }
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
     for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
     for scenario in configuration.select(loaded.scenarios) { io.out(listing(scenario) + "\n") }
     return .success

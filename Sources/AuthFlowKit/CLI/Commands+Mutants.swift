@@ -49,7 +49,7 @@ extension Commands {
     let loaded = ScenarioLoader(machineNames: registry.names)
       .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths)
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded.diagnostics, io: io)
+      printDiagnostics(loaded, io: io)
       return .invalidInput
     }
     let own = loaded.scenarios.filter {

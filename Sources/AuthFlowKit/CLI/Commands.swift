@@ -45,9 +45,10 @@ public enum Commands {
     let loaded = ScenarioLoader(machineNames: configuration.registry.names)
       .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths, jobs: options.jobs)
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded.diagnostics, io: io)
+      printDiagnostics(loaded, io: io)
       return .invalidInput
     }
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
     for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
     let scenarios = configuration.select(loaded.scenarios)
     var reports = options.reports
@@ -88,7 +89,7 @@ public enum Commands {
     let loaded = ScenarioLoader(machineNames: registry.names).load(
       paths: paths.isEmpty ? [defaultPath] : paths)
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded.diagnostics, io: io)
+      printDiagnostics(loaded, io: io)
       return .invalidInput
     }
     let files = Set(loaded.scenarios.map(\.file)).count
@@ -96,7 +97,11 @@ public enum Commands {
     return .success
   }
 
-  static func printDiagnostics(_ diagnostics: [Diagnostic], io: CommandIO) {
+  /// Prints every problem of files that did not load, hiding every secret they give (the diagnostics hide
+  /// them already; this is the net).
+  static func printDiagnostics(_ loaded: LoadResult, io: CommandIO) {
+    let io = io.hiding(loaded.secrets)
+    let diagnostics = loaded.diagnostics
     let annotate = io.environment["GITHUB_ACTIONS"] == "true"
     for diagnostic in diagnostics {
       io.err("\(diagnostic)\n")

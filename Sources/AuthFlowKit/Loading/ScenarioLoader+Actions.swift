@@ -10,6 +10,8 @@ extension ScenarioLoader.Document {
       }
       return bare
     }
+    // `sign_in: hunter2`: what was written instead of the mapping may well be the password.
+    if [.signUp, .signIn, .reauthenticate].contains(kind) { hideInDiagnostics(value) }
     switch kind {
     case .signUp:
       guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.signUp) else { return nil }
@@ -86,14 +88,6 @@ extension ScenarioLoader.Document {
     fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)
   }
 
-  /// A password, recorded for the transcript's placeholders.
-  private mutating func readPassword(_ node: YAMLNode, key: String, expected: String = "a string") -> String?
-  {
-    guard let password = string(node, key: key, expected: expected) else { return nil }
-    notePassword(password)
-    return password
-  }
-
   private mutating func typedFields(_ node: YAMLNode) -> [TypedField]? {
     guard let entries = entries(node, key: "type", expected: "a mapping of field names to text") else {
       return nil
@@ -105,7 +99,8 @@ extension ScenarioLoader.Document {
     var fields: [TypedField] = []
     for entry in entries {
       let name = entry.name
-      let text = name == "password" ? readPassword(entry.value, key: name) : string(entry.value, key: name)
+      let text =
+        name == "password" ? readPassword(entry.value, key: name) : typedValue(entry.value, field: name)
       if let text { fields.append(TypedField(name: name, value: text)) }
     }
     return fields.count == entries.count ? fields : nil
@@ -142,6 +137,7 @@ extension ScenarioLoader.Document {
     }
     let (name, value) = (entry.name, entry.value)
     if name == "set_password" {
+      hideInDiagnostics(value)
       guard
         let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setPassword)
       else { return nil }

@@ -30,18 +30,19 @@ extension ScenarioLoader {
     var identityProviderEmails: [ProviderID: OrderedNames] = [:]
     var identityProvidersKnown = true
 
-    private(set) var passwords: [String] = []
-    private var passwordSet: Set<String> = []
+    /// Every password the document gives, in order of first appearance.
+    var passwords = OrderedNames()
+    /// Every password and typed value, in order of first appearance (see `Scenario.secretMentions`).
+    var mentions: [Scenario.SecretMention] = []
+    var mentioned: Set<Scenario.SecretMention> = []
+    /// What diagnostics hide besides the passwords: every typed value (whatever machine runs the scenario may
+    /// declare its field secret), and what was written where a password belongs but could not be read.
+    var hiddenInDiagnostics = OrderedNames()
 
     init(file: String, machineNames: [String], budget: LoadBudget) {
       self.file = file
       self.machineNames = machineNames
       self.budget = budget
-    }
-
-    /// Records a password the file mentions, once, in order of first appearance.
-    mutating func notePassword(_ password: String) {
-      if passwordSet.insert(password).inserted { passwords.append(password) }
     }
 
     /// The scenario in `root`, or nil when the document has any problem.
@@ -76,7 +77,7 @@ extension ScenarioLoader {
         name: name, file: file, location: location(root), description: description, tags: tags,
         reproduces: reproduces, machine: machine, seed: seed, strict: strict, backend: backend, given: given,
         devices: devices.names,
-        steps: steps, passwords: passwords)
+        steps: steps, passwords: passwords.names, secretMentions: mentions)
     }
 
     /// The value of a top-level key, found without checking the mapping's other keys.

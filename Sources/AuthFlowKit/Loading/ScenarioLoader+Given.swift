@@ -49,10 +49,7 @@ extension ScenarioLoader.Document {
         let (name, value) = (entry.name, entry.value)
         switch name {
         case "password":
-          string(value, key: name).map {
-            seed.password = $0
-            notePassword($0)
-          }
+          readPassword(value, key: name).map { seed.password = $0 }
         case "email_verified": bool(value, key: name).map { seed.emailVerified = $0 }
         case "display_name": nullableString(value, key: name).map { seed.displayName = $0 }
         case "providers": linkedProviders(value).map { seed.providers = $0 }

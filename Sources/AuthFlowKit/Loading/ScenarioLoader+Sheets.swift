@@ -92,9 +92,7 @@ extension ScenarioLoader.Document {
         report(.conflictingKeys(first: "password", second: other.name), at: other.keyMark)
         return nil
       }
-      guard let text = string(password, key: "password") else { return nil }
-      notePassword(text)
-      return .password(text)
+      return readPassword(password, key: "password").map(Reauthentication.password)
     }
     guard fields["provider"] != nil else {
       if fields.entries.isEmpty {

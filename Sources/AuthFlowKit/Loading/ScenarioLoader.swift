@@ -4,10 +4,14 @@ public struct LoadResult: Sendable {
   public var scenarios: [Scenario]
   /// Every problem of every file, sorted by location.
   public var diagnostics: [Diagnostic]
+  /// Every string the files give as a password or type into a field, valid or not: what the diagnostics hide
+  /// (as `‹password›`), and what a command's output hides when the files do not load.
+  public var secrets: [String]
 
-  public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = []) {
+  public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = [], secrets: [String] = []) {
     self.scenarios = scenarios
     self.diagnostics = diagnostics
+    self.secrets = secrets
   }
 }
 
@@ -112,7 +116,12 @@ public struct ScenarioLoader: Sendable {
       if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames, budget: budget)
       if let scenario = document.load(root) { result.scenarios.append(scenario) }
-      result.diagnostics += document.problems.map { Diagnostic($0.value.message, at: $0.location) }
+      // A diagnostic quotes what was written; never a password, nor what may be one.
+      let hidden = Redactor(hiding: document.diagnosticSecrets)
+      result.diagnostics += document.problems.map {
+        Diagnostic(hidden.scrub($0.value.message), at: $0.location)
+      }
+      result.secrets += document.diagnosticSecrets
       budget = document.budget
       return !budget.isSpent
     }
@@ -128,6 +137,7 @@ public struct ScenarioLoader: Sendable {
   private func append(_ loaded: LoadResult, to result: inout LoadResult) {
     result.scenarios += loaded.scenarios
     result.diagnostics += loaded.diagnostics
+    result.secrets += loaded.secrets
   }
 
   // MARK: - Problems

@@ -65,14 +65,17 @@ public struct MachineDescriptor: Sendable {
   /// `tap` targets and `type` fields it accepts.
   public var tapTargets: [String]
   public var typeFields: [String]
+  /// The `type` fields whose values are secret (a password, a PIN): every output hides what is typed into
+  /// them, as it hides passwords. A field named `password` always is.
+  public var secretFields: [String]
   /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
   public var invariants: [Invariant]
   public var make: @Sendable (MachineContext) -> any Machine
 
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
-    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], invariants: [Invariant] = [],
-    make: @escaping @Sendable (MachineContext) -> any Machine
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],
+    invariants: [Invariant] = [], make: @escaping @Sendable (MachineContext) -> any Machine
   ) {
     self.name = name
     self.summary = summary
@@ -81,9 +84,15 @@ public struct MachineDescriptor: Sendable {
     self.screens = screens
     self.tapTargets = tapTargets
     self.typeFields = typeFields
+    self.secretFields = secretFields
     self.invariants = invariants
     self.make = make
   }
+}
+
+extension MachineDescriptor {
+  /// Whether what is typed into `field` is secret.
+  public func hidesField(_ field: String) -> Bool { field == "password" || secretFields.contains(field) }
 }
 
 /// The machines a run can name, looked up by name (`authkit`, `authkit~no-foreground-refresh`, …).

@@ -156,7 +156,8 @@ extension PaperMachine {
     MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions,
       screens: Screen.allCases.map(\.rawValue),
-      tapTargets: Key.allCases.map(\.rawValue), typeFields: Field.allCases.map(\.rawValue)
+      tapTargets: Key.allCases.map(\.rawValue), typeFields: Field.allCases.map(\.rawValue),
+      secretFields: [Field.password.rawValue]
     ) { PaperMachine(context: $0, flaws: flaws) }
   }
 

@@ -21,12 +21,26 @@ public struct Scenario: Equatable, Sendable {
   public var steps: [Step]
   /// Every password the file mentions, in order of first appearance, so transcripts can number them.
   public var passwords: [String]
+  /// Every password and every value typed into a field, in order of first appearance: the secrets of a run are
+  /// those of them its machine hides (``secrets(for:)``).
+  public var secretMentions: [SecretMention]
+
+  /// A string the scenario gives as a password (`field` nil) or types into a field.
+  public struct SecretMention: Hashable, Sendable {
+    public var text: String
+    public var field: String?
+
+    public init(text: String, field: String?) {
+      self.text = text
+      self.field = field
+    }
+  }
 
   public init(
     name: String, file: String, location: SourceLocation, description: String? = nil, tags: [String] = [],
     reproduces: String? = nil, machine: Located<String>? = nil, seed: UInt64? = nil, strict: Bool = false,
     backend: BackendSettings = BackendSettings(), given: Given = Given(), devices: [String] = ["phone"],
-    steps: [Step], passwords: [String] = []
+    steps: [Step], passwords: [String] = [], secretMentions: [SecretMention] = []
   ) {
     self.name = name
     self.file = file
@@ -42,9 +56,17 @@ public struct Scenario: Equatable, Sendable {
     self.devices = devices
     self.steps = steps
     self.passwords = passwords
+    self.secretMentions = secretMentions
   }
 
   public var defaultDevice: String { devices.first ?? "phone" }
+
+  /// What every output of this scenario hides on `machine`, in order of first appearance: every password, and
+  /// every value typed into a field the machine declares secret.
+  public func secrets(for machine: MachineDescriptor) -> [String] {
+    guard !secretMentions.isEmpty else { return passwords }
+    return secretMentions.filter { $0.field.map(machine.hidesField) ?? true }.map(\.text)
+  }
 
   /// The scenario keys as written in a file.
   public static var keys: [String] { ScenarioLanguage.scenario.keys }

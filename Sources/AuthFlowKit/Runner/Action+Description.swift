@@ -35,7 +35,7 @@ extension Action {
       return "\(key) \(target)"
     case .type(let fields):
       let text = fields.map {
-        "\($0.name): \($0.name == "password" ? redactor.password($0.value) : $0.value)"
+        "\($0.name): \(redactor.hides($0.value) ? redactor.password($0.value) : redactor.scrub($0.value))"
       }
       return "\(key) {\(text.joined(separator: ", "))}"
     case .followLink(let mail, let to, let newPassword):

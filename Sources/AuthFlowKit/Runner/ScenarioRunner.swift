@@ -63,7 +63,7 @@ final class Run {
     self.seed = seed
     self.world = World(
       settings: scenario.backend, start: scenario.given.now, seed: seed,
-      redactor: Redactor(passwords: scenario.passwords))
+      redactor: Redactor(passwords: scenario.secrets(for: descriptor)))
     world.recordsTranscript = recordsTranscript
     invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
     if strict { strictness = StrictTracker(devices: scenario.devices.count) }
@@ -86,7 +86,8 @@ final class Run {
     return ScenarioResult(
       name: scenario.name, file: scenario.file, location: scenario.location, machine: descriptor.name,
       seed: seed, tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure,
-      steps: outcomes, transcript: world.transcript, transitions: coverage?.transitions ?? [])
+      steps: outcomes, transcript: world.transcript, transitions: coverage?.transitions ?? []
+    ).hiding(world.redactor)
   }
 
   func outcome(_ step: Step, _ status: StepOutcome.Status) -> StepOutcome {

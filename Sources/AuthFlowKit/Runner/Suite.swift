@@ -124,6 +124,14 @@ public struct RunConfiguration: Sendable {
     return result
   }
 
+  /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
+  public func secrets(of scenario: Scenario) -> [String] {
+    guard case .success(let machine) = descriptor(named: machineName(for: scenario)) else {
+      return scenario.passwords
+    }
+    return scenario.secrets(for: machine)
+  }
+
   /// The machine a scenario runs on: `--machine`, else its own, else the default.
   func machineName(for scenario: Scenario) -> String {
     machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
@@ -145,7 +153,9 @@ public struct RunConfiguration: Sendable {
           StepOutcome(
             number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
             status: .skipped)
-        }, transcript: [])
+        }, transcript: []
+      )
+      .hiding(Redactor(passwords: scenario.passwords))
     }
     var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed)
     runner.strict = strict

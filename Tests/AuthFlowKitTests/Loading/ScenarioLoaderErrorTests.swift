@@ -50,10 +50,10 @@ import Testing
       vars:
         email: carol@example.com
       steps:
-        - 1️⃣sing_in: { email: a, password: b }
-        - sign_up: { email: 2️⃣"${emial}", password: x }
-        - sign_in: { email: a, password: b }
-          3️⃣sign_up: { email: a, password: b }
+        - 1️⃣sing_in: { email: a, password: pw-1 }
+        - sign_up: { email: 2️⃣"${emial}", password: pw-2 }
+        - sign_in: { email: a, password: pw-1 }
+          3️⃣sign_up: { email: a, password: pw-1 }
           device: 4️⃣labtop
         - 5️⃣device: laptop
         - sign_in_with: 6️⃣gogle.com

@@ -126,7 +126,8 @@ enum AdapterMessage: Equatable {
       name: value["name"]?.text ?? "adapter", summary: value["summary"]?.text, actions: actions.sorted(),
       providers: providers, screens: try strings(value, "screens", required: false),
       tapTargets: try strings(value, "tap_targets", required: false),
-      typeFields: try strings(value, "type_fields", required: false))
+      typeFields: try strings(value, "type_fields", required: false),
+      secretFields: try strings(value, "secret_fields", required: false))
   }
 
   /// `value[key]` (or `value` itself when `key` is nil) as a list of strings.
@@ -164,6 +165,8 @@ struct AdapterDescription: Equatable, Sendable {
   var screens: [String]
   var tapTargets: [String]
   var typeFields: [String]
+  /// The type fields whose values every output hides.
+  var secretFields: [String]
 }
 
 /// What the app shows, as the adapter reports it in `ready` and `done`.

@@ -27,7 +27,7 @@ extension ExecMachine {
         name: name, summary: summary, supportedActions: description.actions,
         signInProviders: description.providers, screens: description.screens,
         tapTargets: description.tapTargets,
-        typeFields: description.typeFields
+        typeFields: description.typeFields, secretFields: description.secretFields
       ) { ExecMachine(context: $0, settings: settings) })
   }
 }

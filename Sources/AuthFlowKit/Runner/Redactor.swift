@@ -1,0 +1,111 @@
+/// Hides secrets in everything authflow prints, the way GitHub Actions masks registered secrets.
+///
+/// The secrets are every string a scenario gives as a password and every value it types into a field its
+/// machine declares secret. Each becomes a stable placeholder numbered in the order the scenario mentions
+/// them — `given` accounts first, then the steps — (`‹password 1›`), or `‹password›` where numbers would not
+/// be stable (a whole output of many scenarios, a diagnostic). ``scrub(_:)`` finds a secret written as is and
+/// in every escaped form a report or an adapter may have given it (JSON, XML and Mermaid entities, YAML,
+/// Markdown, percent-encoding), and cut short by `…`. Tokens, ids and action codes are shortened to their first
+/// six characters instead.
+public struct Redactor: Sendable {
+  private var numbers: [String: Int] = [:]
+  /// Whether placeholders carry the secret's number.
+  private var numbered = true
+  /// The secrets with their Unicode scalars, longest first (empty ones are never masked).
+  private var scalars: [(text: String, scalars: [Unicode.Scalar])] = []
+  /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
+  /// placeholder's own first character (so a placeholder is never masked again).
+  private var starts: Set<Unicode.Scalar> = []
+
+  /// Numbers `passwords` in order (a repeated one keeps its first number).
+  public init(passwords: [String]) {
+    for password in passwords where numbers[password] == nil {
+      numbers[password] = numbers.count + 1
+    }
+    scalars = numbers.keys.filter { !$0.isEmpty }
+      .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
+      .map { ($0, Array($0.unicodeScalars)) }
+    starts = Set(scalars.compactMap(\.scalars.first) + SecretMatch.escapeStarts + ["‹"])
+  }
+
+  /// Hides `secrets` as `‹password›`, unnumbered: the last net over a whole output, whose scenarios each
+  /// number their own passwords.
+  public init(hiding secrets: [String]) {
+    self.init(passwords: secrets)
+    numbered = false
+  }
+
+  /// The secrets, in the order they were given.
+  public var secrets: [String] { numbers.sorted { $0.value < $1.value }.map(\.key) }
+
+  /// Whether `text` is one of the secrets.
+  public func hides(_ text: String) -> Bool { !text.isEmpty && numbers[text] != nil }
+
+  /// The placeholder for a password; one the scenario never mentioned still never prints.
+  public func password(_ password: String) -> String {
+    guard numbered, let number = numbers[password] else { return Self.placeholder }
+    return "‹password \(number)›"
+  }
+
+  /// `‹password›`: a secret whose number is not known.
+  public static let placeholder = "‹password›"
+
+  /// `text` with every secret, raw or escaped, replaced by its placeholder; placeholders already in `text`
+  /// stay as they are. For text the harness did not write itself (what an adapter printed or showed), and
+  /// as the last pass over every output.
+  public func scrub(_ text: String) -> String {
+    guard !scalars.isEmpty, text.unicodeScalars.contains(where: starts.contains) else { return text }
+    let text = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var index = 0
+    while index < text.count {
+      let scalar = text[index]
+      guard starts.contains(scalar) else {
+        out.append(scalar)
+        index += 1
+        continue
+      }
+      if let end = Self.placeholderEnd(in: text, at: index) {
+        out.append(contentsOf: text[index..<end])
+        index = end
+      } else if let (secret, end) = match(in: text, at: index) {
+        out.append(contentsOf: password(secret).unicodeScalars)
+        index = end
+      } else {
+        out.append(scalar)
+        index += 1
+      }
+    }
+    return String(out)
+  }
+
+  /// The longest secret written at `index`, and where it ends.
+  private func match(in text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+    for secret in scalars {
+      var match = SecretMatch(secret: secret.scalars, text: text, start: index)
+      if let end = match.end() { return (secret.text, end) }
+    }
+    return nil
+  }
+
+  /// The end of a placeholder (`‹password›`, `‹password 12›`) that starts at `index`.
+  private static func placeholderEnd(in text: [Unicode.Scalar], at index: Int) -> Int? {
+    let head = Array("‹password".unicodeScalars)
+    guard index + head.count < text.count, Array(text[index..<(index + head.count)]) == head else {
+      return nil
+    }
+    var end = index + head.count
+    if text[end] == " " {
+      end += 1
+      let digits = end
+      while end < text.count, ("0"..."9").contains(text[end]) { end += 1 }
+      guard end > digits else { return nil }
+    }
+    return end < text.count && text[end] == "›" ? end + 1 : nil
+  }
+
+  /// `AbC123…` for a token, id or code.
+  public static func shorten(_ secret: String) -> String {
+    secret.count <= 6 ? secret : "\(secret.prefix(6))…"
+  }
+}

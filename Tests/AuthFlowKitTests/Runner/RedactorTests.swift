@@ -1,0 +1,48 @@
+import Testing
+
+@testable import AuthFlowKit
+
+/// The secrets a run knows are hidden wherever they appear, however the text around them was escaped.
+@Suite("Redactor")
+struct RedactorTests {
+  static let password = #"päss"w\ord<&>/😀"#
+  let redactor = Redactor(passwords: ["other", RedactorTests.password])
+
+  @Test(arguments: [
+    ("raw", password),
+    ("JSON", String(JSONValue.quote(password).dropFirst().dropLast())),
+    ("JSON, ASCII only", #"p\u00E4ss\"w\\ord<&>\/\ud83d\ude00"#),
+    ("XML content", XMLText.content(password)),
+    ("XML attribute", XMLText.attribute(password)),
+    ("XML numeric", "p&#228;ss&#x22;w\\ord&#60;&amp;&gt;/😀"),
+    ("YAML", String(YAMLText.quoted(password).dropFirst().dropLast())),
+    ("YAML, long escapes", #"p\xE4ss\"w\\ord<&>/\U0001F600"#),
+    ("Markdown", MarkdownText.inline(password)),
+    ("Mermaid", MermaidDiagram.label(password)),
+    ("percent", "p%C3%A4ss\"w\\ord%3C%26>/😀".replacing("%C3%A4", with: "ä")),
+  ])
+  func everyFormOfASecretIsHidden(form: String, written: String) {
+    let scrubbed = redactor.scrub("before \(written) after")
+    #expect(scrubbed == "before ‹password 2› after", "\(form): \(written)")
+  }
+
+  @Test func aSecretCutShortByAnEllipsisIsHiddenToo() {
+    #expect(redactor.scrub(#"stderr: p\u00e4ss\"w…"#) == "stderr: ‹password 2›…")
+    #expect(redactor.scrub("«päss\u{FFFD}…»") == "«‹password 2›…»")
+    // Too little of it to tell from other text.
+    #expect(redactor.scrub("pä…") == "pä…")
+  }
+
+  @Test func placeholdersAreNeverMaskedAgainAndEmptySecretsNever() {
+    let short = Redactor(passwords: ["", "s", "password 1"])
+    #expect(short.scrub("‹password 2› is s") == "‹password 2› i‹password 2› ‹password 2›")
+    #expect(
+      Redactor(hiding: ["a"]).scrub("a ‹password 3›, ‹password›") == "‹password› ‹password 3›, ‹password›")
+    #expect(Redactor(passwords: [""]).scrub("text") == "text")
+  }
+
+  @Test func theLongestSecretWins() {
+    let redactor = Redactor(passwords: ["pass", "passphrase"])
+    #expect(redactor.scrub("passphrase pass") == "‹password 2› ‹password 1›")
+  }
+}
