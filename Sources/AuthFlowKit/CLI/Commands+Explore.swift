@@ -60,7 +60,7 @@ extension Commands {
       given = loaded.scenarios.first
     }
     // The `--given` file's passwords are secrets: the walks type them, and the file written holds them.
-    let secrets = given?.secrets(for: machine) ?? []
+    let secrets = given.map { $0.secrets(for: machine) + $0.strayValues(for: machine) } ?? []
     let io = io.hiding(secrets)
     let options = ExploreOptions(
       machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,

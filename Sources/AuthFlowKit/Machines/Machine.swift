@@ -91,7 +91,7 @@ public struct MachineDescriptor: Sendable {
 }
 
 extension MachineDescriptor {
-  /// Whether what is typed into `field` is secret.
+  /// Whether what is typed into `field` is secret: declared so, or named `password`.
   public func hidesField(_ field: String) -> Bool { field == "password" || secretFields.contains(field) }
 }
 

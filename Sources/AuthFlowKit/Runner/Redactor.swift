@@ -17,11 +17,13 @@ public struct Redactor: Sendable {
   /// placeholder's own first character (so a placeholder is never masked again).
   private var starts: Set<Unicode.Scalar> = []
 
-  /// Numbers `passwords` in order (a repeated one keeps its first number).
-  public init(passwords: [String]) {
+  /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
+  /// `‹password›`.
+  public init(passwords: [String], alsoHiding others: [String] = []) {
     for password in passwords where numbers[password] == nil {
       numbers[password] = numbers.count + 1
     }
+    for other in others where numbers[other] == nil { numbers[other] = 0 }
     scalars = numbers.keys.filter { !$0.isEmpty }
       .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
       .map { ($0, Array($0.unicodeScalars)) }
@@ -43,7 +45,7 @@ public struct Redactor: Sendable {
 
   /// The placeholder for a password; one the scenario never mentioned still never prints.
   public func password(_ password: String) -> String {
-    guard numbered, let number = numbers[password] else { return Self.placeholder }
+    guard numbered, let number = numbers[password], number > 0 else { return Self.placeholder }
     return "‹password \(number)›"
   }
 

@@ -63,7 +63,7 @@ final class Run {
     self.seed = seed
     self.world = World(
       settings: scenario.backend, start: scenario.given.now, seed: seed,
-      redactor: Redactor(passwords: scenario.secrets(for: descriptor)))
+      redactor: scenario.redactor(for: descriptor))
     world.recordsTranscript = recordsTranscript
     invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
     if strict { strictness = StrictTracker(devices: scenario.devices.count) }

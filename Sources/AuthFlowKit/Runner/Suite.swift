@@ -129,7 +129,7 @@ public struct RunConfiguration: Sendable {
     guard case .success(let machine) = descriptor(named: machineName(for: scenario)) else {
       return scenario.passwords
     }
-    return scenario.secrets(for: machine)
+    return scenario.secrets(for: machine) + scenario.strayValues(for: machine)
   }
 
   /// The machine a scenario runs on: `--machine`, else its own, else the default.
