@@ -1,7 +1,7 @@
 /// Finds one secret at one place of a text, written as is or in any escaped form an output or an adapter may
 /// give it, each character on its own: `\"`, `\\`, `\/` and `\uXXXX` (JSON, YAML), `\xXX`, `\UXXXXXXXX`, `\n`
 /// and the other letter escapes (YAML), `\u{…}` (XML's stand-in for characters it cannot hold), `&amp;`,
-/// `&#NN;`, `&#xNN;` (XML), `#quot;`, `#NN;` (Mermaid), `\*` (Markdown), `%NN` (GitHub annotations).
+/// `&#NN;`, `&#xNN;` (XML), `#quot;`, `#NN;` (Mermaid), `\*` (Markdown), `%NN` for each UTF-8 byte (GitHub annotations, links).
 /// A secret cut short by an ellipsis (`…`, a shortened message) after at least ``minimumCut`` characters counts
 /// too, so no message shows most of a password.
 struct SecretMatch {
@@ -54,9 +54,16 @@ struct SecretMatch {
     case "&": ends += entity(scalar, in: text, at: index + 1, names: xmlNames)
     case "#": ends += entity(scalar, in: text, at: index + 1, names: xmlNames)
     case "%":
-      if scalar.isASCII, let value = hex(text, from: index + 1, digits: 2), value == scalar.value {
-        ends.append(index + 3)
+      // Each byte of its UTF-8 encoding as `%NN`.
+      var end = index
+      for byte in String(scalar).utf8 {
+        guard end < text.count, text[end] == "%", hex(text, from: end + 1, digits: 2) == UInt32(byte) else {
+          end = -1
+          break
+        }
+        end += 3
       }
+      if end > index { ends.append(end) }
     default: break
     }
     if text[index] == scalar { ends.append(index + 1) }
