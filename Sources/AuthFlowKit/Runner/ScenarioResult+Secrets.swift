@@ -1,7 +1,8 @@
 extension ScenarioResult {
-  /// The result with every secret hidden in every text it carries (its name, the failure, the transcript), so
-  /// no report, whatever it prints, can show one: the transcript hides the passwords the harness writes, but
-  /// a machine may show one anywhere (a screen name, an error, a display name, an adapter's stderr).
+  /// The result with every secret hidden in every text it carries (its name, the failure, the transcript, the
+  /// screens of its transitions), so no report, whatever it prints, can show one: the transcript hides the
+  /// passwords the harness writes, but a machine may show one anywhere (a screen name, an error, a display name,
+  /// an adapter's stderr).
   func hiding(_ redactor: Redactor) -> ScenarioResult {
     var result = self
     result.name = redactor.scrub(name)
@@ -12,6 +13,10 @@ extension ScenarioResult {
     result.failure = failure?.hiding(redactor)
     result.transcript = transcript.map {
       TranscriptEntry(time: $0.time, actor: redactor.scrub($0.actor), text: redactor.scrub($0.text))
+    }
+    func hide(_ place: Place) -> Place { Place(state: place.state, screen: redactor.scrub(place.screen)) }
+    result.transitions = transitions.map {
+      Transition(from: hide($0.from), action: $0.action, to: hide($0.to))
     }
     return result
   }
