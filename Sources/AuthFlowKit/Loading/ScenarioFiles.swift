@@ -49,9 +49,7 @@ enum ScenarioFiles {
           if errno != 0 { unreadable.append((String(folder.dropLast()), reason())) }
           break
         }
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = entryName(entry)
         if name == "." || name == ".." { continue }
         let path = folder + name
         let isScenario = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
@@ -72,6 +70,12 @@ enum ScenarioFiles {
       .sorted { $0.key.lexicographicallyPrecedes($1.key) }
       .map(\.path)
     return (sorted, unreadable)
+  }
+
+  /// The name of an entry `readdir` returned.
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
   }
 
   /// A directory entry's kind from its type, asking the file system only when the type does not say.

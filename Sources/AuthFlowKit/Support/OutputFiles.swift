@@ -121,12 +121,10 @@ struct OutputFiles {
     guard let stream = opendir(folder) else { return }
     defer { closedir(stream) }
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = ScenarioFiles.entryName(entry)
       guard name.hasPrefix(temporaryPrefix),
         let pid = Int32(name.dropFirst(temporaryPrefix.count).prefix { $0 != "-" }),
-        pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+        pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       unlink(folder + "/" + name)
     }
