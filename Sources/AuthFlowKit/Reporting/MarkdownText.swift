@@ -33,6 +33,7 @@ enum MarkdownText {
     let isAddress =
       (text.hasPrefix("https://") || text.hasPrefix("http://"))
       && !text.contains(where: { $0 == "<" || $0 == ">" || $0.isWhitespace || $0.isNewline })
+      && !text.unicodeScalars.contains(where: PlainText.isControl)
     return isAddress ? "<\(text)>" : inline(text)
   }
 

@@ -259,6 +259,7 @@ struct UntrustedTextReporterTests {
         step: 1, location: SourceLocation(file: SampleResults.file, line: 10, column: 15), key: "screen",
         expected: "home", actual: Self.hostile, message: "step 1: screen: expected home, found" + Self.hostile
       ),
+      reproduces: "https://example.com/issues/1\u{1B}[2J\u{9B}31m",
       transcript: SampleResults.transcript("adapter says" + Self.hostile))
     for name in ReporterRegistry.identifiers {
       guard let reporter = ReporterRegistry.reporter(named: name) else { continue }
