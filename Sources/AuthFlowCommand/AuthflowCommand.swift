@@ -27,8 +27,10 @@ public struct AuthflowCommand: ParsableCommand {
 
   /// Parses the process's arguments and runs the command with `registry`'s machines; exits the process.
   /// Bad flags exit with 2, as SPEC section 7 asks (ArgumentParser's own default is 64).
+  /// Output that could not be written (a reader gone, a full disk) also exits with 2.
   public static func main(registry: MachineRegistry) -> Never {
     signal(SIGPIPE, SIG_IGN)
+    let io = CommandIO.standard
     let status = $registry.withValue(registry) { () -> Int32 in
       do {
         var command = try parseAsRoot()
@@ -38,14 +40,15 @@ public struct AuthflowCommand: ParsableCommand {
         return exit.rawValue
       } catch {
         if exitCode(for: error) == .success {
-          print(fullMessage(for: error))
+          io.out(fullMessage(for: error) + "\n")
           return 0
         }
-        try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
+        io.err(fullMessage(for: error) + "\n")
         return Commands.ExitStatus.invalidInput.rawValue
       }
     }
-    Foundation.exit(status)
+    let written = io.finish(.success)
+    Foundation.exit(written == .success ? status : written.rawValue)
   }
 }
 
@@ -62,7 +65,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     name: .customLong("report"),
     help: ArgumentHelp(
-      "Repeatable; PATH - (or none) is stdout; files are written atomically.",
+      "Repeatable; PATH - (or none) is stdout; files are replaced atomically, devices written in place.",
       discussion: "FORMAT: \(ReporterRegistry.help).", valueName: "FORMAT[:PATH]"))
   var reports: [String] = []
   @Option(

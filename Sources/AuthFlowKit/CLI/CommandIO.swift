@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 
 /// Where a command writes, and what it knows of its terminal: injected so tests capture the output.
@@ -10,6 +17,8 @@ public struct CommandIO: Sendable {
   /// What everything written through this output hides: the last net under every report, stream and file
   /// (see ``hiding(_:)``).
   var redactor = Redactor(passwords: [])
+  /// The process's standard output and error, when `out` and `err` write to them (``standard``).
+  var streams: (out: OutputDescriptor, err: OutputDescriptor)?
 
   public init(
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
@@ -21,14 +30,18 @@ public struct CommandIO: Sendable {
     self.environment = environment
   }
 
-  /// The process's standard output and error.
+  private static let standardOutput = OutputDescriptor(STDOUT_FILENO, name: "standard output")
+  private static let standardError = OutputDescriptor(STDERR_FILENO, name: "standard error")
+
+  /// The process's standard output and error. Every write is checked; the first that fails (a reader that went
+  /// away, a full disk) stops that stream, and ``finish(_:)`` turns it into exit status 2.
   public static var standard: CommandIO {
-    CommandIO(
-      // `try?`: a reader that went away (`authflow run | head`) must not crash the run.
-      out: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
-      err: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
-      isTerminal: isatty(STDOUT_FILENO) == 1,
+    let (out, err) = (standardOutput, standardError)
+    var io = CommandIO(
+      out: { out.write($0) }, err: { err.write($0) }, isTerminal: isatty(STDOUT_FILENO) == 1,
       environment: ProcessInfo.processInfo.environment)
+    io.streams = (out, err)
+    return io
   }
 
   var colour: Bool { isTerminal && environment["NO_COLOR"] == nil }
@@ -44,11 +57,24 @@ public struct CommandIO: Sendable {
     return io
   }
 
-  /// Writes a file all at once (temporary file, then rename), so an interrupted run leaves no half report.
-  func writeAtomically(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(redactor.scrub(text).utf8).write(to: url, options: .atomic)
+  /// The command's exit status once its output is complete: standard output is closed, and when a write to
+  /// it (or its close) failed, the reason goes to standard error and the status becomes 2. Call it last.
+  public func finish(_ status: Commands.ExitStatus) -> Commands.ExitStatus {
+    guard let streams else { return status }
+    streams.out.close()
+    if let error = streams.out.error {
+      streams.err.write("error: \(error)\n")
+      return .invalidInput
+    }
+    return streams.err.error == nil ? status : .invalidInput
+  }
+
+  /// The standard stream that is the file `status` describes (`/dev/stdout`, `/dev/fd/2`), if any.
+  func standardStream(for status: stat) -> OutputDescriptor? {
+    guard let streams else { return nil }
+    return [streams.out, streams.err].first { stream in
+      var own = stat()
+      return fstat(stream.descriptor, &own) == 0 && own.st_dev == status.st_dev && own.st_ino == status.st_ino
+    }
   }
 }

@@ -145,16 +145,14 @@ extension Commands {
     io.out(
       "found: invariant \(finding.invariant) broke in walk \(finding.walk), after \(finding.stepsToFind) steps\n"
     )
-    io.out("  \(finding.message)\n")
+    io.out("  \(PlainText.visible(finding.message))\n")
     io.out(
       "shrunk from \(finding.foundLength) to \(finding.minimalLength) step(s) in \(finding.replays) replays\n"
     )
     let path =
       request.out + "/" + fileName(machine: machine, invariant: finding.invariant, seed: request.seed)
-    do {
-      try io.writeAtomically(finding.yaml, to: path)
-    } catch {
-      io.err("error: cannot write '\(path)': \(error.localizedDescription)\n")
+    var files = OutputFiles(io: io)
+    guard write(finding.yaml, to: path, what: "the scenario", files: &files, io: io) else {
       return .invalidInput
     }
     io.out(

@@ -16,9 +16,10 @@ extension Commands {
     return .success
   }
 
-  /// `NAME<TAB>FILE:LINE<TAB>TAG, TAG`: tab-separated, so `cut -f2` gives the places.
+  /// `NAME<TAB>FILE:LINE<TAB>TAG, TAG`: tab-separated, so `cut -f2` gives the places; control characters (a
+  /// tab or a line break in a file's name) are written visibly (``PlainText``), so each scenario is one line.
   static func listing(_ scenario: Scenario) -> String {
-    let name = scenario.name.map { $0 == "\t" || $0.isNewline ? " " : String($0) }.joined()
-    return "\(name)\t\(scenario.file):\(scenario.location.line)\t\(scenario.tags.joined(separator: ", "))"
+    let fields = [scenario.name, scenario.file, scenario.tags.joined(separator: ", ")].map(PlainText.visible)
+    return "\(fields[0])\t\(fields[1]):\(scenario.location.line)\t\(fields[2])"
   }
 }

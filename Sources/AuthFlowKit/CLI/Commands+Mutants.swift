@@ -59,7 +59,9 @@ extension Commands {
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)
     let broken = baseResults.filter { $0.status != .passed }
     for result in broken {
-      io.out("not counted: '\(result.name)' (\(result.file)) does not pass on \(options.machine) itself\n")
+      io.out(
+        "not counted: \(PlainText.quoted(result.name)) (\(PlainText.visible(result.file))) does not pass on "
+          + "\(options.machine) itself\n")
     }
     let passing = zip(own, baseResults).filter { $0.1.status == .passed }.map(\.0)
     io.out(
@@ -90,6 +92,7 @@ extension Commands {
       return "  SURVIVED  \(name) — \(outcome.mutant.summary): no scenario catches it"
     }
     let others = outcome.killedBy.count > 1 ? " and \(outcome.killedBy.count - 1) more" : ""
-    return "  killed    \(name) — by '\(first.name)' (\(first.file))\(others)"
+    return
+      "  killed    \(name) — by \(PlainText.quoted(first.name)) (\(PlainText.visible(first.file)))\(others)"
   }
 }

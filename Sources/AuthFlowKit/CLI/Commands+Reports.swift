@@ -14,12 +14,13 @@ extension Commands {
     return streamsConsole || !other ? io.out : io.err
   }
 
-  /// Writes every `--report` but the streamed console (files atomically), then the `--transcripts` files;
-  /// false when a file could not be written (the reason is printed).
+  /// Writes every `--report` but the streamed console (through ``OutputFiles``), then the `--transcripts`
+  /// files; false when one could not be written (the reason is printed).
   static func writeReports(
     _ reports: [ReportRequest], results: [ScenarioResult], options: RunOptions, coverage: CoverageReport?,
     io: CommandIO
   ) -> Bool {
+    var files = OutputFiles(io: io)
     for request in reports where !(request.format == ConsoleReporter.identifier && request.path == nil) {
       guard let reporter = ReporterRegistry.reporter(named: request.format) else {
         io.err("error: unknown report format '\(request.format)'\n")
@@ -31,22 +32,27 @@ extension Commands {
         io.out(text)
         continue
       }
-      guard write(text, to: path, what: "the \(request.format) report", io: io) else { return false }
+      guard write(text, to: path, what: "the \(request.format) report", files: &files, io: io) else {
+        return false
+      }
     }
     guard let folder = options.transcripts else { return true }
     for file in TranscriptFiles.files(for: results) {
       let path = folder.hasSuffix("/") ? folder + file.name : "\(folder)/\(file.name)"
-      guard write(file.contents, to: path, what: "a transcript", io: io) else { return false }
+      guard write(file.contents, to: path, what: "a transcript", files: &files, io: io) else { return false }
     }
     return true
   }
 
-  private static func write(_ text: String, to path: String, what: String, io: CommandIO) -> Bool {
+  /// Writes one file; false (with the reason printed) when it could not be written.
+  static func write(_ text: String, to path: String, what: String, files: inout OutputFiles, io: CommandIO)
+    -> Bool
+  {
     do {
-      try io.writeAtomically(text, to: path)
+      try files.write(text, to: path)
       return true
     } catch {
-      io.err("error: cannot write \(what) to '\(path)': \(error.localizedDescription)\n")
+      io.err("error: cannot write \(what) to \(PlainText.quoted(path)): \(error.reason)\n")
       return false
     }
   }

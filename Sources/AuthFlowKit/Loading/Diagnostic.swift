@@ -8,7 +8,8 @@ public struct Diagnostic: Error, Hashable, Sendable, Comparable, CustomStringCon
     self.message = message
   }
 
-  public var description: String { "\(location): error: \(message)" }
+  /// One line, whatever the file's name or contents hold.
+  public var description: String { "\(location): error: \(PlainText.visible(message))" }
 
   public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     (lhs.location, lhs.message) < (rhs.location, rhs.message)

@@ -33,6 +33,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case badTime(key: String, value: String)
   case duplicateEntry(kind: String, value: String, key: String)
   case notAnEmail(key: String, value: String)
+  case controlCharacterInText(key: String, value: String, character: String)
   case tooManySteps(count: Int, limit: Int)
   case tooManyValues(limit: Int)
   case tooMuchSubstitution(limit: Int)
@@ -128,6 +129,9 @@ enum LoadProblem: Error, Equatable, Sendable {
       "bad time \(quoted(value)) for \(quoted(key)); write an RFC 3339 time such as 2026-03-01T09:00:00Z"
     case .duplicateEntry(let kind, let value, let key):
       "duplicate \(kind) \(quoted(value)) in \(quoted(key))"
+    case .controlCharacterInText(let key, let value, let character):
+      "\(quoted(key)) cannot hold control characters (line breaks, tabs, NUL, escape), found "
+        + "\(character) in \(quoted(value))"
     case .notAnEmail(let key, let value):
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
     case .reservedDeviceName(let name):
@@ -199,12 +203,7 @@ private func quoted(_ value: String) -> String {
       text += "…"
       break
     }
-    switch character {
-    case "\n": text += "\\n"
-    case "\r": text += "\\r"
-    case "\t": text += "\\t"
-    default: text.unicodeScalars.append(character)
-    }
+    text += PlainText.visible(String(character))
     count += 1
   }
   return "'\(text)'"

@@ -11,49 +11,71 @@
 /// file handle took several times longer than parsing them (see `Benchmarks/README.md`).
 enum ScenarioFiles {
   /// What a path names.
-  enum Kind {
+  enum Kind: Equatable {
     case directory
     case file
     case missing
+    /// The system cannot say (a link loop, a folder on the way that cannot be searched): its reason.
+    case unreadable(String)
   }
 
   /// What `path` names, following symbolic links.
   static func kind(of path: String) -> Kind {
     var status = stat()
-    guard stat(path, &status) == 0 else { return .missing }
+    guard stat(path, &status) == 0 else { return errno == ENOENT ? .missing : .unreadable(reason()) }
     return status.st_mode & S_IFMT == S_IFDIR ? .directory : .file
   }
 
-  /// Every `*.yaml` and `*.yml` file below `directory`, sorted by path (byte order, so any machine agrees).
-  /// Hidden files count; a symbolic link counts when it leads to a file, and is not followed into a
-  /// directory (so a link cannot make the walk loop).
-  static func scenarioFiles(under directory: String) -> [String] {
+  /// Every `*.yaml` and `*.yml` file below `directory`, sorted by path (byte order, so any machine agrees), and
+  /// every folder or scenario file below it that could not be read, with the system's reason. Hidden files
+  /// count; a symbolic link counts when it leads to a file (a link named like a scenario file that leads
+  /// nowhere cannot be read), and is not followed into a directory (so a link cannot make the walk loop).
+  static func scenarioFiles(under directory: String) -> (
+    files: [String], unreadable: [(path: String, reason: String)]
+  ) {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     var files: [String] = []
+    var unreadable: [(path: String, reason: String)] = []
     var pending = [prefix]
     while let folder = pending.popLast() {
-      guard let stream = opendir(folder) else { continue }
+      guard let stream = opendir(folder) else {
+        unreadable.append((String(folder.dropLast()), reason()))
+        continue
+      }
       defer { closedir(stream) }
-      while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      while true {
+        errno = 0
+        guard let entry = readdir(stream) else {
+          if errno != 0 { unreadable.append((String(folder.dropLast()), reason())) }
+          break
         }
+        let name = entryName(entry)
         if name == "." || name == ".." { continue }
         let path = folder + name
+        let isScenario = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
         switch classify(entry.pointee.d_type, path: path) {
         case .directory:
           pending.append(path + "/")
-        case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
+        case .file where isScenario:
           files.append(path)
-        case .file, .missing:
+        case .unreadable(let reason) where isScenario:
+          unreadable.append((path, reason))
+        case .file, .missing, .unreadable:
           break
         }
       }
     }
     // Compared as byte arrays: comparing the strings' UTF-8 views directly is several times slower.
-    return files.map { (key: Array($0.utf8), path: $0) }
+    let sorted = files.map { (key: Array($0.utf8), path: $0) }
       .sorted { $0.key.lexicographicallyPrecedes($1.key) }
       .map(\.path)
+    return (sorted, unreadable)
+  }
+
+  /// The name of an entry `readdir` returned.
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
   }
 
   /// A directory entry's kind from its type, asking the file system only when the type does not say.
@@ -63,10 +85,11 @@ enum ScenarioFiles {
     case Int32(DT_REG): return .file
     case Int32(DT_LNK):
       var status = stat()
-      return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? .file : .missing
+      guard stat(path, &status) == 0 else { return .unreadable(reason()) }
+      return status.st_mode & S_IFMT == S_IFREG ? .file : .missing
     default:
       var status = stat()
-      guard lstat(path, &status) == 0 else { return .missing }
+      guard lstat(path, &status) == 0 else { return .unreadable(reason()) }
       switch status.st_mode & S_IFMT {
       case S_IFDIR: return .directory
       case S_IFREG: return .file
@@ -116,7 +139,12 @@ enum ScenarioFiles {
 
   /// The system's reason the last call on `path` failed.
   private static func unreadable(_ path: String) -> LoadProblem {
-    .unreadableFile(path: path, reason: String(cString: strerror(errno)).lowercased())
+    .unreadableFile(path: path, reason: reason())
+  }
+
+  /// The system's reason the last call failed, e.g. `permission denied`.
+  private static func reason() -> String {
+    String(cString: strerror(errno)).lowercased()
   }
 }
 

@@ -56,9 +56,17 @@ extension ScenarioLoader {
         let fields = fields(root, key: "scenario", context: "scenario", shape: ScenarioLanguage.scenario)
       else { return nil }
 
-      let name = fields["scenario"].flatMap { nonEmptyString($0, key: "scenario") }
-      let description = fields["description"].flatMap { string($0, key: "description") }
-      let tags = fields["tags"].flatMap { strings($0, key: "tags") }?.map(\.text) ?? []
+      let name = fields["scenario"].flatMap { node in
+        nonEmptyString(node, key: "scenario").flatMap { printable($0, key: "scenario", at: node) }
+      }
+      let description = fields["description"].flatMap { node in
+        string(node, key: "description").flatMap {
+          printable($0, key: "description", at: node, lineBreaks: true)
+        }
+      }
+      let tags =
+        fields["tags"].flatMap { strings($0, key: "tags") }?.compactMap { printable($0, key: "tags", at: $1) }
+        ?? []
       let reproduces = fields["reproduces"].flatMap { string($0, key: "reproduces") }
       let machine = fields["machine"].flatMap { readMachine($0) }
       let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }

@@ -18,6 +18,19 @@ extension ScenarioLoader.Document {
     return text
   }
 
+  /// A string shown on one line of every output (a name, a tag, a note): a control character in it is a
+  /// problem, so that no scenario file can add lines to a report or a CI log (`::error …`) or drive a
+  /// terminal. `lineBreaks` allows line feeds and tabs, for free text.
+  mutating func printable(_ text: String, key: String, at node: YAMLNode, lineBreaks: Bool = false) -> String?
+  {
+    let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\t"] : []
+    guard let bad = text.unicodeScalars.first(where: { PlainText.isControl($0) && !allowed.contains($0) })
+    else { return text }
+    report(
+      .controlCharacterInText(key: key, value: text, character: PlainText.visible(String(bad))), at: node)
+    return nil
+  }
+
   /// `.some(nil)` for a null, where a key may be null.
   mutating func nullableString(_ node: YAMLNode, key: String) -> String?? {
     if Self.isNull(node) { return .some(nil) }

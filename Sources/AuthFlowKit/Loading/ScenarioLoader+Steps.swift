@@ -53,7 +53,7 @@ extension ScenarioLoader.Document {
       let (name, key, value) = (entry.name, entry.keyMark, entry.value)
       switch name {
       case "device": device = self.device(value, key: "device")
-      case "note": note = string(value, key: "note")
+      case "note": note = string(value, key: "note").flatMap { printable($0, key: "note", at: value) }
       case "expect": expectations = self.expectations(value)
       default:
         guard let kind = ActionKind(rawValue: name) else {

@@ -54,7 +54,14 @@ public struct ScenarioLoader: Sendable {
     for path in paths {
       switch ScenarioFiles.kind(of: path) {
       case .missing: result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
-      case .directory: files += ScenarioFiles.scenarioFiles(under: path)
+      case .unreadable(let reason):
+        result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+      case .directory:
+        let found = ScenarioFiles.scenarioFiles(under: path)
+        files += found.files
+        for (path, reason) in found.unreadable {
+          result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+        }
       case .file: files.append(path)
       }
     }

@@ -30,9 +30,13 @@ public struct ConsoleReporter: Reporter {
     case .failed: label = paint("FAIL ", code: "31")
     case .errored: label = paint("ERROR", code: "35")
     }
-    var lines = ["\(label) \(result.name)  (\(result.file):\(result.location.line), \(result.machine))"]
+    // User text is written visibly (PlainText), so it cannot add lines or drive the terminal.
+    let name = PlainText.visible(result.name)
+    let place =
+      "\(PlainText.visible(result.file)):\(result.location.line), \(PlainText.visible(result.machine))"
+    var lines = ["\(label) \(name)  (\(place))"]
     if let failure = result.failure {
-      lines.append("      \(failure.location): \(failure.message)")
+      lines.append("      \(failure.location): \(PlainText.visible(failure.message))")
     }
     let skipped = result.steps.filter { $0.status == .skipped }.map(\.number)
     if let first = skipped.first, let last = skipped.last {

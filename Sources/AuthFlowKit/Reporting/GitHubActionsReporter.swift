@@ -31,7 +31,8 @@ public struct GitHubActionsReporter: Reporter {
       + "title=\(escapeProperty(title))::\(escapeData(message))\n"
   }
 
-  /// Message text: `%`, carriage returns and line feeds are percent-encoded, as the runner expects.
+  /// Message text: `%`, carriage returns and line feeds are percent-encoded, as the runner expects; other
+  /// control characters are written visibly (``PlainText``), so no text can reach the log raw.
   private func escapeData(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -39,7 +40,7 @@ public struct GitHubActionsReporter: Reporter {
       case "%": out += "%25"
       case "\r": out += "%0D"
       case "\n": out += "%0A"
-      default: out.unicodeScalars.append(scalar)
+      default: out += PlainText.visible(String(scalar))
       }
     }
     return out

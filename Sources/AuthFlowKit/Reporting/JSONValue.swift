@@ -39,7 +39,9 @@ indirect enum JSONValue: Equatable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case let control where control.value < 0x20:
+      // Every control character, C1 (which a terminal may obey) and U+2028/U+2029 included: a reader gets the
+      // same string, and the report prints safely on a terminal or a CI log.
+      case let control where PlainText.isControl(control):
         let hex = String(control.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -18,7 +18,7 @@ enum MarkdownText {
       case "&" where next.isLetter || next == "#":
         out += "\\&"
       case "\n", "\r", "\r\n": out += " "
-      default: out.append(character)
+      default: out += PlainText.visible(String(character))
       }
     }
     return out
@@ -33,12 +33,15 @@ enum MarkdownText {
     let isAddress =
       (text.hasPrefix("https://") || text.hasPrefix("http://"))
       && !text.contains(where: { $0 == "<" || $0 == ">" || $0.isWhitespace || $0.isNewline })
+      && !text.unicodeScalars.contains(where: PlainText.isControl)
     return isAddress ? "<\(text)>" : inline(text)
   }
 
   /// A code span; text a code span cannot hold (a backtick, a table's `|`, a line break) is escaped instead.
   static func code(_ text: String) -> String {
-    guard !text.isEmpty, !text.contains(where: { "`|\n\r".contains($0) }) else { return inline(text) }
+    guard !text.isEmpty, !text.contains(where: { "`|".contains($0) }),
+      !text.unicodeScalars.contains(where: PlainText.isControl)
+    else { return inline(text) }
     return "`\(text)`"
   }
 

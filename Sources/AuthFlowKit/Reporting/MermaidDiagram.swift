@@ -93,7 +93,7 @@ struct MermaidDiagram: Equatable {
       case "`": out += "#96;"
       case "%": out += "#37;"
       case "\n", "\r", "\r\n": out += " "
-      default: out.append(character)
+      default: out += PlainText.visible(String(character))
       }
     }
     return out

@@ -23,7 +23,8 @@ public struct TAPReporter: Reporter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The name on one line, with `#` (which would start a TAP directive) and backslashes escaped.
+  /// The name on one line, with `#` (which would start a TAP directive) and backslashes escaped, line breaks as
+  /// spaces and other control characters written visibly (``PlainText``).
   private func description(_ name: String) -> String {
     var out = ""
     for character in name {
@@ -31,7 +32,7 @@ public struct TAPReporter: Reporter {
       case "\\": out += "\\\\"
       case "#": out += "\\#"
       case "\n", "\r", "\r\n": out += " "
-      default: out.append(character)
+      default: out += PlainText.visible(String(character))
       }
     }
     return out

@@ -2,10 +2,12 @@
 /// inside a code block.
 public enum TranscriptFormatter {
   public static func plain(_ entries: [TranscriptEntry], indent: String = "") -> String {
-    let width = entries.map(\.actor.count).max() ?? 0
-    return entries.map { entry in
-      let padding = String(repeating: " ", count: width - entry.actor.count)
-      return "\(indent)\(entry.time)  \(entry.actor)\(padding)  \(entry.text)"
+    // Each entry on one line: control characters in what a machine or adapter reported are written visibly.
+    let actors = entries.map { PlainText.visible($0.actor) }
+    let width = actors.map(\.count).max() ?? 0
+    return zip(entries, actors).map { entry, actor in
+      let padding = String(repeating: " ", count: width - actor.count)
+      return "\(indent)\(entry.time)  \(actor)\(padding)  \(PlainText.visible(entry.text))"
     }.joined(separator: "\n")
   }
 }

@@ -10,8 +10,9 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     self.column = column
   }
 
-  /// `path:line:column`, the form every diagnostic and failure uses.
-  public var description: String { "\(file):\(line):\(column)" }
+  /// `path:line:column`, the form every diagnostic and failure uses; control characters in the path are written
+  /// visibly (``PlainText``).
+  public var description: String { "\(PlainText.visible(file)):\(line):\(column)" }
 
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -134,11 +134,13 @@ enum Authflow {
     return root.appendingPathComponent(".build/debug/authflow")
   }
 
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil
+  ) throws -> Result {
     var env = ProcessInfo.processInfo.environment
     env["GITHUB_ACTIONS"] = nil
     env.merge(environment) { $1 }
-    return try runProcess(executable, arguments, environment: env)
+    return try runProcess(executable, arguments, environment: env, standardOutput: standardOutput)
   }
 
 }

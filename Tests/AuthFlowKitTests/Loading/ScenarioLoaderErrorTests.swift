@@ -354,4 +354,25 @@ import Testing
         "empty.yaml:1002:1: error: too many YAML documents; a scenario file holds at most 1000"
       ])
   }
+
+  @Test func controlCharactersInNamesTagsAndNotesAreErrors() {
+    let message = "cannot hold control characters (line breaks, tabs, NUL, escape), found"
+    let yaml = MarkedYAML(
+      #"""
+      scenario: 1️⃣"Sign up\n::error file=x::pwned"
+      description: 2️⃣"two lines\nare fine, but not an \e"
+      tags: [ok, 3️⃣"\e[31mred", 4️⃣"tab\there"]
+      steps:
+        - background:
+          note: 5️⃣"next line\N::set-output name=x::y"
+      """#)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", #"'scenario' \#(message) \n in 'Sign up\n::error file=x::pwned'"#),
+        yaml.error("2️⃣", #"'description' \#(message) \u{1B} in 'two lines\nare fine, but not an \u{1B}'"#),
+        yaml.error("3️⃣", #"'tags' \#(message) \u{1B} in '\u{1B}[31mred'"#),
+        yaml.error("4️⃣", #"'tags' \#(message) \t in 'tab\there'"#),
+        yaml.error("5️⃣", #"'note' \#(message) \u{85} in 'next line\u{85}::set-output name=x::y'"#),
+      ])
+  }
 }

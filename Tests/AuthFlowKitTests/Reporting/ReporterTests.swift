@@ -245,3 +245,33 @@ struct TranscriptFormatterTests {
         """)
   }
 }
+
+@Suite("Every reporter, on untrusted text")
+struct UntrustedTextReporterTests {
+  /// Text a scenario file, an adapter or a machine could put in a result: line breaks followed by workflow
+  /// commands, terminal escapes, NUL.
+  static let hostile = "x\n::error file=ci.yaml::injected\r\n::set-output name=a::b\u{1B}[2J\u{0}\u{9B}31m"
+
+  @Test func noReportLetsAControlCharacterOrAWorkflowCommandThrough() {
+    let result = SampleResults.result(
+      "Name" + Self.hostile, .failed,
+      failure: Failure(
+        step: 1, location: SourceLocation(file: SampleResults.file, line: 10, column: 15), key: "screen",
+        expected: "home", actual: Self.hostile, message: "step 1: screen: expected home, found" + Self.hostile
+      ),
+      reproduces: "https://example.com/issues/1\u{1B}[2J\u{9B}31m",
+      transcript: SampleResults.transcript("adapter says" + Self.hostile))
+    for name in ReporterRegistry.identifiers {
+      guard let reporter = ReporterRegistry.reporter(named: name) else { continue }
+      let text = reporter.init(options: ReportOptions(verbose: true)).report([result])
+      let commands = text.split(separator: "\n").filter {
+        $0.hasPrefix("::") && !$0.hasPrefix("::error file=\(SampleResults.file),")
+      }
+      #expect(commands.isEmpty, "\(name): \(commands)")
+      let controls = text.unicodeScalars.filter {
+        $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+      }
+      #expect(controls.isEmpty, "\(name): \(controls.map { String($0.value, radix: 16) })")
+    }
+  }
+}

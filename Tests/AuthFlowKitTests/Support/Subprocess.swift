@@ -10,19 +10,22 @@ struct ProcessOutput {
 }
 
 /// Runs `executable` with `arguments` (and `environment`, when given) to the end; the one way tests start
-/// a child process.
-func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
-  -> ProcessOutput
-{
+/// a child process. Its standard output is captured, unless `standardOutput` gives it somewhere else to go (a
+/// device, a pipe nobody reads).
+func runProcess(
+  _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+  standardOutput: FileHandle? = nil
+) throws -> ProcessOutput {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   if let environment { process.environment = environment }
   let out = Pipe()
   let err = Pipe()
-  process.standardOutput = out
+  process.standardOutput = standardOutput ?? out
   process.standardError = err
   try process.run()
+  if standardOutput != nil { try out.fileHandleForWriting.close() }
   let outData = out.fileHandleForReading.readDataToEndOfFile()
   let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
