@@ -65,6 +65,14 @@ struct ExecMachineTests {
     #expect(configuration.run(try load(Scenarios.neverSignsIn)).status == .passed)
   }
 
+  @Test func callIdsComeBackExactlyAsTheAdapterWroteThem() throws {
+    let result = try Adapters.misbehaving("ids").run(try load(Scenarios.signIn))
+    let text = result.failure?.message ?? ""
+    #expect(
+      text.contains(#"ids came back as 123456789012345678901234567890 9007199254740993 -1.50 1e400 "a-1""#),
+      "\(text)")
+  }
+
   @Test func anAdapterThatDiesOnAnEventDuringWaitErrorsThatStep() throws {
     let result = try Adapters.misbehaving("exit-on-event").run(try load(Scenarios.revokedDuringWait))
     #expect(result.status == .errored)
@@ -169,7 +177,7 @@ private enum Adapters {
   /// Behaves until the scenario signs in (or, for `exit-on-event`, until the client signs itself out), then
   /// does what its mode says. Handshake modes break the `ready` itself.
   static let misbehavingSource = #"""
-    import json, os, signal, sys, time
+    import json, os, re, signal, sys, time
     mode = sys.argv[1]
     out = sys.stdout
     def send(message):
@@ -221,6 +229,13 @@ private enum Adapters {
                 send({"type": "done", "state": "happy", "screen": "home"})
             elif mode == "fail":
                 send({"type": "fail", "message": "no keychain on this device"})
+            elif mode == "ids":
+                echoed = []
+                for id in ["123456789012345678901234567890", "9007199254740993", "-1.50", "1e400", '"a-1"']:
+                    out.write('{"type": "call", "id": ' + id + ', "method": "currentUser", "args": {}}\n')
+                    out.flush()
+                    echoed.append(re.search(r'"id":(.*?),"ok"', sys.stdin.readline()).group(1))
+                send({"type": "fail", "message": "ids came back as " + " ".join(echoed)})
             for rest in sys.stdin:
                 pass
             sys.exit(0)
