@@ -20,8 +20,9 @@ extension AdapterProcess {
     closeFrom3(&actions)
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // Its own process group, so stopping it also stops what the shell started; SIGPIPE and the signal
-    // mask back to their defaults, whatever the harness set for itself.
+    // Its own process group, so stopping it also stops what the shell started; SIGPIPE, the signals that
+    // stop authflow and the signal mask back to their defaults, whatever the harness set for itself (an
+    // ignored SIGTERM would be inherited).
     var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
     #if canImport(Darwin)
       flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
@@ -30,7 +31,7 @@ extension AdapterProcess {
     posix_spawnattr_setpgroup(&attributes, 0)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
+    for signal in [SIGPIPE] + AdapterGroups.stoppingSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var mask = sigset_t()
     sigemptyset(&mask)
