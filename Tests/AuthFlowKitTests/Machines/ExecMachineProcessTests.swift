@@ -58,9 +58,9 @@ struct ExecMachineProcessTests {
   }
 }
 
-/// An adapter that, when asked to sign in, starts a child and a double-forked grandchild in its process
-/// group (both holding its output open), records their pids and its own in a file, then does what its
-/// mode says: `behave` (signs in), `exit` (status 3) or `hang`.
+/// An adapter that, when asked to sign in, starts a child and two double-forked grandchildren, one in its
+/// process group and one that left it (`setsid`), all holding its output open; records their pids and its
+/// own in a file, then does what its mode says: `behave` (signs in), `exit` (status 3) or `hang`.
 private struct Spawning {
   let directory: URL
   let machine: String
@@ -73,24 +73,17 @@ private struct Spawning {
     let script = directory.appendingPathComponent("spawning.py").path
     try Self.source.write(toFile: script, atomically: true, encoding: .utf8)
     scenario = directory.appendingPathComponent("signs-in.yaml").path
-    try """
-    scenario: Signs in
-    given:
-      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
-    steps:
-      - sign_in: { email: ann@example.com, password: correct-horse }
-      - expect: { state: signedIn }
-    """.write(toFile: scenario, atomically: true, encoding: .utf8)
+    try ExecScenarios.signIn.write(toFile: scenario, atomically: true, encoding: .utf8)
     machine = "exec:python3 \(script) \(mode) \(directory.appendingPathComponent("pids").path)"
   }
 
-  /// The pids the adapter recorded: itself, its child and its grandchild; waits for all three.
+  /// The pids the adapter recorded: itself, its child and its two grandchildren; waits for all four.
   func startedProcesses() throws -> [pid_t] {
     var pids: [pid_t] = []
     let recorded = Self.waitUntil {
       let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
       pids = text.split(separator: "\n").compactMap { pid_t($0) }
-      return pids.count == 3
+      return pids.count == 4
     }
     try #require(recorded, "the adapter did not record its processes: \(pids)")
     return pids
@@ -140,12 +133,17 @@ private struct Spawning {
             continue
         if message["type"] == "action" and message["action"] == "sign_in":
             child = subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL)
-            if os.fork() == 0:
+            for leave_group in [False, True]:
                 if os.fork() == 0:
-                    record(os.getpid())
-                    time.sleep(300)
-                os._exit(0)
-            os.wait()
+                    if leave_group:
+                        os.setsid()
+                    if os.fork() == 0:
+                        record(os.getpid())
+                        time.sleep(300)
+                    os._exit(0)
+                os.wait()
+            while not os.path.exists(pids) or len(open(pids).read().split()) < 2:
+                time.sleep(0.01)
             record(child.pid)
             record(os.getpid())
             if mode == "exit":

@@ -9,8 +9,8 @@ import Foundation
 ///   host that handles or ignores one keeps doing so) that stops every group, then exits with status
 ///   128 + the signal's number, as a shell reports a command killed by it;
 /// - an `atexit` hook that stops every group still registered, and after such a signal makes the exit
-///   status 128 + its number, whichever thread exits first (the run may end on its own meanwhile, its
-///   adapters having been stopped under it).
+///   status 128 + its number (the run may end on its own meanwhile, its adapters having been stopped
+///   under it).
 ///
 /// A group is registered from just before its leader is spawned until just before the leader is reaped: the
 /// group id cannot be reused while it is registered, so a signal sent to it never reaches a stranger.
@@ -22,16 +22,18 @@ final class AdapterGroups: @unchecked Sendable {
   static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP]
 
   private let lock = NSLock()
-  private var leaders: Set<pid_t> = []
+  /// Each group's leader, with the mark its processes carry in their environment.
+  private var leaders: [pid_t: String] = [:]
+  private var started = 0
   /// Set once authflow is stopping: an adapter that starts after that is stopped at once.
   private var closing = false
   private var installed = false
   /// The signal that is stopping authflow, once one came.
   private var signalled: Int32?
 
-  /// Spawns a process group with `spawn` (which returns its leader's pid) and registers it. Throws when
-  /// authflow is stopping.
-  func register(_ spawn: () throws(AdapterProblem) -> pid_t) throws(AdapterProblem) -> pid_t {
+  /// Spawns a process group with `spawn` (which gets the ``variable`` setting for the adapter's
+  /// environment and returns its leader's pid) and registers it. Throws when authflow is stopping.
+  func register(_ spawn: (String) throws(AdapterProblem) -> pid_t) throws(AdapterProblem) -> pid_t {
     lock.lock()
     defer { lock.unlock() }
     if !installed {
@@ -39,14 +41,18 @@ final class AdapterGroups: @unchecked Sendable {
       Self.installHandlers()
     }
     guard !closing else { throw .cannotStart(reason: "authflow is stopping") }
-    let leader = try spawn()
-    leaders.insert(leader)
+    started += 1
+    let mark = "\(getpid())-\(started)"
+    let leader = try spawn("\(Self.variable)=\(mark)")
+    leaders[leader] = mark
     return leader
   }
 
-  /// Forgets a group; called just before its leader is reaped.
+  /// Forgets a group, once SIGKILL was sent to it, and kills what escaped it; called just before its leader is
+  /// reaped.
   func remove(_ leader: pid_t) {
-    lock.withLock { _ = leaders.remove(leader) }
+    guard let mark = lock.withLock({ leaders.removeValue(forKey: leader) }) else { return }
+    Self.killEscaped { $0 == mark }
   }
 
   /// Stops every registered group — SIGTERM, then SIGKILL once their leaders have exited or `grace` has
@@ -56,18 +62,46 @@ final class AdapterGroups: @unchecked Sendable {
   func stopAll(grace: Duration = AdapterProcess.terminationGrace) {
     let first = lock.withLock {
       defer { closing = true }
-      for leader in leaders where !closing { kill(-leader, SIGTERM) }
+      for leader in leaders.keys where !closing { kill(-leader, SIGTERM) }
       return !closing
     }
     let deadline = ContinuousClock.now + (first ? grace : .zero)
     var pause = Duration.milliseconds(1)
-    while deadline > .now, !lock.withLock({ leaders.allSatisfy(Self.hasExited) }) {
+    while deadline > .now, !lock.withLock({ leaders.keys.allSatisfy(Self.hasExited) }) {
       AdapterProcess.sleep(pause)
       pause = min(pause * 2, .milliseconds(50))
     }
     lock.withLock {
-      for leader in leaders { kill(-leader, SIGKILL) }
+      for leader in leaders.keys { kill(-leader, SIGKILL) }
     }
+    let ours = "\(getpid())-"
+    Self.killEscaped { $0.hasPrefix(ours) }
+  }
+
+  // MARK: - Processes that left their group
+
+  /// The environment variable every adapter is started with, `AUTHFLOW_ADAPTER_GROUP=PID-N` (authflow's pid,
+  /// and the adapter's number): what the adapter starts inherits it, even what leaves its process group
+  /// (`setsid`), so stopping the group also finds those.
+  static let variable = "AUTHFLOW_ADAPTER_GROUP"
+
+  /// Sends SIGKILL to every process whose environment carries a mark `matches` accepts (Linux: read from
+  /// `/proc`; elsewhere, nothing).
+  private static func killEscaped(_ matches: (String) -> Bool) {
+    #if os(Linux)
+      let prefix = Array((variable + "=").utf8)
+      let me = getpid()
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let pid = pid_t(name), pid != me,
+          let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+        else { continue }
+        let marked = environment.split(separator: 0).contains { entry in
+          entry.starts(with: prefix)
+            && matches(String(decoding: entry.dropFirst(prefix.count), as: UTF8.self))
+        }
+        if marked { kill(pid, SIGKILL) }
+      }
+    #endif
   }
 
   /// Whether `pid`, a child of this process, has exited (or is not a child any more); it stays unreaped.
@@ -118,7 +152,10 @@ final class AdapterGroups: @unchecked Sendable {
       }
       AdapterGroups.live.lock.withLock { AdapterGroups.live.signalled = Int32(number) }
       AdapterGroups.live.stopAll()
-      exit(128 + Int32(number))
+      // Not `exit`: the run may be exiting on its own meanwhile, and `exit` runs each `atexit` hook in
+      // only one of the two threads.
+      fflush(nil)
+      _exit(128 + Int32(number))
     }
     watcher.start()
     for signal in stoppingSignals {

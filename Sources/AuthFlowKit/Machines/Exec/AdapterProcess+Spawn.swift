@@ -1,8 +1,9 @@
 import Foundation
 
 extension AdapterProcess {
-  /// `posix_spawn`s `/bin/sh -c command` with the given descriptors as its standard input, output and error.
-  static func spawnShell(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32)
+  /// `posix_spawn`s `/bin/sh -c command` with the given descriptors as its standard input, output and error,
+  /// and authflow's environment with `setting` (`NAME=value`) added.
+  static func spawnShell(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32, setting: String)
     throws(AdapterProblem) -> pid_t
   {
     #if canImport(Darwin)
@@ -41,7 +42,17 @@ extension AdapterProcess {
     let arguments = words.map { strdup($0) }
     defer { for argument in arguments { free(argument) } }
     var pid = pid_t()
-    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+    let name = setting.prefix { $0 != "=" } + "="
+    var inherited: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      if !String(cString: variable).hasPrefix(name) { inherited.append(variable) }
+      entry += 1
+    }
+    let added = strdup(setting)
+    defer { free(added) }
+    let status = posix_spawn(
+      &pid, "/bin/sh", &actions, &attributes, arguments + [nil], inherited + [added, nil])
     guard status == 0 else { throw .cannotStart(reason: String(cString: strerror(status))) }
     return pid
   }

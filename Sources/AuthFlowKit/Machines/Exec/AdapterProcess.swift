@@ -67,8 +67,9 @@ final class AdapterProcess {
     let parentEnds = [toChild.write, fromChild.read, errorsFromChild.read]
     let pid: pid_t
     do {
-      pid = try AdapterGroups.live.register { () throws(AdapterProblem) in
-        try spawnShell(command, stdin: toChild.read, stdout: fromChild.write, stderr: errorsFromChild.write)
+      pid = try AdapterGroups.live.register { mark throws(AdapterProblem) in
+        try spawnShell(
+          command, stdin: toChild.read, stdout: fromChild.write, stderr: errorsFromChild.write, setting: mark)
       }
     } catch {
       closeAll(childEnds + parentEnds)
