@@ -9,7 +9,8 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve the backend over HTTP as a Firebase Auth emulator (Identity Toolkit v1).",
     discussion: """
-      Point an SDK at it with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099. Stops cleanly on SIGINT or SIGTERM.
+      Point an SDK at it with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099. Stops on SIGINT or SIGTERM:
+      in-flight requests get 5 s to finish; a second signal stops at once.
       Control endpoints (clock, outbox, knobs, fail_next, given) are described in Docs/Serve.md.
       """)
 

@@ -9,8 +9,8 @@ struct ExecMachineTests {
   // MARK: - The Python adapter plays authkit
 
   @Test(arguments: [
-    Scenarios.verifyWhileBackgrounded, Scenarios.resendCountdown, Scenarios.revokedDuringWait,
-    Scenarios.deleteWithReauthentication, Scenarios.collisionThenLinkAcrossRelaunch,
+    ExecScenarios.verifyWhileBackgrounded, ExecScenarios.resendCountdown, ExecScenarios.revokedDuringWait,
+    ExecScenarios.deleteWithReauthentication, ExecScenarios.collisionThenLinkAcrossRelaunch,
   ])
   func thePythonAdapterPassesWithAuthkitsTranscript(_ yaml: String) throws {
     let scenario = try load(yaml)
@@ -56,17 +56,25 @@ struct ExecMachineTests {
   ])
   func aMisbehavingAdapterErrorsItsScenarioAndTheNextStillPasses(mode: String, message: String) throws {
     let configuration = try Adapters.misbehaving(mode)
-    let misbehaves = configuration.run(try load(Scenarios.signIn))
+    let misbehaves = configuration.run(try load(ExecScenarios.signIn))
     #expect(misbehaves.status == .errored)
     #expect(misbehaves.failure?.step == 1)
     let text = misbehaves.failure?.message ?? ""
     #expect(text.contains(message), "\(text)")
     #expect(!text.contains("correct-horse"))
-    #expect(configuration.run(try load(Scenarios.neverSignsIn)).status == .passed)
+    #expect(configuration.run(try load(ExecScenarios.neverSignsIn)).status == .passed)
+  }
+
+  @Test func callIdsComeBackExactlyAsTheAdapterWroteThem() throws {
+    let result = try Adapters.misbehaving("ids").run(try load(ExecScenarios.signIn))
+    let text = result.failure?.message ?? ""
+    #expect(
+      text.contains(#"ids came back as 123456789012345678901234567890 9007199254740993 -1.50 1e400 "a-1""#),
+      "\(text)")
   }
 
   @Test func anAdapterThatDiesOnAnEventDuringWaitErrorsThatStep() throws {
-    let result = try Adapters.misbehaving("exit-on-event").run(try load(Scenarios.revokedDuringWait))
+    let result = try Adapters.misbehaving("exit-on-event").run(try load(ExecScenarios.revokedDuringWait))
     #expect(result.status == .errored)
     #expect(result.failure?.step == 2)
     #expect(
@@ -94,8 +102,8 @@ struct ExecMachineTests {
     let directory = try Adapters.temporaryDirectory()
     let misbehaving = directory.appendingPathComponent("misbehaving.yaml").path
     let passing = directory.appendingPathComponent("passing.yaml").path
-    try Scenarios.signIn.write(toFile: misbehaving, atomically: true, encoding: .utf8)
-    try Scenarios.neverSignsIn.write(toFile: passing, atomically: true, encoding: .utf8)
+    try ExecScenarios.signIn.write(toFile: misbehaving, atomically: true, encoding: .utf8)
+    try ExecScenarios.neverSignsIn.write(toFile: passing, atomically: true, encoding: .utf8)
     let run = try Authflow.run([
       "run", "--machine", "exec:python3 \(Adapters.script) hang", "--exec-timeout", "1", misbehaving, passing,
     ])
@@ -169,7 +177,7 @@ private enum Adapters {
   /// Behaves until the scenario signs in (or, for `exit-on-event`, until the client signs itself out), then
   /// does what its mode says. Handshake modes break the `ready` itself.
   static let misbehavingSource = #"""
-    import json, os, signal, sys, time
+    import json, os, re, signal, sys, time
     mode = sys.argv[1]
     out = sys.stdout
     def send(message):
@@ -221,6 +229,13 @@ private enum Adapters {
                 send({"type": "done", "state": "happy", "screen": "home"})
             elif mode == "fail":
                 send({"type": "fail", "message": "no keychain on this device"})
+            elif mode == "ids":
+                echoed = []
+                for id in ["123456789012345678901234567890", "9007199254740993", "-1.50", "1e400", '"a-1"']:
+                    out.write('{"type": "call", "id": ' + id + ', "method": "currentUser", "args": {}}\n')
+                    out.flush()
+                    echoed.append(re.search(r'"id":(.*?),"ok"', sys.stdin.readline()).group(1))
+                send({"type": "fail", "message": "ids came back as " + " ".join(echoed)})
             for rest in sys.stdin:
                 pass
             sys.exit(0)
@@ -228,8 +243,8 @@ private enum Adapters {
     """#
 }
 
-/// Scenarios the tests play, inline.
-private enum Scenarios {
+/// Scenarios the exec tests play, inline.
+enum ExecScenarios {
   static let signIn = """
     scenario: Signs in
     given:

@@ -1,8 +1,9 @@
 import Foundation
 
 extension AdapterProcess {
-  /// `posix_spawn`s `/bin/sh -c command` with the given descriptors as its standard input, output and error.
-  static func spawnShell(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32)
+  /// `posix_spawn`s `/bin/sh -c command` with the given descriptors as its standard input, output and error,
+  /// and authflow's environment with `setting` (`NAME=value`) added.
+  static func spawnShell(_ command: String, stdin: Int32, stdout: Int32, stderr: Int32, setting: String)
     throws(AdapterProblem) -> pid_t
   {
     #if canImport(Darwin)
@@ -20,8 +21,9 @@ extension AdapterProcess {
     closeFrom3(&actions)
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // Its own process group, so stopping it also stops what the shell started; SIGPIPE and the signal
-    // mask back to their defaults, whatever the harness set for itself.
+    // Its own process group, so stopping it also stops what the shell started; SIGPIPE, the signals that
+    // stop authflow and the signal mask back to their defaults, whatever the harness set for itself (an
+    // ignored SIGTERM would be inherited).
     var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
     #if canImport(Darwin)
       flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
@@ -30,7 +32,7 @@ extension AdapterProcess {
     posix_spawnattr_setpgroup(&attributes, 0)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
+    for signal in [SIGPIPE] + AdapterGroups.stoppingSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var mask = sigset_t()
     sigemptyset(&mask)
@@ -40,7 +42,17 @@ extension AdapterProcess {
     let arguments = words.map { strdup($0) }
     defer { for argument in arguments { free(argument) } }
     var pid = pid_t()
-    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+    let name = setting.prefix { $0 != "=" } + "="
+    var inherited: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      if !String(cString: variable).hasPrefix(name) { inherited.append(variable) }
+      entry += 1
+    }
+    let added = strdup(setting)
+    defer { free(added) }
+    let status = posix_spawn(
+      &pid, "/bin/sh", &actions, &attributes, arguments + [nil], inherited + [added, nil])
     guard status == 0 else { throw .cannotStart(reason: String(cString: strerror(status))) }
     return pid
   }

@@ -15,6 +15,9 @@ final class AdapterProcess {
   static let terminationGrace = Duration.milliseconds(500)
   /// How long an adapter that closed its output gets to exit and finish its standard error.
   static let exitGrace = Duration.seconds(1)
+  /// How often a wait for the adapter's output checks whether it has exited, in case a process it started
+  /// still holds the output open.
+  static let exitCheckInterval = Duration.milliseconds(100)
 
   let pid: pid_t
   private var input: Int32
@@ -64,8 +67,10 @@ final class AdapterProcess {
     let parentEnds = [toChild.write, fromChild.read, errorsFromChild.read]
     let pid: pid_t
     do {
-      pid = try spawnShell(
-        command, stdin: toChild.read, stdout: fromChild.write, stderr: errorsFromChild.write)
+      pid = try AdapterGroups.live.register { mark throws(AdapterProblem) in
+        try spawnShell(
+          command, stdin: toChild.read, stdout: fromChild.write, stderr: errorsFromChild.write, setting: mark)
+      }
     } catch {
       closeAll(childEnds + parentEnds)
       throw error
@@ -126,22 +131,29 @@ final class AdapterProcess {
   }
 
   /// Waits for the adapter's output (or input, when `writable`) to be ready, reading its standard error
-  /// meanwhile. False when the deadline passed first.
+  /// meanwhile. False when the deadline passed first. Throws when the adapter exits while a process it
+  /// started still holds the pipe open (which would otherwise look like an adapter gone quiet).
   private func waitUntil(_ deadline: ContinuousClock.Instant, writable: Bool) throws(AdapterProblem) -> Bool {
+    let watched = pollfd(
+      fd: writable ? input : output, events: Int16(writable ? POLLOUT : POLLIN), revents: 0)
     while true {
       let remaining = deadline - .now
       guard remaining > .zero else { return false }
-      var fds = [
-        pollfd(fd: writable ? input : output, events: Int16(writable ? POLLOUT : POLLIN), revents: 0)
-      ]
+      var fds = [watched]
       if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
-      let result = poll(&fds, nfds_t(fds.count), Self.milliseconds(remaining))
+      let result = poll(&fds, nfds_t(fds.count), Self.milliseconds(min(remaining, Self.exitCheckInterval)))
       if result < 0 {
         if errno == EINTR { continue }
         throw .cannotStart(reason: "poll: \(String(cString: strerror(errno)))")
       }
       if fds.count > 1, fds[1].revents != 0 { readAvailableErrors() }
       if fds[0].revents != 0 { return true }
+      if hasExited() {
+        // What it wrote just before exiting still counts.
+        var last = [watched]
+        if poll(&last, 1, 0) > 0, last[0].revents != 0 { return true }
+        throw .exited(how: finishAfterExit(closed: nil))
+      }
     }
   }
 
@@ -193,9 +205,10 @@ final class AdapterProcess {
 
   // MARK: - Ending
 
-  /// The adapter closed its output or input (`closed`): gives it a moment to exit and finish its standard
-  /// error, then reaps it. Returns how it ended, as a message says it.
-  private func finishAfterExit(closed: String) -> String {
+  /// The adapter closed its output or input (`closed`), or exited with both still open (`closed` nil): gives
+  /// it a moment to exit and finish its standard error, then reaps it. Returns how it ended, as a message
+  /// says it.
+  private func finishAfterExit(closed: String?) -> String {
     let deadline = ContinuousClock.now + Self.exitGrace
     while errors >= 0, deadline > .now {
       var fds = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
@@ -218,14 +231,7 @@ final class AdapterProcess {
   }
 
   private func hasExited() -> Bool {
-    guard rawStatus == nil else { return true }
-    var info = siginfo_t()
-    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
-    #if canImport(Darwin)
-      return info.si_pid != 0
-    #else
-      return info._sifields._sigchld.si_pid != 0
-    #endif
+    rawStatus != nil || AdapterGroups.hasExited(pid)
   }
 
   /// Closes the adapter's input, sends SIGTERM to its process group, SIGKILL after a short grace, and reaps
@@ -242,6 +248,7 @@ final class AdapterProcess {
       }
       // The group id stays reserved until the leader is reaped: what the shell started goes too.
       kill(-pid, SIGKILL)
+      AdapterGroups.live.remove(pid)
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
       rawStatus = status
@@ -257,10 +264,12 @@ final class AdapterProcess {
     }
   }
 
-  /// `exited with status 1`, `was killed by SIGSEGV (signal 11)`, or that it closed its output and was stopped.
-  private func describeExit(closed: String) -> String {
+  /// `exited with status 1`, `was killed by SIGSEGV (signal 11)`, or that it closed its output and was
+  /// stopped. An adapter that exited while a process it started still held its output open is reported
+  /// as exited, the same way.
+  private func describeExit(closed: String?) -> String {
     guard exitedOnItsOwn, let status = rawStatus else {
-      return "closed \(closed) but did not exit; it was stopped"
+      return "closed \(closed ?? "its output") but did not exit; it was stopped"
     }
     let signal = status & 0x7f
     guard signal != 0 else {
@@ -289,7 +298,7 @@ final class AdapterProcess {
     return Int32(clamping: max(0, total))
   }
 
-  private static func sleep(_ duration: Duration) {
+  static func sleep(_ duration: Duration) {
     let (seconds, attoseconds) = duration.components
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()

@@ -3,8 +3,9 @@ import Foundation
 /// A JSON value as the adapter protocol carries it, one message per line.
 ///
 /// Objects keep the order their members were written in, so the lines the harness sends read naturally
-/// (`type` first) and `type` fields arrive in the order the scenario typed them. Numbers keep their decimal
-/// text, so a 64-bit random number crosses exactly.
+/// (`type` first) and `type` fields arrive in the order the scenario typed them. Numbers keep the text they
+/// were written with, in both directions, so a 64-bit random number or a call id beyond 2^53 crosses
+/// exactly (see `WireValue+Parsing.swift`).
 enum WireValue: Equatable, Sendable {
   case null
   case bool(Bool)
@@ -75,49 +76,6 @@ enum WireValue: Equatable, Sendable {
     case .array(let values): "[" + values.map(\.line).joined(separator: ",") + "]"
     case .object(let members):
       "{" + members.map { JSONValue.quote($0.key) + ":" + $0.value.line }.joined(separator: ",") + "}"
-    }
-  }
-
-  /// Parses one line of JSON.
-  static func parse(_ bytes: [UInt8]) throws -> WireValue {
-    try JSONDecoder().decode(WireValue.self, from: Data(bytes))
-  }
-}
-
-extension WireValue: Decodable {
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    if let container = try? decoder.container(keyedBy: Key.self) {
-      let keys = container.allKeys.sorted { $0.stringValue < $1.stringValue }
-      self = .object(
-        try keys.map { Member(key: $0.stringValue, value: try container.decode(WireValue.self, forKey: $0)) })
-      return
-    }
-    if var container = try? decoder.unkeyedContainer() {
-      var values: [WireValue] = []
-      while !container.isAtEnd { values.append(try container.decode(WireValue.self)) }
-      self = .array(values)
-      return
-    }
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .number(String(value))
-    } else if let value = try? container.decode(UInt64.self) {
-      self = .number(String(value))
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(String(value))
-    } else {
-      self = .string(try container.decode(String.self))
     }
   }
 }
