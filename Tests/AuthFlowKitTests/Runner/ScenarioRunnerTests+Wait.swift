@@ -64,17 +64,18 @@ extension ScenarioRunnerTests {
 
   // MARK: - Folding changes nothing else
 
-  /// A week in one `wait`, and the same week an hour at a time, with two devices whose tokens have different
-  /// ages, one in the background, then new ids drawn from the seeded generator.
+  /// A week in one `wait`, and the same week an hour at a time, with devices whose tokens have different ages,
+  /// two refreshing at the same times (the first listed first), one in the background, then new ids drawn from
+  /// the seeded generator.
   @Test func aFoldedWaitLeavesTheWorldAsHourlyWaitsDo() throws {
     func week(_ waits: String) -> String {
       """
       scenario: A week
-      devices: [phone, laptop, tablet]
+      devices: [phone, laptop, tablet, watch]
       given:
         accounts:
           - { email: alice@example.com, password: correct-horse, email_verified: true }
-        signed_in: { phone: alice@example.com }
+        signed_in: { phone: alice@example.com, watch: alice@example.com }
       steps:
         - wait: 20m
         - sign_in: { email: alice@example.com, password: correct-horse }
@@ -111,6 +112,7 @@ extension ScenarioRunnerTests {
     #expect(foldedResult.entries("phone", containing: "refreshed its ID token 183 times").count == 1)
     #expect(foldedResult.entries("laptop", containing: "refreshed its ID token 183 times").count == 1)
     #expect(foldedResult.entries("tablet", containing: "refreshed its ID token").isEmpty)
+    #expect(foldedResult.entries("watch", containing: "refreshed its ID token 183 times").count == 1)
   }
 
   @Test func aRefreshThatFailsDuringALongWaitShowsAsItDid() throws {
