@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Writes COUNT realistic scenario files into OUT for the benchmark (Python stdlib only).
 
+With --long-waits, writes instead one scenario of COUNT steps, each the longest wait (`wait: 3660d`), on two
+signed-in devices: 95,825 token refreshes a device per step, which a wait must not pay for one by one.
+    python3 Benchmarks/generate.py --long-waits 10000 /tmp/waits
+
 Each file is a copy of one of the bundled scenarios with at least MIN_STEPS steps (round-robin, so the
 suite mixes every such flow, authkit, firebaseui and paper alike) with a numbered title; the flows are the
 real ones, so every scenario passes and does real work: sign-ups, links, waits, token refreshes.
@@ -37,9 +41,27 @@ def flows():
     return found
 
 
+def long_waits(count, out):
+    os.makedirs(out, exist_ok=True)
+    steps = "".join("  - wait: 3660d\n" for _ in range(count - 1))
+    with open(os.path.join(out, "long-waits.yaml"), "w", encoding="utf-8") as file:
+        file.write(
+            "scenario: Ten years idle, again and again\n"
+            "devices: [phone, laptop]\n"
+            "given:\n"
+            "  accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]\n"
+            "  signed_in: { phone: ann@example.com, laptop: ann@example.com }\n"
+            "steps:\n" + steps +
+            "  - wait: 3660d\n"
+            "    expect: { state: signedIn, signed_in_devices: [phone, laptop] }\n")
+    print(f"1 scenario of {count} waits of 3660d")
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--long-waits":
+        return long_waits(int(sys.argv[2]), sys.argv[3])
     if len(sys.argv) != 3:
-        sys.exit("usage: generate.py COUNT OUT")
+        sys.exit("usage: generate.py COUNT OUT, or generate.py --long-waits STEPS OUT")
     count, out = int(sys.argv[1]), sys.argv[2]
     chosen = flows()
     steps = 0

@@ -2,6 +2,8 @@
 # authflow's benchmark: `authflow run` against a parse-only libyaml pass over the same files, in one run.
 #   Benchmarks/run.sh                  # suites of 100, 1,000 and 10,000 scenarios, explore, one small scenario
 #   Benchmarks/run.sh 100              # only the sizes given (what .ci/run could afford)
+# Also one scenario of LONG_WAITS (default 10,000) steps of `wait: 3660d` on two signed-in devices, with its
+# JSON report: a wait must cost the same whatever its length, and its transcript must stay short.
 # Needs Debian's libyaml-dev (installed here when the header is missing), python3 and GNU time.
 # Wall times are the best of REPEAT runs (default 3). Prints a table; record it, with `nproc`, the CPU model and the date, in Benchmarks/README.md.
 set -euo pipefail
@@ -73,6 +75,17 @@ for size in "${sizes[@]}"; do
         "$(ratio "$wall" "$floor_wall")"
     done
   done
+done
+
+long_waits="${LONG_WAITS:-10000}"
+python3 Benchmarks/generate.py --long-waits "$long_waits" "$work/long-waits" >&2
+for build in release static; do
+  binary="$authflow"
+  [ "$build" = release ] || binary="$static"
+  best "$binary" run --report "json:$work/long-waits.json" "$work/long-waits"
+  grep -q "^1 passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
+  printf '%-34s %9s %9s   JSON report %s KB\n' "$long_waits waits of 3660d ($build)" "$wall" "$rss" \
+    "$(( $(stat -c %s "$work/long-waits.json") / 1024 ))"
 done
 
 for build in release static; do

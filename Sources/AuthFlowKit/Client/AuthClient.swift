@@ -14,9 +14,10 @@ public final class AuthClient {
   /// The app's auth state listener; a built-in machine sets it when it starts.
   public var onAuthStateChange: ((AuthStateChange) -> Void)?
 
-  /// Calls allowed in one step before the step errors: a machine that loops on the client stops here.
+  /// Calls allowed in one step before the step errors: a machine that loops on the client stops here. The
+  /// runner gives every device a new budget at each step (a `wait`'s scheduled work counts in the wait's own).
   static let callBudget = 1000
-  var callsThisStep = 0
+  private(set) var callsThisStep = 0
   private(set) var budgetExceeded = false
 
   /// The client refreshes the ID token when this much or less of its life remains.
@@ -28,6 +29,12 @@ public final class AuthClient {
   }
 
   var backend: Backend { world.backend }
+
+  /// Starts a step: no call made yet, none over the budget.
+  func resetCallBudget() {
+    callsThisStep = 0
+    budgetExceeded = false
+  }
 
   // MARK: - Calls
 
@@ -136,7 +143,7 @@ public final class AuthClient {
   @discardableResult
   func runScheduledRefresh() -> Bool {
     guard let due = scheduledRefresh, due <= world.now else { return true }
-    world.log(device, "scheduled token refresh")
+    world.log(device, Self.scheduledRefreshText)
     do {
       try refreshIDToken()
       return true
@@ -145,6 +152,32 @@ public final class AuthClient {
       // Still signed in: the app hears of the failure (a self sign-out already told it).
       onAuthStateChange?(AuthStateChange(user: currentUser, error: error))
       return false
+    }
+  }
+
+  private static let scheduledRefreshText = "scheduled token refresh"
+
+  /// Whether the scheduled refresh would go through with nothing for the app to hear: online, no `fail_next`
+  /// waiting for it, a session the backend still honours. During a `wait` nothing else happens, so every later
+  /// refresh of the same quiet stretch would go through too (see ``QuietRefreshes``).
+  var scheduledRefreshIsQuiet: Bool {
+    guard isOnline, let refreshToken = tokens?.refreshToken else { return false }
+    return !world.hasInjectedFailure(for: .refreshToken, device: device) && backend.honours(refreshToken)
+  }
+
+  /// The last of `count` quiet scheduled refreshes, the first at `first` and one every `period` until now: the
+  /// client takes the ID token the last one mints, and the transcript gets what one refresh writes, or one line
+  /// for them all.
+  func completeQuietRefreshes(_ count: Int, since first: VirtualTime, every period: VirtualDuration) {
+    guard let idToken = tokens.flatMap({ try? backend.refreshToken($0.refreshToken) }) else { return }
+    tokens?.idToken = idToken
+    if count == 1 {
+      world.log(device, Self.scheduledRefreshText)
+      world.log(device, "refreshToken → ok")
+    } else {
+      world.log(
+        device,
+        "refreshed its ID token \(count) times, every \(period) since \(first) (refreshToken → ok each time)")
     }
   }
 

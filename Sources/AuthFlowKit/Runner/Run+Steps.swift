@@ -17,10 +17,11 @@ extension Run {
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
       world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
       if let note = step.note { world.log(actor, "note: \(note)") }
-      for each in devices { each.client.callsThisStep = 0 }
+      for each in devices { each.client.resetCallBudget() }
       let from = coverage != nil && action.kind.isDeviceAction ? device.place : nil
       let status =
-        action.kind.isDeviceAction ? perform(action, on: device, step) : perform(action, step, device)
+        action.kind.isDeviceAction
+        ? perform(action, on: device, step) : perform(action, step, device) ?? callBudgetExceeded(step)
       logChanges()
       if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
       strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)
@@ -67,6 +68,15 @@ extension Run {
       }
     }
     return nil
+  }
+
+  /// Errors the step when an app made more auth-client calls in it than one step allows: in its action, or in
+  /// handling what the step's scheduled work told it.
+  func callBudgetExceeded(_ step: Step) -> StepOutcome.Status? {
+    guard devices.contains(where: \.client.budgetExceeded) else { return nil }
+    return error(
+      step, at: step.actionLocation,
+      "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step")
   }
 
   func worldActor(for action: Action) -> String {
@@ -133,11 +143,7 @@ extension Run {
     } catch {
       return self.error(step, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
     }
-    if device.client.budgetExceeded {
-      return error(
-        step, at: step.actionLocation,
-        "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step")
-    }
+    if let exceeded = callBudgetExceeded(step) { return exceeded }
     switch action {
     case .terminate:
       device.terminate()

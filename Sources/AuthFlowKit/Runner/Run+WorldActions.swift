@@ -1,4 +1,4 @@
-/// The actions on the world (SPEC 2.3): the clock, the browser, the admin SDK, the network, injected failures.
+/// The actions on the world (SPEC 2.3): the clock (`wait`, in Run+Wait.swift), the browser, the admin SDK, the network, injected failures.
 extension Run {
   // MARK: - World actions
 
@@ -27,29 +27,6 @@ extension Run {
       break
     }
     return nil
-  }
-
-  /// Advances the clock, running each foreground device's scheduled token refresh at its due time.
-  func wait(_ duration: VirtualDuration) {
-    let target = world.now + duration
-    var deferred = Set<String>()
-    for _ in 0..<Self.scheduledWorkBudget {
-      let due = devices.compactMap { device -> (VirtualTime, Device)? in
-        guard device.lifecycle == .foreground, !deferred.contains(device.name),
-          let time = device.client.scheduledRefresh, time <= target
-        else { return nil }
-        return (max(time, world.now), device)
-      }.min { $0.0 < $1.0 }
-      guard let (time, device) = due else { break }
-      world.advance(to: time)
-      if !device.client.runScheduledRefresh()
-        || device.client.scheduledRefresh.map({ $0 <= world.now }) == true
-      {
-        deferred.insert(device.name)
-      }
-      logChanges()
-    }
-    world.advance(to: target)
   }
 
   func followLink(_ kind: MailKind, to: String, newPassword: String?, _ step: Step) -> StepOutcome

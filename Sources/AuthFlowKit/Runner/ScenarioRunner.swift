@@ -51,7 +51,8 @@ final class Run {
   /// Told when each step starts (see `RunConfiguration.stepTimeout`).
   var watch: StepWatch?
 
-  /// Scheduled work runs at most this many times in one `wait`.
+  /// Rounds of scheduled work one `wait` may take (a refresh run, or a device's counted refreshes started): a
+  /// guard only, since a wait takes a few per device whatever its length.
   static let scheduledWorkBudget = 100_000
 
   init(

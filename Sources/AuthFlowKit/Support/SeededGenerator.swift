@@ -7,8 +7,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   public init(seed: UInt64) { state = seed }
 
+  /// SplitMix64's increment: each draw adds it to the state.
+  private static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+
   public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
+    state &+= Self.gamma
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -25,6 +28,13 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
       }
       return max(length, 0)
     }
+  }
+
+  /// Moves on exactly as `count` calls of ``identifier(length:)`` would (one draw per character), in constant
+  /// time: the state only ever grows by the same increment.
+  public mutating func skipIdentifiers(_ count: Int, length: Int) {
+    let draws = UInt64(truncatingIfNeeded: max(count, 0)) &* UInt64(truncatingIfNeeded: max(length, 0))
+    state &+= draws &* Self.gamma
   }
 
   /// A uniformly chosen element of a non-empty array.

@@ -13,6 +13,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.seconds < rhs.seconds }
   public static func + (lhs: Self, rhs: Self) -> Self { Self(seconds: lhs.seconds + rhs.seconds) }
+  public static func - (lhs: Self, rhs: Self) -> Self { Self(seconds: lhs.seconds - rhs.seconds) }
 
   /// The longest duration one `wait` or knob may name: 10 years.
   public static let maximum = Self.days(3660)

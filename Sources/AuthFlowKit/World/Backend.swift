@@ -108,10 +108,14 @@ final class Backend {
     return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
   }
 
+  /// How long an ID token's value is.
+  private static let idTokenLength = 24
+
   private func idToken(for session: RefreshSession) -> IDToken {
     tokenSerial += 1
     return IDToken(
-      value: world.identifier(length: 24), uid: session.uid, authTime: session.authTime, issuedAt: world.now,
+      value: world.identifier(length: Self.idTokenLength), uid: session.uid, authTime: session.authTime,
+      issuedAt: world.now,
       expiresAt: world.now + settings.idTokenTTL, generation: session.generation, serial: tokenSerial)
   }
 
@@ -147,12 +151,27 @@ final class Backend {
   /// `refreshToken`: a new ID token for a live session. Revoked sessions and deleted accounts fail with
   /// `user-token-expired`, disabled accounts with `user-disabled`.
   func refreshToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
+    idToken(for: try liveSession(refreshToken))
+  }
+
+  /// Whether `refreshToken` would get a new ID token now.
+  func honours(_ refreshToken: String) -> Bool { (try? liveSession(refreshToken)) != nil }
+
+  private func liveSession(_ refreshToken: String) throws(AuthErrorCode) -> RefreshSession {
     guard let session = sessions[refreshToken], let account = accounts[session.uid] else {
       throw .userTokenExpired
     }
     if account.disabled { throw .userDisabled }
     if session.generation < account.validSinceGeneration { throw .userTokenExpired }
-    return idToken(for: session)
+    return session
+  }
+
+  /// Counts `count` ID tokens as minted, as a `wait` does for the refreshes it counts instead of running: the
+  /// tokens minted later, and every id drawn after them, are the ones they would have been.
+  func skipIDTokens(_ count: Int) {
+    guard count > 0 else { return }
+    tokenSerial += count
+    world.skipIdentifiers(count, length: Self.idTokenLength)
   }
 
   /// `lookup`: the account as it is now (what `reload()` fetches).

@@ -53,6 +53,9 @@ public final class World {
 
   func nextRandom() -> UInt64 { random.next() }
 
+  /// Moves the generator past `count` identifiers of `length` without making them.
+  func skipIdentifiers(_ count: Int, length: Int) { random.skipIdentifiers(count, length: length) }
+
   // MARK: - Injected failures
 
   func failNext(_ operation: BackendOperation, with error: AuthErrorCode, device: String?) {
@@ -61,11 +64,16 @@ public final class World {
 
   /// Consumes the first `fail_next` that matches a call, if any.
   func takeInjectedFailure(for operation: BackendOperation, device: String?) -> AuthErrorCode? {
-    guard
-      let index = pendingFailures.firstIndex(where: {
-        $0.operation == operation && ($0.device == nil || $0.device == device)
-      })
-    else { return nil }
+    guard let index = injectedFailure(for: operation, device: device) else { return nil }
     return pendingFailures.remove(at: index).error
+  }
+
+  /// Whether a `fail_next` waits for such a call.
+  func hasInjectedFailure(for operation: BackendOperation, device: String?) -> Bool {
+    injectedFailure(for: operation, device: device) != nil
+  }
+
+  private func injectedFailure(for operation: BackendOperation, device: String?) -> Int? {
+    pendingFailures.firstIndex { $0.operation == operation && ($0.device == nil || $0.device == device) }
   }
 }

@@ -122,6 +122,37 @@ struct ReportsEndToEndTests {
     )
   }
 
+  /// 10,000 steps of the longest wait on two signed-in devices: 95,825 token refreshes a device per step. The
+  /// reports grow with the steps, not with the time waited (before, 30 such steps made a 16 MB JSON report).
+  @Test func theReportsOfTenThousandLongWaitsStaySmall() throws {
+    let steps = 10_000
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("long-waits.yaml")
+    let yaml = """
+      scenario: Ten years idle, again and again
+      devices: [phone, laptop]
+      given:
+        accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+        signed_in: { phone: ann@example.com, laptop: ann@example.com }
+      steps:
+
+      """ + String(repeating: "  - wait: 3660d\n", count: steps - 1) + "  - expect: { state: signedOut }\n"
+    try yaml.write(to: scenario, atomically: true, encoding: .utf8)
+    let formats = ["json", "junit", "markdown"]
+    let run = try Authflow.run(
+      ["run"] + formats.flatMap { ["--report", "\($0):\(folder.path)/report.\($0)"] } + [scenario.path])
+    #expect(run.status == 1, "\(run.stderr)")
+    for format in formats {
+      let size =
+        try FileManager.default.attributesOfItem(
+          atPath: folder.appendingPathComponent("report.\(format)").path)[.size] as? Int ?? .max
+      #expect(size < 1_000 * steps, "the \(format) report has \(size) bytes")
+    }
+  }
+
   @Test func anUnknownFormatListsTheValidOnes() throws {
     let run = try Authflow.run(["run", "--report", "junt:out.xml", Fixture.path("passing.yaml")])
     #expect(run.status == 2)

@@ -11,6 +11,7 @@ struct ExecMachineTests {
   @Test(arguments: [
     ExecScenarios.verifyWhileBackgrounded, ExecScenarios.resendCountdown, ExecScenarios.revokedDuringWait,
     ExecScenarios.deleteWithReauthentication, ExecScenarios.collisionThenLinkAcrossRelaunch,
+    ExecScenarios.signOutAfterALongWait,
   ])
   func thePythonAdapterPassesWithAuthkitsTranscript(_ yaml: String) throws {
     let scenario = try load(yaml)
@@ -295,6 +296,18 @@ enum ExecScenarios {
       - admin: { revoke_sessions: ann@example.com }
       - wait: 1h
       - expect: { state: signedOut, screen: signIn, error: user-token-expired }
+    """
+
+  /// More token refreshes than one step's call budget happen during the wait; none is charged to the sign-out.
+  static let signOutAfterALongWait = """
+    scenario: Signs out after 39 days idle
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true }]
+      signed_in: { phone: ann@example.com }
+    steps:
+      - wait: 39d
+      - sign_out:
+        expect: { state: signedOut, screen: signIn, error: none }
     """
 
   static let deleteWithReauthentication = """

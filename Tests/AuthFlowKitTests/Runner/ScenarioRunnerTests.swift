@@ -39,6 +39,28 @@ private final class ChattyMachine: Machine {
   }
 }
 
+/// A machine that, told of an auth error, retries `reload` `calls` times in a row: an app stuck in a retry loop
+/// outside any action, on what a `wait`'s failed token refresh told it.
+private final class RetryingMachine: Machine {
+  private let client: AuthClient
+  private(set) var error: AuthErrorCode?
+
+  init(context: MachineContext, calls: Int) {
+    client = context.client
+    client.onAuthStateChange = { [weak self] change in
+      guard change.error != nil, let self else { return }
+      for _ in 0..<calls {
+        do throws(AuthErrorCode) { _ = try self.client.reload() } catch { self.error = error }
+      }
+    }
+  }
+
+  var state: AuthState { client.currentUser == nil ? .signedOut : .signedIn }
+  var screen: String { "start" }
+  var ui: [String: String] { [:] }
+  func perform(_ action: Action) throws { error = nil }
+}
+
 /// A form whose Go button is disabled: it shows `go_enabled` as `false`.
 private final class FormMachine: Machine {
   var state: AuthState { .signedOut }
@@ -68,6 +90,11 @@ struct ScenarioRunnerTests {
           name: "chatty-\(calls)", summary: "calls the client \(calls) times on refresh",
           supportedActions: actions, screens: ["start"]
         ) { ChattyMachine(context: $0, calls: calls) })
+      registry.register(
+        MachineDescriptor(
+          name: "retrying-\(calls)", summary: "reloads \(calls) times when told of an auth error",
+          supportedActions: actions, screens: ["start"]
+        ) { RetryingMachine(context: $0, calls: calls) })
     }
     return registry
   }()
