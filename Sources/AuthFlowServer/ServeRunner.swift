@@ -1,3 +1,4 @@
+import AuthFlowKit
 import Foundation
 import Hummingbird
 
@@ -13,20 +14,22 @@ public enum ServeRunner {
   /// The first signal stops accepting connections and gives in-flight requests ``shutdownGrace``; a second
   /// one stops at once. Returns the exit status: 0 after a signal, 1 if the server could not start.
   public static func run(server: AuthServer, host: String, port: Int) -> Int32 {
+    // Checked writes: a failed one is kept and turns the command's exit status into 2 when it finishes.
+    let io = CommandIO.standard
     let done = DispatchSemaphore(value: 0)
     let outcome = Outcome()
     let serving = Task {
       do {
         let app = server.application(host: host, port: port) { bound in
           let line = "authflow serve listening on http://\(host):\(bound) (project \(server.projectID))\n"
-          FileHandle.standardOutput.write(Data(line.utf8))
+          io.out(line)
         }
         // Hummingbird's service group shuts down gracefully on the first signal, but then waits for every
         // in-flight request however long it takes and ignores further signals: `Stopping` bounds that.
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
       } catch {
         if !outcome.stopping {
-          FileHandle.standardError.write(Data("authflow serve: \(error)\n".utf8))
+          io.err("authflow serve: \(error)\n")
           outcome.failed()
         }
       }

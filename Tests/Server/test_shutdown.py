@@ -69,3 +69,20 @@ def test_sigint_stops_an_idle_server_at_once():
     server.process.send_signal(signal.SIGINT)
     assert exit_status_within(server.process, MARGIN) == 0
     assert time.monotonic() - started < GRACE - 1, "nothing in flight: no reason to wait"
+
+
+def test_a_standard_output_nobody_reads_is_exit_2_not_a_crash():
+    """The listening line goes to a pipe whose reader is gone: serve keeps serving, and on SIGTERM exits 2
+    saying why (Docs/CommandLine.md, output that cannot be written) instead of crashing on the write."""
+    import subprocess
+    from conftest import authflow_binary
+    process = subprocess.Popen([authflow_binary(), "serve", "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    process.stdout.close()
+    try:
+        time.sleep(2)  # time to bind and try to print the listening line
+        process.send_signal(signal.SIGTERM)
+        assert exit_status_within(process, GRACE + MARGIN) == 2
+        assert "cannot write standard output: broken pipe" in process.stderr.read()
+    finally:
+        process.stderr.close()
