@@ -161,7 +161,25 @@ public enum AdminAction: Equatable, Sendable {
       email
     }
   }
+}
 
-  /// The keys an `admin` step takes, one per step.
-  public static var keys: [String] { ScenarioLanguage.admin.keys }
+extension Action {
+  /// The action a bare name (or a key with an empty value) stands for; nil when it needs arguments.
+  static func bareAction(_ kind: ActionKind) -> Action? {
+    switch kind {
+    case .launch: .launch
+    case .terminate: .terminate
+    case .background: .background
+    case .foreground: .foreground
+    case .signOut: .signOut
+    case .forgotPassword: .forgotPassword(email: nil)
+    case .resendVerification: .resendVerification
+    case .refresh: .refresh
+    case .deleteAccount: .deleteAccount
+    case .cancel: .cancel
+    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
+      .followLink, .wait, .admin, .network, .failNext:
+      nil
+    }
+  }
 }

@@ -46,9 +46,6 @@ public struct Expectation: Equatable, Sendable {
     case .linkError, .account, .mail, .signedInDevices: false
     }
   }
-
-  /// The keys an `expect` mapping takes.
-  public static var keys: [String] { ScenarioLanguage.expectation.keys }
 }
 
 /// The signed-in user as the app's auth client sees it; nil fields are not checked.
