@@ -32,10 +32,3 @@ extension Commands {
     return lines.joined(separator: "\n")
   }
 }
-
-extension MachineRegistry {
-  /// The variants of `machine` with one bug each, named `machine~mutant`.
-  public func mutants(of machine: String) -> [MachineDescriptor] {
-    descriptors.filter { $0.name.hasPrefix(machine + "~") }
-  }
-}

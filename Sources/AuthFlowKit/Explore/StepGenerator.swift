@@ -93,7 +93,7 @@ struct StepGenerator {
     switch kind {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
       .deleteAccount, .cancel:
-      return ScenarioLoader.Document.bareAction(kind)
+      return Action.bareAction(kind)
     case .signUp:
       return .signUp(
         email: signUpEmail(run), password: newAccountPassword(), displayName: chance(15) ? "Zed" : nil)

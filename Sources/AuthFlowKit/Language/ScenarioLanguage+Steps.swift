@@ -8,7 +8,7 @@ extension ScenarioLanguage {
   /// Actions that may be written as a bare string (`- background`).
   public static let bareActions = NameSet(
     name: "bareAction",
-    values: ActionKind.allCases.filter { ScenarioLoader.Document.bareAction($0) != nil }.map(\.rawValue),
+    values: ActionKind.allCases.filter { Action.bareAction($0) != nil }.map(\.rawValue),
     summary: "An action without arguments, written as a bare string.")
 
   /// The keys a step may carry besides its action.

@@ -12,7 +12,8 @@ public struct ScenarioSchema: Sendable {
   /// Names `machine:` may take; empty accepts any name but an `exec:` command.
   public var machineNames: [String]
 
-  public init(machineNames: [String] = MachineRegistry.builtIn.names) {
+  /// A schema whose `machine:` takes `machineNames`; ``init()`` takes the built-in machines.
+  public init(machineNames: [String]) {
     self.machineNames = machineNames
   }
 

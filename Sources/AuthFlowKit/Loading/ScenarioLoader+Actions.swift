@@ -3,7 +3,7 @@ extension ScenarioLoader.Document {
   mutating func action(_ kind: ActionKind, value: YAMLNode) -> Action? {
     let key = kind.rawValue
     let before = problemCount
-    if let bare = Self.bareAction(kind), kind != .forgotPassword {
+    if let bare = Action.bareAction(kind), kind != .forgotPassword {
       guard Self.isNull(value) else {
         report(.actionTakesNoArguments(action: key, found: Self.found(value)), at: value)
         return nil

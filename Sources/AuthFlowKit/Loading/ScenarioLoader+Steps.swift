@@ -32,7 +32,7 @@ extension ScenarioLoader.Document {
         ActionKind(rawValue: $0)
       }
       guard let kind else { return nil }
-      guard let action = Self.bareAction(kind) else {
+      guard let action = Action.bareAction(kind) else {
         report(.actionNeedsArguments(action: kind.rawValue), at: node)
         return nil
       }
@@ -91,24 +91,5 @@ extension ScenarioLoader.Document {
       number: number, location: stepLocation, action: action,
       actionLocation: actionEntry.map { location($0.key) } ?? stepLocation, device: device,
       expectations: expectations ?? [], note: note)
-  }
-
-  /// The action a bare name (or a key with an empty value) stands for; nil when it needs arguments.
-  static func bareAction(_ kind: ActionKind) -> Action? {
-    switch kind {
-    case .launch: .launch
-    case .terminate: .terminate
-    case .background: .background
-    case .foreground: .foreground
-    case .signOut: .signOut
-    case .forgotPassword: .forgotPassword(email: nil)
-    case .resendVerification: .resendVerification
-    case .refresh: .refresh
-    case .deleteAccount: .deleteAccount
-    case .cancel: .cancel
-    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
-      .followLink, .wait, .admin, .network, .failNext:
-      nil
-    }
   }
 }

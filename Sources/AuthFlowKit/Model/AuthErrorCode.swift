@@ -39,6 +39,9 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let webContextCancelled = Self(rawValue: "web-context-cancelled")
   public static let userMismatch = Self(rawValue: "user-mismatch")
   public static let operationNotAllowed = Self(rawValue: "operation-not-allowed")
+  /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
+  /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
+  public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
 
   /// Every Firebase code of SPEC 5.6, in its order.
   public static let known: [AuthErrorCode] = [

@@ -38,7 +38,4 @@ public struct BackendSettings: Equatable, Sendable {
     }
     public var description: String { domain.map { "\(provider)@\($0)" } ?? provider.rawValue }
   }
-
-  /// The knob names as written in a scenario.
-  public static var keys: [String] { ScenarioLanguage.backend.keys }
 }

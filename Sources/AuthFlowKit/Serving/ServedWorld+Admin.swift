@@ -136,8 +136,3 @@ extension ServedWorld {
     }
   }
 }
-
-extension AuthErrorCode {
-  /// The Admin SDK asked for a uid another account has (`uid-already-exists`).
-  public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
-}

@@ -154,28 +154,3 @@ enum AdapterMessage: Equatable {
     return names
   }
 }
-
-/// What an adapter says it supports, in its `ready` message: the descriptor's fields.
-struct AdapterDescription: Equatable, Sendable {
-  var name: String
-  var summary: String?
-  var actions: [ActionKind]
-  /// nil: any provider.
-  var providers: [ProviderID]?
-  var screens: [String]
-  var tapTargets: [String]
-  var typeFields: [String]
-  /// The type fields whose values every output hides.
-  var secretFields: [String]
-}
-
-/// What the app shows, as the adapter reports it in `ready` and `done`.
-struct AppView: Equatable, Sendable {
-  var state: AuthState
-  var screen: String
-  var error: AuthErrorCode?
-  var ui: [String: String]
-
-  /// Before the adapter has said anything.
-  static let starting = AppView(state: .signedOut, screen: "starting", error: nil, ui: [:])
-}
