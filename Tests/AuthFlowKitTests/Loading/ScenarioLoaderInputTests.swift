@@ -207,7 +207,8 @@ import Testing
     let clock = ContinuousClock()
     var result = LoadResult()
     let elapsed = clock.measure { result = ScenarioLoader().load(yaml: text, file: "amp.yaml") }
-    #expect(elapsed < .seconds(5))
+    // Unbounded work would take minutes; the debug build needs 1-3 s here, more with both cores busy.
+    #expect(elapsed < .seconds(20))
     #expect(result.scenarios.isEmpty)
     #expect(
       result.diagnostics.map(\.description) == [

@@ -41,7 +41,7 @@ struct ExecMachineTests {
       "the adapter exited with status 3 while handling 'sign_in' on phone; its stderr ended with: about to exit"
     ),
     ("crash", "exited with status 139 (the shell's way of saying SIGSEGV (signal 11))"),
-    ("hang", "the adapter sent nothing for 1s (--exec-timeout) while handling 'sign_in' on phone"),
+    ("hang", "the adapter sent nothing for 3s (--exec-timeout) while handling 'sign_in' on phone"),
     ("long-line", "the adapter sent a line over 1 MiB while handling 'sign_in' on phone"),
     ("many-lines", "the adapter sent more than 10000 lines for one message while handling 'sign_in'"),
     ("garbage", "sent a line that is not a protocol message (not JSON): «my password is ‹password 1›»"),
@@ -106,7 +106,7 @@ struct ExecMachineTests {
     try ExecScenarios.signIn.write(toFile: misbehaving, atomically: true, encoding: .utf8)
     try ExecScenarios.neverSignsIn.write(toFile: passing, atomically: true, encoding: .utf8)
     let run = try Authflow.run([
-      "run", "--machine", "exec:python3 \(Adapters.script) hang", "--exec-timeout", "1", misbehaving, passing,
+      "run", "--machine", "exec:python3 \(Adapters.script) hang", "--exec-timeout", "3", misbehaving, passing,
     ])
     #expect(run.status == 1)
     #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
@@ -171,11 +171,11 @@ private enum Adapters {
     return path
   }()
 
-  /// Only `hang` needs the short `--exec-timeout` it is about; the others get a long one, so that a Python
+  /// Only `hang` needs a short `--exec-timeout` (3 s: long enough for a slow Python start-up); the others get a long one, so that a Python
   /// start-up slowed by a loaded machine is not taken for a quiet adapter.
   static func misbehaving(_ mode: String) throws -> RunConfiguration {
     RunConfiguration(
-      machine: "exec:python3 \(script) \(mode)", execTimeout: .seconds(mode == "hang" ? 1 : 30))
+      machine: "exec:python3 \(script) \(mode)", execTimeout: .seconds(mode == "hang" ? 3 : 30))
   }
 
   /// Behaves until the scenario signs in (or, for `exit-on-event`, until the client signs itself out), then
