@@ -103,7 +103,10 @@ public struct Redactor: Sendable {
 
   /// The longest secret written at `index`, and where it ends.
   private func match(in text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
-    for secret in scalars {
+    // A secret starts with its own first character, raw, or with the first character of an escaped form.
+    let first = text[index]
+    let escaped = SecretMatch.escapeStarts.contains(first)
+    for secret in scalars where escaped || secret.scalars.first == first {
       var match = SecretMatch(secret: secret.scalars, text: text, start: index)
       if let end = match.end() { return (secret.text, end) }
     }
