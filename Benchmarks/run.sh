@@ -6,6 +6,10 @@
 # JSON report: a wait must cost the same whatever its length, and its transcript must stay short.
 # Needs Debian's libyaml-dev (installed here when the header is missing), python3 and GNU time.
 # Wall times are the best of REPEAT runs (default 3). Prints a table; record it, with `nproc`, the CPU model and the date, in Benchmarks/README.md.
+# Instructions (reproducible where wall time is not): `run --jobs 1` and the floor over INSTRUCTIONS scenarios
+# (default: the largest size given, at most 1,000; 0 skips it) under valgrind's callgrind, when valgrind is
+# installed. Callgrind runs on a copy of the release binary without debug info (`strip --strip-debug`):
+# valgrind 3.19 cannot read Swift 6.3's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -76,6 +80,31 @@ for size in "${sizes[@]}"; do
     done
   done
 done
+
+largest=0
+for size in "${sizes[@]}"; do [ "$size" -le "$largest" ] || largest="$size"; done
+[ "$largest" -le 1000 ] || largest=1000
+instructions="${INSTRUCTIONS:-$largest}"
+# Instructions callgrind counts for one process (its `totals:` line), the whole process, start-up included.
+count_instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" > "$work/out.txt" 2>&1 || {
+    echo "failed under callgrind: $*"; tail -n 5 "$work/out.txt"; exit 1; }
+  awk '/^(summary|totals):/ { total = $2 } END { print total }' "$work/callgrind.out"
+}
+if [ "$instructions" -gt 0 ] && command -v valgrind >/dev/null 2>&1; then
+  suite="$work/suite-$instructions"
+  [ -d "$suite" ] || python3 Benchmarks/generate.py "$instructions" "$suite" >&2
+  strip --strip-debug -o "$work/authflow-stripped" "$authflow"
+  floor_instructions="$(count_instructions "$work/libyaml_floor" "$suite")"
+  run_instructions="$(count_instructions "$work/authflow-stripped" run --jobs 1 "$suite")"
+  grep -q "^$instructions passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
+  printf '%-9s %-24s %9s M instructions (callgrind)\n' "$instructions" "libyaml parse only" \
+    "$(awk -v n="$floor_instructions" 'BEGIN { printf "%.0f", n / 1e6 }')"
+  printf '%-9s %-24s %9s M instructions (callgrind) %s× floor\n' "$instructions" "run --jobs 1 (release)" \
+    "$(awk -v n="$run_instructions" 'BEGIN { printf "%.0f", n / 1e6 }')" "$(ratio "$run_instructions" "$floor_instructions")"
+elif [ "$instructions" -gt 0 ]; then
+  echo "instructions: skipped (no valgrind)"
+fi
 
 long_waits="${LONG_WAITS:-10000}"
 python3 Benchmarks/generate.py --long-waits "$long_waits" "$work/long-waits" >&2

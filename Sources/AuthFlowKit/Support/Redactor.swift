@@ -14,8 +14,10 @@ public struct Redactor: Sendable {
   /// The secrets with their Unicode scalars, longest first (empty ones are never masked).
   private var scalars: [(text: String, scalars: [Unicode.Scalar])] = []
   /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
-  /// placeholder's own first character (so a placeholder is never masked again).
+  /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are also bits
+  /// of `asciiStarts`: every scalar of every output line is looked up, and a bit test costs no hashing.
   private var starts: Set<Unicode.Scalar> = []
+  private var asciiStarts: (low: UInt64, high: UInt64) = (0, 0)
 
   /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
   /// `‹password›`.
@@ -28,6 +30,13 @@ public struct Redactor: Sendable {
       .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
       .map { ($0, Array($0.unicodeScalars)) }
     starts = Set(scalars.compactMap(\.scalars.first) + SecretMatch.escapeStarts + ["‹"])
+    for start in starts where start.isASCII {
+      if start.value < 64 {
+        asciiStarts.low |= 1 << UInt64(start.value)
+      } else {
+        asciiStarts.high |= 1 << UInt64(start.value - 64)
+      }
+    }
   }
 
   /// Hides `secrets` as `‹password›`, unnumbered: the last net over a whole output, whose scenarios each
@@ -56,44 +65,60 @@ public struct Redactor: Sendable {
   /// stay as they are. For text the harness did not write itself (what an adapter printed or showed), and
   /// as the last pass over every output.
   public func scrub(_ text: String) -> String {
-    guard !scalars.isEmpty, text.unicodeScalars.contains(where: starts.contains) else { return text }
-    let text = Array(text.unicodeScalars)
+    guard !scalars.isEmpty, text.unicodeScalars.contains(where: mayStart) else { return text }
+    let written = Array(text.unicodeScalars)
+    // Text between replacements is copied a run at a time, and a text with nothing to replace is returned
+    // as it came: most output holds no secret.
     var out = String.UnicodeScalarView()
-    var index = 0
-    while index < text.count {
-      let scalar = text[index]
-      guard starts.contains(scalar) else {
-        out.append(scalar)
+    var (index, copied) = (0, 0)
+    while index < written.count {
+      guard mayStart(written[index]) else {
         index += 1
         continue
       }
-      if let end = Self.placeholderEnd(in: text, at: index) {
-        out.append(contentsOf: text[index..<end])
+      if let end = Self.placeholderEnd(in: written, at: index) {
         index = end
-      } else if let (secret, end) = match(in: text, at: index) {
+      } else if let (secret, end) = match(in: written, at: index) {
+        out.append(contentsOf: written[copied..<index])
         out.append(contentsOf: password(secret).unicodeScalars)
         index = end
+        copied = end
       } else {
-        out.append(scalar)
         index += 1
       }
     }
+    guard copied > 0 else { return text }
+    out.append(contentsOf: written[copied...])
     return String(out)
+  }
+
+  /// Whether a secret, an escaped form or a placeholder may start with `scalar`.
+  private func mayStart(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case ..<64: asciiStarts.low & (1 << UInt64(scalar.value)) != 0
+    case ..<128: asciiStarts.high & (1 << UInt64(scalar.value - 64)) != 0
+    default: starts.contains(scalar)
+    }
   }
 
   /// The longest secret written at `index`, and where it ends.
   private func match(in text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
-    for secret in scalars {
+    // A secret starts with its own first character, raw, or with the first character of an escaped form.
+    let first = text[index]
+    let escaped = SecretMatch.escapeStarts.contains(first)
+    for secret in scalars where escaped || secret.scalars.first == first {
       var match = SecretMatch(secret: secret.scalars, text: text, start: index)
       if let end = match.end() { return (secret.text, end) }
     }
     return nil
   }
 
+  private static let placeholderHead = Array("‹password".unicodeScalars)
+
   /// The end of a placeholder (`‹password›`, `‹password 12›`) that starts at `index`.
   private static func placeholderEnd(in text: [Unicode.Scalar], at index: Int) -> Int? {
-    let head = Array("‹password".unicodeScalars)
-    guard index + head.count < text.count, Array(text[index..<(index + head.count)]) == head else {
+    let head = placeholderHead
+    guard index + head.count < text.count, text[index..<(index + head.count)].elementsEqual(head) else {
       return nil
     }
     var end = index + head.count

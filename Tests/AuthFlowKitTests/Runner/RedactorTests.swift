@@ -45,4 +45,13 @@ struct RedactorTests {
     let redactor = Redactor(passwords: ["pass", "passphrase"])
     #expect(redactor.scrub("passphrase pass") == "‹password 2› ‹password 1›")
   }
+
+  @Test func textAroundSecretsIsKeptAsWrittenAndTextWithoutOneIsUnchanged() {
+    let redactor = Redactor(passwords: ["hunter2", "é-secret"])
+    let clean = #"100% of \n & #1 ‹password› é, but h unter2"#
+    #expect(redactor.scrub(clean) == clean)
+    #expect(
+      redactor.scrub(#"a hunter2 & b%20 \ é-secret, ‹password 9› "hunter2"é"#)
+        == #"a ‹password 1› & b%20 \ ‹password 2›, ‹password 9› "‹password 1›"é"#)
+  }
 }
