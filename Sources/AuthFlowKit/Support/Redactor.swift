@@ -66,6 +66,19 @@ public struct Redactor: Sendable {
   /// as the last pass over every output.
   public func scrub(_ text: String) -> String {
     guard !scalars.isEmpty, text.unicodeScalars.contains(where: mayStart) else { return text }
+    // A whole report is scrubbed a line at a time, so its scalars are never all held at once. No match
+    // crosses a line break unless a secret holds one raw (escaped forms and `…` cuts never do).
+    if text.utf8.count > Self.lineByLineSize, !scalars.contains(where: { $0.scalars.contains("\n") }) {
+      return text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { scrubScalars(String($0)) }.joined(separator: "\n")
+    }
+    return scrubScalars(text)
+  }
+
+  /// Texts longer than this (in UTF-8 bytes) are scrubbed line by line.
+  private static let lineByLineSize = 1 << 16
+
+  private func scrubScalars(_ text: String) -> String {
     let written = Array(text.unicodeScalars)
     // Text between replacements is copied a run at a time, and a text with nothing to replace is returned
     // as it came: most output holds no secret.

@@ -26,6 +26,16 @@ struct RedactorTests {
     #expect(scrubbed == "before ‹password 2› after", "\(form): \(written)")
   }
 
+  @Test func aWholeReportIsScrubbedAsItsLinesWouldBe() {
+    let lines = (0..<5_000).map { "line \($0): \($0 % 7 == 0 ? JSONValue.quote(Self.password) : "nothing")" }
+    let report = lines.joined(separator: "\n") + "\n"
+    #expect(report.utf8.count > 1 << 16)
+    let scrubbed = redactor.scrub(report)
+    #expect(scrubbed == lines.map(redactor.scrub).joined(separator: "\n") + "\n")
+    #expect(!scrubbed.contains("ss\\\"w"))
+    #expect(scrubbed.split(separator: "\n").count == 5_000)
+  }
+
   @Test func aSecretCutShortByAnEllipsisIsHiddenToo() {
     #expect(redactor.scrub(#"stderr: p\u00e4ss\"w…"#) == "stderr: ‹password 2›…")
     #expect(redactor.scrub("«päss\u{FFFD}…»") == "«‹password 2›…»")
