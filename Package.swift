@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
     .library(name: "AuthFlowServer", targets: ["AuthFlowServer"]),
+    .library(name: "AuthFlowFirebase", targets: ["AuthFlowFirebase"]),
     .library(name: "AuthFlowCommand", targets: ["AuthFlowCommand"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
@@ -19,6 +20,10 @@ let package = Package(
     .target(
       name: "AuthFlowKit",
       dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    .target(
+      name: "AuthFlowFirebase",
+      dependencies: ["AuthFlowKit"]
     ),
     .target(
       name: "AuthFlowServer",
@@ -43,6 +48,10 @@ let package = Package(
       name: "AuthFlowKitTests",
       dependencies: ["AuthFlowKit", "authflow"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "AuthFlowFirebaseTests",
+      dependencies: ["AuthFlowFirebase"]
     ),
     .testTarget(
       name: "AuthFlowServerTests",

@@ -2,7 +2,7 @@
 public struct MachineContext {
   /// The device's auth client: the machine's only way to the backend and identity providers.
   public let client: AuthClient
-  let world: World
+  package let world: World
 
   init(client: AuthClient, world: World) {
     self.client = client

@@ -17,6 +17,8 @@ public final class World {
   public internal(set) var linkError: AuthErrorCode?
   private(set) var pendingFailures: [InjectedFailure] = []
   private(set) lazy var backend = Backend(world: self)
+  /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state).
+  package var attachments: [String: AnyObject] = [:]
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
@@ -45,7 +47,7 @@ public final class World {
   // MARK: - Clock and randomness
 
   /// Moves the clock forward; only the runner's `wait` does this.
-  func advance(to time: VirtualTime) {
+  package func advance(to time: VirtualTime) {
     if time > now { now = time }
   }
 

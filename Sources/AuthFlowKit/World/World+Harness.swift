@@ -1,0 +1,92 @@
+extension World {
+  // MARK: - Setting up and driving a world without a scenario (the FirebaseAuth façade's harness)
+
+  /// Adds an account at a fake identity provider, unless it has one with that email.
+  package func addIdentityProviderAccount(
+    _ provider: ProviderID, email: String, name: String?, verified: Bool?
+  ) {
+    let email = email.lowercased()
+    guard identityProviders.account(provider, email: email) == nil else { return }
+    identityProviders.add(
+      IdentityProviders.Account(
+        provider: provider, subject: identifier(length: 21), email: email, name: name,
+        emailVerified: verified ?? provider.verifiesEmailByDefault))
+  }
+
+  /// Creates an account as `given.accounts` does, with its providers' IdP accounts.
+  package func seed(_ account: AccountSeed) {
+    for provider in account.providers {
+      addIdentityProviderAccount(provider, email: account.email, name: account.displayName, verified: nil)
+    }
+    backend.seed(account, identityProviders: identityProviders)
+    log("backend", "account \(account.email)")
+  }
+
+  /// Signs a device's client in to the account with `email` with a fresh session (`given.signed_in`); false
+  /// when no account has the email.
+  package func restoreSession(of client: AuthClient, email: String) -> Bool {
+    guard let account = backend.account(email: email) else { return false }
+    client.restore(account.info, backend.issueSession(uid: account.uid, provider: account.providers.first))
+    log(client.device, "signed in as \(account.email ?? email)")
+    return true
+  }
+
+  /// Moves the clock to `time`, running each client's scheduled token refreshes when they fall due.
+  package func advance(to time: VirtualTime, clients: [AuthClient]) {
+    var rounds = 0
+    while rounds < 100_000 {
+      rounds += 1
+      let due = clients.compactMap { client in client.scheduledRefresh.map { (client, $0) } }
+        .filter { $0.1 <= time && $0.1 >= now }
+        .min { $0.1 < $1.1 }
+      guard let (client, at) = due else { break }
+      advance(to: at)
+      guard client.runScheduledRefresh(), client.scheduledRefresh.map({ $0 > at }) ?? true else { break }
+    }
+    advance(to: time)
+  }
+
+  /// The account with this email as the backend stores it now.
+  package func account(email: String) -> AccountInfo? { backend.account(email: email)?.info }
+
+  /// A browser opens an emailed action link: verification codes apply, password-reset codes set `newPassword`
+  /// (or are only checked without one). Throws what the page would show.
+  package func openLink(_ email: Outbox.Email, newPassword: String?) throws(AuthErrorCode) {
+    let operation: BackendOperation = email.kind == .verifyEmail ? .applyOobCode : .resetPassword
+    let code = Redactor.shorten(email.code)
+    do throws(AuthErrorCode) {
+      if let injected = takeInjectedFailure(for: operation, device: nil) { throw injected }
+      switch email.kind {
+      case .verifyEmail: _ = try backend.applyVerification(code: email.code)
+      case .passwordReset: _ = try backend.resetPassword(code: email.code, newPassword: newPassword)
+      }
+      log("browser", "open \(email.mode) link (\(code)) → ok")
+    } catch {
+      log("browser", "open \(email.mode) link (\(code)) → \(error)")
+      throw error
+    }
+  }
+
+  /// What the Admin SDK does (`admin:` steps); false when no account has the email.
+  package func performAdmin(_ action: AdminAction) -> Bool {
+    do {
+      try backend.perform(action)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// `fail_next`: the next matching call (from `device`, or any when nil) fails with `error`.
+  package func injectFailure(_ operation: BackendOperation, error: AuthErrorCode, device: String?) {
+    failNext(operation, with: error, device: device)
+  }
+}
+
+extension World {
+  /// A fresh identifier from the world's one seeded generator.
+  package func newIdentifier(length: Int) -> String { identifier(length: length) }
+
+  /// Writes a line to the transcript.
+  package func note(_ actor: String, _ text: @autoclosure () -> String) { log(actor, text()) }
+}
