@@ -15,6 +15,9 @@ open class ActionCodeSettings: NSObject, @unchecked Sendable {
   open var androidMinimumVersion: String?
   /// Whether to install the Android app first.
   open var androidInstallIfNotAvailable = false
+  /// The Dynamic Links domain of the link.
+  @available(*, deprecated, message: "Firebase Dynamic Links is deprecated; use `linkDomain`.")
+  open var dynamicLinkDomain: String?
   /// The Firebase Hosting domain of the link.
   public var linkDomain: String?
 

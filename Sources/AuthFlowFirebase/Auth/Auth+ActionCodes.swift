@@ -13,7 +13,8 @@ extension Auth {
   }
 
   private func checkActionCodeNow(_ code: String) throws -> ActionCodeInfo {
-    let (kind, email) = try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.checkActionCode(code) }
+    let (kind, email) = try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.checkActionCode(code)
+    }
     return ActionCodeInfo(operation: kind == .verifyEmail ? .verifyEmail : .passwordReset, email: email)
   }
 

@@ -62,7 +62,8 @@ extension Auth {
   }
 
   /// Signs in with a credential; see ``signIn(with:)``.
-  public func signIn(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+  public func signIn(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil)
+  {
     complete(completion) { try signInNow(with: credential) }
   }
 
@@ -96,7 +97,9 @@ extension Auth {
 
   /// What an IdP sign-in reports about the IdP account.
   static func additionalUserInfo(_ idp: IdentityProviders.Account, isNewUser: Bool) -> AdditionalUserInfo {
-    var profile: [String: Any] = ["email": idp.email, "sub": idp.subject, "email_verified": idp.emailVerified]
+    var profile: [String: Any] = [
+      "email": idp.email, "sub": idp.subject, "email_verified": idp.emailVerified,
+    ]
     if let name = idp.name { profile["name"] = name }
     return AdditionalUserInfo(
       providerID: idp.provider.rawValue, profile: profile, username: nil, isNewUser: isNewUser)
@@ -113,7 +116,8 @@ extension Auth {
   /// production, the list is always empty.
   @available(
     *, deprecated,
-    message: "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
+    message:
+      "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
   )
   public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
     try fetchSignInMethodsNow(email: email)
@@ -122,7 +126,8 @@ extension Auth {
   /// The sign-in methods of an email; see ``fetchSignInMethods(forEmail:)``.
   @available(
     *, deprecated,
-    message: "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
+    message:
+      "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
   )
   public func fetchSignInMethods(forEmail email: String, completion: (([String]?, Error?) -> Void)? = nil) {
     complete(completion) { try fetchSignInMethodsNow(email: email) }

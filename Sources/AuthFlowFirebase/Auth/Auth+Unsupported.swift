@@ -12,7 +12,9 @@ extension Auth {
 
   /// Anonymous sign-in: not modelled, fails with `operationNotAllowed`.
   public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { () throws -> AuthDataResult in throw AuthErrorUtils.unsupported("signInAnonymously") }
+    complete(completion) { () throws -> AuthDataResult in
+      throw AuthErrorUtils.unsupported("signInAnonymously")
+    }
   }
 
   /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
@@ -24,7 +26,9 @@ extension Auth {
   public func signIn(
     withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    complete(completion) { () throws -> AuthDataResult in throw AuthErrorUtils.unsupported("Email-link sign-in") }
+    complete(completion) { () throws -> AuthDataResult in
+      throw AuthErrorUtils.unsupported("Email-link sign-in")
+    }
   }
 
   /// Sending a sign-in link: not modelled, fails with `operationNotAllowed`.
@@ -74,7 +78,9 @@ extension Auth {
   }
 
   /// Revoking an Apple authorization code: not modelled, fails with `operationNotAllowed`.
-  public func revokeToken(withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil) {
+  public func revokeToken(
+    withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil
+  ) {
     complete(completion) { throw AuthErrorUtils.unsupported("revokeToken") }
   }
 

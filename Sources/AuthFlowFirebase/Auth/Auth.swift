@@ -69,6 +69,15 @@ open class Auth: NSObject, @unchecked Sendable {
   /// The signed-in user's uid.
   open func getUserID() -> String? { currentUser?.uid }
 
+  /// The signed-in user's ID token (refreshed first when asked or when due), nil when signed out: what other
+  /// Firebase SDKs ask `Auth` for.
+  public func getToken(
+    forcingRefresh forceRefresh: Bool, completion callback: @escaping (String?, Error?) -> Void
+  ) {
+    guard let user = currentUser else { return callback(nil, nil) }
+    user.getIDTokenForcingRefresh(forceRefresh, completion: callback)
+  }
+
   /// Sets ``languageCode`` to the app's language; recorded only.
   open func useAppLanguage() { languageCode = "en" }
 

@@ -27,7 +27,9 @@ open class OAuthProvider: NSObject, FederatedAuthProvider {
   }
 
   /// A provider for `providerID` on `auth`.
-  @available(swift, deprecated: 0.01, message: "Use `provider(providerID: AuthProviderID, auth: Auth)` instead.")
+  @available(
+    swift, deprecated: 0.01, message: "Use `provider(providerID: AuthProviderID, auth: Auth)` instead."
+  )
   open class func provider(providerID: String, auth: Auth) -> OAuthProvider {
     OAuthProvider(providerID: providerID, auth: auth)
   }
@@ -52,7 +54,9 @@ open class OAuthProvider: NSObject, FederatedAuthProvider {
   // MARK: - Credentials
 
   /// A credential from an ID token and an access token.
-  @available(swift, deprecated: 0.01, message: "Use `credential(providerID: AuthProviderID, idToken:, accessToken:)`.")
+  @available(
+    swift, deprecated: 0.01, message: "Use `credential(providerID: AuthProviderID, idToken:, accessToken:)`."
+  )
   public static func credential(withProviderID providerID: String, idToken: String, accessToken: String?)
     -> OAuthCredential
   {
@@ -80,7 +84,8 @@ open class OAuthProvider: NSObject, FederatedAuthProvider {
   /// A credential from an ID token, the raw nonce it was asked with, and an access token.
   @available(
     swift, deprecated: 0.01,
-    message: "Use `credential(providerID: AuthProviderID, idToken:, rawNonce:, accessToken:)`.")
+    message: "Use `credential(providerID: AuthProviderID, idToken:, rawNonce:, accessToken:)`."
+  )
   public static func credential(
     withProviderID providerID: String, idToken: String, rawNonce: String, accessToken: String
   ) -> OAuthCredential {
@@ -90,7 +95,8 @@ open class OAuthProvider: NSObject, FederatedAuthProvider {
   /// A credential from an ID token and the raw nonce it was asked with.
   @available(
     swift, deprecated: 0.01,
-    message: "Use `credential(providerID: AuthProviderID, idToken:, rawNonce:, accessToken:)`.")
+    message: "Use `credential(providerID: AuthProviderID, idToken:, rawNonce:, accessToken:)`."
+  )
   public static func credential(withProviderID providerID: String, idToken: String, rawNonce: String)
     -> OAuthCredential
   {

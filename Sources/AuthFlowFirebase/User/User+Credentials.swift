@@ -83,7 +83,9 @@ extension User {
           guard let idp else { return [:] }
           switch code {
           case .credentialAlreadyInUse:
-            return [AuthErrors.userInfoEmailKey: idp.email, AuthErrors.userInfoUpdatedCredentialKey: credential]
+            return [
+              AuthErrors.userInfoEmailKey: idp.email, AuthErrors.userInfoUpdatedCredentialKey: credential,
+            ]
           case .emailAlreadyInUse: return [AuthErrors.userInfoEmailKey: idp.email]
           default: return [:]
           }

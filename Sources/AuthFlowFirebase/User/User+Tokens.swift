@@ -40,7 +40,9 @@ extension User {
   }
 
   private func idTokenNow(forcingRefresh: Bool) throws -> IDToken {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in try client.idToken(forcingRefresh: forcingRefresh) }
+    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in
+      try client.idToken(forcingRefresh: forcingRefresh)
+    }
   }
 
   private func tokenResultNow(forcingRefresh: Bool) throws -> AuthTokenResult {

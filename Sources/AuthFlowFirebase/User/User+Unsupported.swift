@@ -6,13 +6,15 @@ import Foundation
 extension User {
   /// Changing the email directly: not modelled, fails with `operationNotAllowed`.
   @available(
-    *, deprecated, message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
+    *, deprecated,
+    message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
   )
   public func updateEmail(to email: String) async throws { throw AuthErrorUtils.unsupported("updateEmail") }
 
   /// Changing the email directly: not modelled, fails with `operationNotAllowed`.
   @available(
-    *, deprecated, message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
+    *, deprecated,
+    message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
   )
   public func updateEmail(to email: String, completion: ((Error?) -> Void)? = nil) {
     complete(completion) { throw AuthErrorUtils.unsupported("updateEmail") }

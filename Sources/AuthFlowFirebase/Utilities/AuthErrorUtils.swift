@@ -54,7 +54,9 @@ enum AuthErrorUtils {
   static func unsupported(_ member: String) -> NSError {
     error(
       .operationNotAllowed,
-      message: "\(member) is not modelled by authflow yet: its sign-in method is not enabled in the world's project.")
+      message:
+        "\(member) is not modelled by authflow yet: its sign-in method is not enabled in the world's project."
+    )
   }
 
   /// A short message in the spirit of the SDK's, for `localizedDescription`.

@@ -19,13 +19,20 @@ open class AuthErrors: NSObject {
   public static let userInfoMultiFactorResolverKey: String = "FIRAuthErrorUserInfoMultiFactorResolverKey"
 }
 
+// The SDK's Objective-C era names, spelled as app code uses them.
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// ``AuthErrors/domain`` under its Objective-C era name.
 public let AuthErrorDomain: String = AuthErrors.domain
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// ``AuthErrors/userInfoNameKey`` under its Objective-C era name.
 public let AuthErrorUserInfoNameKey: String = AuthErrors.userInfoNameKey
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// ``AuthErrors/userInfoEmailKey`` under its Objective-C era name.
 public let AuthErrorUserInfoEmailKey: String = AuthErrors.userInfoEmailKey
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// ``AuthErrors/userInfoUpdatedCredentialKey`` under its Objective-C era name.
 public let AuthErrorUserInfoUpdatedCredentialKey: String = AuthErrors.userInfoUpdatedCredentialKey
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// ``AuthErrors/userInfoMultiFactorResolverKey`` under its Objective-C era name.
 public let AuthErrorUserInfoMultiFactorResolverKey: String = AuthErrors.userInfoMultiFactorResolverKey

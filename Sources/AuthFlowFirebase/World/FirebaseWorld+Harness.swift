@@ -93,7 +93,8 @@ extension FirebaseWorld {
     }
     switch idp.provider {
     case .google:
-      return OAuthCredential(providerID: idp.provider.rawValue, idToken: token("id"), accessToken: token("at"))
+      return OAuthCredential(
+        providerID: idp.provider.rawValue, idToken: token("id"), accessToken: token("at"))
     case .apple:
       var name = PersonNameComponents()
       if let full = idp.name {

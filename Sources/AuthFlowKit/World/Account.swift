@@ -30,7 +30,8 @@ struct Account {
     AccountInfo(
       uid: uid, email: email, emailVerified: emailVerified, displayName: displayName, providers: providers,
       disabled: disabled, photoURL: photoURL, createdAt: createdAt, lastSignInAt: lastSignInAt,
-      linkedAccounts: links.map { LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email) })
+      linkedAccounts: links.map { LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email) }
+    )
   }
 }
 

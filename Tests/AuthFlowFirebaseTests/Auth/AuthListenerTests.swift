@@ -15,7 +15,8 @@ import Testing
     try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
     try await auth.currentUser?.reload()
     _ = try await auth.currentUser?.getIDToken(forcingRefresh: true)
-    #expect(heard == [nil, "bob@example.com"], "a reload or a new token of the same user is no change of state")
+    #expect(
+      heard == [nil, "bob@example.com"], "a reload or a new token of the same user is no change of state")
     try auth.signOut()
     #expect(heard == [nil, "bob@example.com", nil])
     auth.removeStateDidChangeListener(handle)

@@ -37,8 +37,12 @@ import Testing
   @Test func enumerationProtectionAnswersInvalidCredentialForBothMistakes() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
-    let wrong = await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "nope-nope") }
-    let unknown = await thrownError { try await auth.signIn(withEmail: "eve@example.com", password: "nope-nope") }
+    let wrong = await thrownError {
+      try await auth.signIn(withEmail: "bob@example.com", password: "nope-nope")
+    }
+    let unknown = await thrownError {
+      try await auth.signIn(withEmail: "eve@example.com", password: "nope-nope")
+    }
     #expect(wrong?.code == AuthErrorCode.invalidCredential.rawValue)
     #expect(unknown?.code == AuthErrorCode.invalidCredential.rawValue)
   }
@@ -46,9 +50,13 @@ import Testing
   @Test func takenEmailAndWeakPassword() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
-    let taken = await thrownError { try await auth.createUser(withEmail: "BOB@example.com", password: "Str0ng-pass") }
+    let taken = await thrownError {
+      try await auth.createUser(withEmail: "BOB@example.com", password: "Str0ng-pass")
+    }
     let weak = await thrownError { try await auth.createUser(withEmail: "dan@example.com", password: "abc") }
-    let malformed = await thrownError { try await auth.createUser(withEmail: "dan.example.com", password: "Str0ng") }
+    let malformed = await thrownError {
+      try await auth.createUser(withEmail: "dan.example.com", password: "Str0ng")
+    }
     #expect(taken?.code == 17007)
     #expect(weak?.code == 17026)
     #expect(malformed?.code == 17008)
@@ -70,7 +78,9 @@ import Testing
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
     var outcome: (AuthDataResult?, Error?)?
-    auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") { result, error in outcome = (result, error) }
+    auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") { result, error in
+      outcome = (result, error)
+    }
     #expect(outcome?.0?.user.email == "bob@example.com")
     #expect(outcome?.1 == nil)
     var signOutError: Error?
@@ -103,7 +113,9 @@ import Testing
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
     world.failNext(.signInWithPassword, with: .tooManyRequests)
-    let error = await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") }
+    let error = await thrownError {
+      try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    }
     #expect(error?.code == AuthErrorCode.tooManyRequests.rawValue)
     try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
     #expect(auth.currentUser?.email == "bob@example.com")

@@ -66,7 +66,8 @@ import Testing
     }
     #expect(forged?.code == AuthErrorCode.invalidCredential.rawValue)
     let wrongProvider = await thrownError {
-      try await auth.signIn(with: FacebookAuthProvider.credential(withAccessToken: try #require(oauth.accessToken)))
+      try await auth.signIn(
+        with: FacebookAuthProvider.credential(withAccessToken: try #require(oauth.accessToken)))
     }
     #expect(wrongProvider?.code == AuthErrorCode.invalidCredential.rawValue)
   }

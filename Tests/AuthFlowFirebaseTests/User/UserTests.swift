@@ -89,8 +89,10 @@ import Testing
 
   @Test func updatePasswordNeedsARecentLogin() async throws {
     let world = FirebaseWorld(accounts: [bob])
-    let user = try await world.auth(for: "phone").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
-      .user
+    let user = try await world.auth(for: "phone").signIn(
+      withEmail: "bob@example.com", password: "Str0ng-pass"
+    )
+    .user
     try await user.updatePassword(to: "An0ther-pass")
     world.advance(by: .minutes(6))
     let error = await thrownError { try await user.updatePassword(to: "Th1rd-pass") }

@@ -31,8 +31,10 @@ import Testing
   @Test func theSameSeedGivesTheSameWorld() async throws {
     func play(seed: UInt64) async throws -> ([String], String) {
       let world = FirebaseWorld(seed: seed)
-      let user = try await world.auth(for: "phone").createUser(withEmail: "c@example.com", password: "Str0ng-pass")
-        .user
+      let user = try await world.auth(for: "phone").createUser(
+        withEmail: "c@example.com", password: "Str0ng-pass"
+      )
+      .user
       try await user.sendEmailVerification()
       return (world.transcript.map { "\($0.time) \($0.actor) \($0.text)" }, user.uid)
     }
