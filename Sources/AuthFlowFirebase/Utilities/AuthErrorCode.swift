@@ -99,6 +99,10 @@ public enum AuthErrorCode: Int, Error, Sendable {
   case internalError = 17999
   case malformedJWT = 18000
 
+  /// The type itself under FirebaseAuth 10's name for the code enum, so `AuthErrorCode.Code(rawValue:)` and
+  /// `AuthErrorCode.Code.wrongPassword` in older app code still compile (FirebaseAuth 11 itself has no `Code`).
+  public typealias Code = AuthErrorCode
+
   /// The code itself, as the Objective-C era's `AuthErrorCode.code` was.
   public var code: Self { self }
 

@@ -189,3 +189,10 @@ func compiledOnly(user: User, auth: Auth) async throws {
   let errorAsCode: Error = AuthErrorCode.userDisabled
   _ = (errorAsCode as NSError).domain == AuthErrorDomain
 }
+
+/// FirebaseAuth 10-era spellings of error codes that still compile.
+func olderErrorSpellings(_ error: Error) -> Bool {
+  let nsError = error as NSError
+  if let code = AuthErrorCode.Code(rawValue: nsError.code), code == .wrongPassword { return true }
+  return AuthErrorCode(rawValue: error._code)?.code == AuthErrorCode.Code.userNotFound
+}
