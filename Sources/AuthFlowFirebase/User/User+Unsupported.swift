@@ -34,4 +34,11 @@ extension User {
   ) {
     complete(completion) { throw AuthErrorUtils.unsupported("sendEmailVerification(beforeUpdatingEmail:)") }
   }
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Verifying a new email before changing to it, the Objective-C bridge's spelling: not modelled, fails with
+  /// `operationNotAllowed`.
+  public func __sendEmailVerificationBeforeUpdating(email: String, completion: ((Error?) -> Void)?) {
+    sendEmailVerification(beforeUpdatingEmail: email, completion: completion)
+  }
 }

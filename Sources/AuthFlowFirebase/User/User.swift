@@ -132,6 +132,12 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     complete(completion) { try sendEmailVerificationNow() }
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Emails the user a verification link; the Objective-C bridge's spelling.
+  open func __sendEmailVerification(withCompletion completion: ((Error?) -> Void)?) {
+    sendEmailVerification(completion: completion)
+  }
+
   private func sendEmailVerificationNow() throws {
     try perform { (client) throws(AuthFlowKit.AuthErrorCode) in try client.sendEmailVerification() }
   }

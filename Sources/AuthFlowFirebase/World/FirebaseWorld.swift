@@ -44,10 +44,10 @@ public final class FirebaseWorld: @unchecked Sendable {
   private let ownedWorld: World?
   /// The world, owned or attached.
   unowned let world: World
-  private let lock = NSRecursiveLock()
+  let lock = NSRecursiveLock()
   private var depth = 0
   var auths: [String: Auth] = [:]
-  private var clients: [String: AuthClient] = [:]
+  var clients: [String: AuthClient] = [:]
   /// IdP tokens handed out by sheets and ``credential(for:email:)``: what a credential's token stands for.
   var issuedTokens: [String: IdentityProviders.Account] = [:]
   /// Answers queued for the next sheet per device.
@@ -90,6 +90,20 @@ public final class FirebaseWorld: @unchecked Sendable {
     ownedWorld = nil
     self.world = world
   }
+}
+
+extension FirebaseWorld: WorldAttachment {
+  /// The scenario run's world ends: let go of the devices' `Auth`s (which hold this harness), so nothing of the
+  /// run outlives it.
+  package func worldDidEnd() {
+    lock.lock()
+    auths = [:]
+    clients = [:]
+    lock.unlock()
+  }
+}
+
+extension FirebaseWorld {
 
   // MARK: - Serialising
 
