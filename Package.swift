@@ -51,7 +51,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthFlowFirebaseTests",
-      dependencies: ["AuthFlowFirebase"]
+      dependencies: ["AuthFlowFirebase", "AuthFlowKit"]
     ),
     .testTarget(
       name: "AuthFlowServerTests",

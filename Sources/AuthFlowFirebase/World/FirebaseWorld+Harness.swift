@@ -125,3 +125,16 @@ extension FirebaseWorld {
     throw .invalidCredential
   }
 }
+
+extension FirebaseWorld {
+  /// The world's `auth/…` code for an error the API threw (`wrong-password` for `.wrongPassword`), nil for
+  /// one from another domain: what glue code shows as a machine's `error`, so scenarios can expect it.
+  public static func worldCode(for error: Error) -> WorldErrorCode? {
+    let error = error as NSError
+    guard error.domain == AuthErrors.domain, let code = AuthErrorCode(rawValue: error.code) else {
+      return nil
+    }
+    let candidates = AuthFlowKit.AuthErrorCode.known + [.noSuchProvider]
+    return candidates.first { AuthErrorUtils.code(for: $0) == code }
+  }
+}
