@@ -108,7 +108,7 @@ extension ScenarioLoader {
 
     private mutating func readMachine(_ node: YAMLNode) -> Located<String>? {
       guard let name = nonEmptyString(node, key: "machine") else { return nil }
-      if name.hasPrefix("exec:") {
+      if MachineReference(name).isCommand {
         report(.machineCommand(value: name), at: node)
         return nil
       }

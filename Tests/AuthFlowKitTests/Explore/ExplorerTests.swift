@@ -42,7 +42,7 @@ struct ExplorerTests {
     #expect(scenario.machine?.value == machine)
     let onMutant = RunConfiguration().run(scenario)
     #expect(onMutant.status == .failed)
-    #expect(onMutant.failure?.key == "invariant \(invariant)", onMutant.explanation)
+    #expect(onMutant.failure?.violation?.invariant == invariant, onMutant.explanation)
     #expect(onMutant.failure?.step == finding.minimalLength)
     expectPassed(RunConfiguration(machine: "authkit").run(scenario))
   }
