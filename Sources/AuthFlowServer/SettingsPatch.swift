@@ -55,12 +55,12 @@ enum SettingsPatch {
     default:
       let suggestion =
         Suggestion.nearest(to: key, in: BackendSettings.keys).map { " Did you mean '\($0)'?" } ?? ""
-      throw ServiceError("INVALID_ARGUMENT : unknown knob '\(key)'.\(suggestion)")
+      throw ServiceError.invalidArgument("unknown knob '\(key)'.\(suggestion)")
     }
   }
 
   private static func invalid(_ key: String, _ expected: String) -> ServiceError {
-    ServiceError("INVALID_ARGUMENT : '\(key)' must be \(expected)")
+    ServiceError.invalidArgument("'\(key)' must be \(expected)")
   }
 
   static func json(_ settings: BackendSettings) -> JSON {
