@@ -1,8 +1,8 @@
-/// A problem found while loading a scenario file, before it is placed and rendered as a `Diagnostic`.
+/// A problem found while loading a scenario file; a ``Diagnostic`` places it and renders it.
 ///
 /// Every case names the offending key and carries the offending value, so one `switch` can render a
 /// message that says what is wrong and, where it can, what to write instead.
-enum LoadProblem: Error, Equatable, Sendable {
+public enum LoadProblem: Error, Hashable, Sendable {
   // MARK: Reading the file
   case noSuchFile(path: String)
   case unreadableFile(path: String, reason: String)
@@ -62,7 +62,7 @@ enum LoadProblem: Error, Equatable, Sendable {
   case emptyExpect
 
   /// What a value turned out to be, for "found …" in a message.
-  enum Found: Equatable, Sendable {
+  public enum Found: Hashable, Sendable {
     case mapping
     case list
     /// An empty value (`key:` with nothing after it).
@@ -74,8 +74,8 @@ enum LoadProblem: Error, Equatable, Sendable {
     case quoted(String)
   }
 
-  /// The message after `error: `, as a user reads it.
-  var message: String {
+  /// The message after `error: `, as a user reads it (the file's secrets not yet hidden).
+  public var message: String {
     switch self {
     case .noSuchFile(let path):
       "no such file or directory: \(quoted(path))"
