@@ -87,11 +87,7 @@ extension ScenarioLoader.Document {
   /// An email that must look like one (`local@domain.tld`), lowercased.
   mutating func email(_ node: YAMLNode, key: String) -> String? {
     guard let text = string(node, key: key) else { return nil }
-    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-    let domain = parts.count == 2 ? parts[1] : ""
-    guard parts.count == 2, !parts[0].isEmpty, domain.contains("."), domain.first != ".", domain.last != ".",
-      !text.contains(where: \.isWhitespace)
-    else {
+    guard EmailAddress.isValid(text) else {
       report(.notAnEmail(key: key, value: text), at: node)
       return nil
     }
