@@ -3,19 +3,17 @@
 enum YAMLText {
   /// A double-quoted scalar: quotes, backslashes and every character YAML does not print are escaped.
   static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
+    ScalarEscaper.escape(text, open: "\"", close: "\"") { scalar in
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where isPrintable(scalar): out.unicodeScalars.append(scalar)
-      case _ where scalar.value <= 0xFFFF: out += "\\u" + hex(scalar.value, digits: 4)
-      default: out += "\\U" + hex(scalar.value, digits: 8)
+      case "\"": "\\\""
+      case "\\": "\\\\"
+      case "\n": "\\n"
+      case "\t": "\\t"
+      case _ where isPrintable(scalar): nil
+      case _ where scalar.value <= 0xFFFF: "\\u" + hex(scalar.value, digits: 4)
+      default: "\\U" + hex(scalar.value, digits: 8)
       }
     }
-    return out + "\""
   }
 
   /// A literal block (`|`) indented by `indent`, or nil when a line could not be written literally (a
