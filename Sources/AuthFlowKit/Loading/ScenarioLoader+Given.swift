@@ -54,7 +54,9 @@ extension ScenarioLoader.Document {
         case "display_name": nullableString(value, key: name).map { seed.displayName = $0 }
         case "providers": linkedProviders(value).map { seed.providers = $0 }
         case "disabled": bool(value, key: name).map { seed.disabled = $0 }
-        default: break
+        case "email": continue  // read above
+        // A key the language lists but this switch does not read is refused, never dropped.
+        default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)
         }
       }
       accountEmails.insert(email)
