@@ -15,7 +15,8 @@ public struct ServeOptions: Sendable {
 
   /// The options, each defaulting to what the command line defaults to.
   public init(
-    given: String? = nil, host: String = defaultHost, port: Int = defaultPort, project: String = defaultProject,
+    given: String? = nil, host: String = defaultHost, port: Int = defaultPort,
+    project: String = defaultProject,
     seed: UInt64 = defaultSeed
   ) {
     self.given = given

@@ -30,7 +30,9 @@ extension World {
 
   /// Adds an account to `provider` unless it has one for the email already; `verified` nil takes the
   /// provider's default (SPEC 5.4).
-  private func addIdentityProviderAccount(_ provider: ProviderID, email: String, name: String?, verified: Bool?) {
+  private func addIdentityProviderAccount(
+    _ provider: ProviderID, email: String, name: String?, verified: Bool?
+  ) {
     let email = email.lowercased()
     guard identityProviders.account(provider, email: email) == nil else { return }
     identityProviders.add(

@@ -160,7 +160,8 @@ import Testing
   }
 
   @Test func noKnobOrGivenFlagIsDroppedOnTheWayIn() throws {
-    let scenario = try #require(ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml").scenarios.first)
+    let scenario = try #require(
+      ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml").scenarios.first)
     let defaults = BackendSettings()
     for knob in BackendSettings.knobs {
       #expect(knob.value(scenario.backend) != knob.value(defaults), "\(knob.name) kept its default")

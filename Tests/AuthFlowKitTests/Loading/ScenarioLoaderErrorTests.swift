@@ -12,19 +12,19 @@ import Testing
   }
 
   static let scenarioLevelProblems = MarkedYAML(
-      """
-      1️⃣scenario: All wrong
-      2️⃣stpes:
-        - background
-      tags: 3️⃣{a: b}
-      seed: 4️⃣-3
-      machine: 5️⃣exec:./my-app --port 3
-      backend:
-        recent_login: 6️⃣5 minutes
-        email_enumeration_protection: 7️⃣yes
-        password_min_length: 8️⃣0
-        9️⃣oob_send_limt: { count: 1, per: 1h }
-      """)
+    """
+    1️⃣scenario: All wrong
+    2️⃣stpes:
+      - background
+    tags: 3️⃣{a: b}
+    seed: 4️⃣-3
+    machine: 5️⃣exec:./my-app --port 3
+    backend:
+      recent_login: 6️⃣5 minutes
+      email_enumeration_protection: 7️⃣yes
+      password_min_length: 8️⃣0
+      9️⃣oob_send_limt: { count: 1, per: 1h }
+    """)
 
   /// The diagnostics of loading `yaml`, as values.
   func diagnostics(_ yaml: MarkedYAML, machines: [String] = []) -> [Diagnostic] {

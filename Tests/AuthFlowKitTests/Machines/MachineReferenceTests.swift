@@ -48,6 +48,7 @@ import Testing
   @Test func anUnknownMachineIsAValueThatRendersWithASuggestion() {
     let problems = RunConfiguration(machine: "autkit").problems()
     #expect(problems == [.unknownMachine(.registered("autkit"), known: MachineRegistry.builtIn.names)])
-    #expect(problems.first?.description.hasPrefix("unknown machine 'autkit'; did you mean 'authkit'?") == true)
+    #expect(
+      problems.first?.description.hasPrefix("unknown machine 'autkit'; did you mean 'authkit'?") == true)
   }
 }
