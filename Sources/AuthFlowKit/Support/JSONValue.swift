@@ -33,12 +33,9 @@ indirect enum JSONValue: Equatable {
   /// A JSON string literal: the one JSON escaper (reports and the adapter protocol).
   static func quote(_ text: String) -> String {
     ScalarEscaper.escape(text, open: "\"", close: "\"") { scalar in
-      switch scalar {
-      case "\"": "\\\""
-      case "\\": "\\\\"
-      case "\n": "\\n"
+      if let shared = ScalarEscaper.sharedBackslashEscape(scalar) { return shared }
+      return switch scalar {
       case "\r": "\\r"
-      case "\t": "\\t"
       // Every control character, C1 (which a terminal may obey) and U+2028/U+2029 included: a reader gets the
       // same string, and the report prints safely on a terminal or a CI log.
       case _ where PlainText.isControl(scalar):

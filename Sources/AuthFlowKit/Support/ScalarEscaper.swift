@@ -13,4 +13,15 @@ enum ScalarEscaper {
     }
     return out + close
   }
+
+  /// The escapes JSON strings and YAML double-quoted scalars share: quote, backslash, line feed, tab.
+  static func sharedBackslashEscape(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "\"": "\\\""
+    case "\\": "\\\\"
+    case "\n": "\\n"
+    case "\t": "\\t"
+    default: nil
+    }
+  }
 }

@@ -4,11 +4,8 @@ enum YAMLText {
   /// A double-quoted scalar: quotes, backslashes and every character YAML does not print are escaped.
   static func quoted(_ text: String) -> String {
     ScalarEscaper.escape(text, open: "\"", close: "\"") { scalar in
-      switch scalar {
-      case "\"": "\\\""
-      case "\\": "\\\\"
-      case "\n": "\\n"
-      case "\t": "\\t"
+      if let shared = ScalarEscaper.sharedBackslashEscape(scalar) { return shared }
+      return switch scalar {
       case _ where isPrintable(scalar): nil
       case _ where scalar.value <= 0xFFFF: "\\u" + hex(scalar.value, digits: 4)
       default: "\\U" + hex(scalar.value, digits: 8)
