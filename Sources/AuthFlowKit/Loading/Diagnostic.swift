@@ -3,6 +3,7 @@
 /// It keeps the problem as a value (tests and tools compare ``problem``), and renders the message only when
 /// asked, hiding every secret of the file it came from (passwords, and what may be one).
 public struct Diagnostic: Error, Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// Where in the file the problem is.
   public var location: SourceLocation
   /// What is wrong, with the key and the value it is about; values may hold what the file wrote, secrets
   /// included, so show ``message`` or ``description``, never the problem itself.

@@ -1,11 +1,15 @@
 extension BackendSettings {
   /// A knob's value, in the kinds of value the scenario language has for knobs.
   public enum KnobValue: Equatable, Sendable {
+    /// `true` or `false`.
     case boolean(Bool)
+    /// A virtual duration such as `5m`.
     case duration(VirtualDuration)
     /// A whole number (the scenario language wants at least 1).
     case integer(Int)
+    /// `{count, per}`.
     case sendLimit(SendLimit)
+    /// `PROVIDER` or `PROVIDER@domain` entries.
     case trustedProviders([TrustedProvider])
   }
 
