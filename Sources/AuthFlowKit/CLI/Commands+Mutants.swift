@@ -54,7 +54,7 @@ extension Commands {
       return .invalidInput
     }
     let own = loaded.scenarios.filter {
-      ($0.machine?.value ?? MachineRegistry.defaultMachine) == options.machine
+      ($0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)) == reference
     }
     let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)

@@ -40,9 +40,9 @@ extension Explorer {
     scenario.tags = ["explore"]
     scenario.reproduces = "invariant \(invariant), \(options.commandLine)"
     scenario.seed = options.seed
-    if !MachineReference(machine.name).isCommand {
-      scenario.machine = Located(
-        machine.name, at: SourceLocation(file: ExploreWorld.file, line: 1, column: 1))
+    let reference = MachineReference(machine.name)
+    if !reference.isCommand {
+      scenario.machine = Located(reference, at: SourceLocation(file: ExploreWorld.file, line: 1, column: 1))
     }
     let found = moves.count == minimal.count ? "" : ", shrunk from \(moves.count) steps"
     scenario.description =

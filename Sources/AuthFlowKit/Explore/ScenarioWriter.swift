@@ -11,7 +11,9 @@ public enum ScenarioWriter {
       lines.append("tags: " + YAMLText.list(scenario.tags.map { YAMLText.scalar($0) }))
     }
     if let reproduces = scenario.reproduces { lines.append("reproduces: " + YAMLText.quoted(reproduces)) }
-    if let machine = scenario.machine { lines.append("machine: " + YAMLText.scalar(machine.value)) }
+    if let machine = scenario.machine {
+      lines.append("machine: " + YAMLText.scalar(machine.value.description))
+    }
     if let seed = scenario.seed { lines.append("seed: \(seed)") }
     if scenario.strict { lines.append("strict: true") }
     lines += backend(scenario.backend)

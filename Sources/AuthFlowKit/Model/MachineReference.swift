@@ -3,7 +3,7 @@
 ///
 /// The text form is what a user writes and what every output shows; code asks the value which kind it is
 /// instead of looking for `~` or `exec:` in the text.
-public enum MachineReference: Hashable, Sendable, CustomStringConvertible {
+public enum MachineReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// A machine registered under this name, built in or plugged in.
   case registered(String)
   /// The variant of `base` with one bug, registered as `base~mutant`.
@@ -27,6 +27,9 @@ public enum MachineReference: Hashable, Sendable, CustomStringConvertible {
       self = .registered(text)
     }
   }
+
+  /// A machine written as a literal, `"authkit~no-foreground-refresh"`, read as ``init(_:)`` reads it.
+  public init(stringLiteral text: String) { self.init(text) }
 
   /// The name as written: the key the registry looks it up by, and what reports show.
   public var description: String {

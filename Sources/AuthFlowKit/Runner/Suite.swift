@@ -42,7 +42,7 @@ public struct RunConfiguration: Sendable {
     skipTags: [String] = [], shard: Shard? = nil, registry: MachineRegistry = .builtIn,
     execTimeout: Duration = defaultExecTimeout
   ) {
-    self.machine = machine.map(MachineReference.init)
+    self.machine = machine.map { MachineReference($0) }
     self.seed = seed
     self.filter = filter
     self.tags = tags
@@ -132,7 +132,7 @@ public struct RunConfiguration: Sendable {
 
   /// The machine a scenario runs on: `--machine`, else its own, else the default.
   func machineReference(for scenario: Scenario) -> MachineReference {
-    machine ?? MachineReference(scenario.machine?.value ?? MachineRegistry.defaultMachine)
+    machine ?? scenario.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
   }
 
   private func play(

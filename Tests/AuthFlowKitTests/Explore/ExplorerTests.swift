@@ -39,7 +39,7 @@ struct ExplorerTests {
       yaml: finding.yaml, file: "found.yaml")
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)\n\(finding.yaml)")
     let scenario = try #require(loaded.scenarios.first)
-    #expect(scenario.machine?.value == machine)
+    #expect(scenario.machine?.value == MachineReference(machine))
     let onMutant = RunConfiguration().run(scenario)
     #expect(onMutant.status == .failed)
     #expect(onMutant.failure?.violation?.invariant == invariant, onMutant.explanation)

@@ -123,7 +123,7 @@ import Testing
     init(_ scenario: Scenario) {
       (name, description, tags, reproduces) =
         (scenario.name, scenario.description, scenario.tags, scenario.reproduces)
-      (machine, seed, strict) = (scenario.machine?.value, scenario.seed, scenario.strict)
+      (machine, seed, strict) = (scenario.machine?.value.description, scenario.seed, scenario.strict)
       (backend, given, devices) = (scenario.backend, scenario.given, scenario.devices)
       steps = scenario.steps.map(StepMeaning.init)
     }
