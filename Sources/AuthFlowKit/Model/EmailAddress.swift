@@ -12,6 +12,13 @@ public enum EmailAddress {
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
   }
 
+  /// The domain of an address, lowercased (`gmail.com` for `Eve@GMail.com`); nil without an `@`. The
+  /// backend matches it against `trusted_providers` entries written `PROVIDER@domain`.
+  public static func domain(of email: String) -> String? {
+    guard let at = email.lastIndex(of: "@") else { return nil }
+    return email[email.index(after: at)...].lowercased()
+  }
+
   /// `isValid` for an ASCII address, byte by byte (nil for any other): sign-ins and sign-ups check every
   /// address, and `authflow explore` makes hundreds of thousands of them.
   private static func isValidASCII(_ email: String) -> Bool? {

@@ -20,4 +20,9 @@ import Testing
     #expect(loaded.diagnostics.isEmpty == valid, "\(loaded.diagnostics)")
     #expect(Backend.isValidEmail(address) == valid)
   }
+
+  @Test func theDomainIsWhatFollowsTheAtLowercased() {
+    #expect(EmailAddress.domain(of: "Eve@GMail.com") == "gmail.com")
+    #expect(EmailAddress.domain(of: "eve.gmail.com") == nil)
+  }
 }
