@@ -66,13 +66,8 @@ public final class FirebaseWorld: @unchecked Sendable {
     ownedWorld = world
     self.world = world
     world.note("world", "FirebaseWorld, seed \(seed)")
-    for provider in ProviderID.identityProviders {
-      for account in identityProviderAccounts[provider] ?? [] {
-        world.addIdentityProviderAccount(
-          provider, email: account.email, name: account.name, verified: account.emailVerified)
-      }
-    }
-    for account in accounts { world.seed(account) }
+    world.populate(
+      from: Given(now: now, accounts: accounts, identityProviders: identityProviderAccounts))
     for (device, email) in signedIn { _ = world.restoreSession(of: client(for: device), email: email) }
   }
 

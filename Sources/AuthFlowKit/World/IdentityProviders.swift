@@ -12,7 +12,7 @@ public final class IdentityProviders {
 
   private var accounts: [ProviderID: [Account]] = [:]
 
-  package func add(_ account: Account) {
+  func add(_ account: Account) {
     guard !accounts[account.provider, default: []].contains(where: { $0.email == account.email }) else {
       return
     }

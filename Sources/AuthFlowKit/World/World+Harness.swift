@@ -1,27 +1,6 @@
 extension World {
   // MARK: - Setting up and driving a world without a scenario (the FirebaseAuth façade's harness)
 
-  /// Adds an account at a fake identity provider, unless it has one with that email.
-  package func addIdentityProviderAccount(
-    _ provider: ProviderID, email: String, name: String?, verified: Bool?
-  ) {
-    let email = email.lowercased()
-    guard identityProviders.account(provider, email: email) == nil else { return }
-    identityProviders.add(
-      IdentityProviders.Account(
-        provider: provider, subject: identifier(length: 21), email: email, name: name,
-        emailVerified: verified ?? provider.verifiesEmailByDefault))
-  }
-
-  /// Creates an account as `given.accounts` does, with its providers' IdP accounts.
-  package func seed(_ account: AccountSeed) {
-    for provider in account.providers {
-      addIdentityProviderAccount(provider, email: account.email, name: account.displayName, verified: nil)
-    }
-    backend.seed(account, identityProviders: identityProviders)
-    log("backend", "account \(account.email)")
-  }
-
   /// The account with this email as the backend stores it now.
   package func account(email: String) -> AccountInfo? { backend.account(email: email)?.info }
 
