@@ -66,3 +66,36 @@ import Testing
     await world.withDevice("phone") { #expect(Auth.auth() === world.auth(for: "phone")) }
   }
 }
+
+/// What happens outside a world, and under concurrent calls.
+@Suite struct FirebaseWorldMisuseTests {
+  @Test func authOutsideAWorldStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Auth.auth()
+    }
+  }
+
+  @Test func concurrentCallsFromManyTasksAreSerialised() async throws {
+    let accounts = (0..<20).map {
+      FirebaseWorld.AccountSeed(email: "user\($0)@example.com", password: "Str0ng-pass")
+    }
+    let world = FirebaseWorld(accounts: accounts)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<20 {
+        group.addTask {
+          let auth = world.auth(for: "device\(index)")
+          for _ in 0..<5 {
+            try await auth.signIn(withEmail: "user\(index)@example.com", password: "Str0ng-pass")
+            try await auth.currentUser?.reload()
+            try auth.signOut()
+          }
+          try await auth.signIn(withEmail: "user\(index)@example.com", password: "Str0ng-pass")
+        }
+      }
+      try await group.waitForAll()
+    }
+    for index in 0..<20 {
+      #expect(world.auth(for: "device\(index)").currentUser?.email == "user\(index)@example.com")
+    }
+  }
+}
