@@ -124,6 +124,12 @@ public struct RunConfiguration: Sendable {
     return result
   }
 
+  /// Whether `scenario` runs on an ``AsyncMachine`` (so on the process's one queue, one such scenario at a time).
+  func runsAsync(_ scenario: Scenario) -> Bool {
+    let name = machineName(for: scenario)
+    return !ExecMachine.isCommand(name) && registry.descriptor(named: name)?.isAsync == true
+  }
+
   /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
   public func secrets(of scenario: Scenario) -> [String] {
     guard case .success(let machine) = descriptor(named: machineName(for: scenario)) else {
@@ -162,6 +168,7 @@ public struct RunConfiguration: Sendable {
     runner.recordsCoverage = recordsCoverage
     runner.recordsTranscript = narrates
     runner.watch = watch
+    runner.stepTimeout = stepTimeout
     return runner.run()
   }
 }
