@@ -15,6 +15,8 @@ final class DemoAsyncApp: AsyncMachine {
   private var trail: [String] = []
   private var resendSecondsLeft = 0
   private var greeting = ""
+  /// How many main-actor isolation checks held (`tap: check`).
+  private var isolationChecks = 0
   /// A continuation that nothing will ever resume (`tap: hang`).
   private var forgotten: UnsafeContinuation<Void, Never>?
 
@@ -30,6 +32,7 @@ final class DemoAsyncApp: AsyncMachine {
     [
       "trail": trail.joined(separator: " "), "resend_seconds_left": "\(resendSecondsLeft)",
       "greeting": greeting,
+      "isolation_checks": "\(isolationChecks)",
     ]
   }
 
@@ -71,6 +74,15 @@ final class DemoAsyncApp: AsyncMachine {
       _ = attempt { () throws(AuthErrorCode) in try client.delete() }
     case .tap("burst"):
       burst()
+    case .tap("check"):
+      // The runtime's checks, from code the compiler cannot prove isolated: in a main-actor job, and back on
+      // the main actor after a detached task.
+      assumeMainActor { self.isolationChecks += 1 }
+      await Task.detached(name: "check detached") {
+        await MainActor.run { self.assumeMainActor { self.isolationChecks += 1 } }
+      }.value
+      MainActor.preconditionIsolated()
+      isolationChecks += 1
     case .tap("hang"):
       await withUnsafeContinuation { self.forgotten = $0 }
     case .tap("spin"):
@@ -96,6 +108,11 @@ final class DemoAsyncApp: AsyncMachine {
       let number = await self.audit.record("d")
       await MainActor.run { self.trail.append("d#\(number)") }
     }
+  }
+
+  /// Runs `body` after asking the runtime whether this is the main actor (it traps if not).
+  nonisolated private func assumeMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+    MainActor.assumeIsolated { body() }
   }
 
   private func reload() async {
@@ -137,6 +154,6 @@ final class DemoAsyncApp: AsyncMachine {
       .resendVerification,
       .deleteAccount, .tap,
     ],
-    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "hang", "spin"],
+    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "check", "hang", "spin"],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

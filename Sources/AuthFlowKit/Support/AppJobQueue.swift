@@ -39,6 +39,8 @@ final class AppJobQueue: @unchecked Sendable {
   /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
   /// is current (a `Task.yield`, a continuation resumed).
   private var running: String?
+  /// Whether the job running now is a main-actor job; nil between jobs.
+  private var runningOnMain: Bool?
 
   let mainExecutor = QueueMainExecutor()
   let taskExecutor = QueueTaskExecutor()
@@ -110,9 +112,19 @@ final class AppJobQueue: @unchecked Sendable {
     }
   }
 
-  /// Whether the calling thread drives: there, it holds the main actor.
+  /// Whether the calling thread drives.
   var callerDrives: Bool {
     condition.withLock { driver.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+  }
+
+  /// Whether the calling thread holds the main actor: it drives, and runs a main-actor job or none (the runner
+  /// reading what the app shows, or calling its state listener). A job of the default executor (a detached
+  /// task, an actor) does not hold it, as in production.
+  var callerHoldsMainActor: Bool {
+    condition.withLock {
+      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return false }
+      return runningOnMain != false
+    }
   }
 
   private var drives: Bool { driver != nil }
@@ -204,6 +216,7 @@ final class AppJobQueue: @unchecked Sendable {
     } else {
       next.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
     }
+    condition.withLock { runningOnMain = nil }
     return true
   }
 
@@ -224,6 +237,7 @@ final class AppJobQueue: @unchecked Sendable {
       }
       (startedContinuous, startedSuspending) = now
       running = next.enqueuedBy
+      runningOnMain = next.onMain
       return next
     }
   }

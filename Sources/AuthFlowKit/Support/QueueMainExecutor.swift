@@ -3,8 +3,9 @@
 /// The main actor's executor once ``AsyncExecutors/install()`` ran: the shared ``AppJobQueue`` while a run
 /// drives, the platform's main executor otherwise.
 ///
-/// While a run drives, the driving thread holds the main actor, inside a job or between jobs (where the runner
-/// reads what the app shows), so `MainActor.assumeIsolated` and the runtime's isolation checks hold there.
+/// While a run drives, the driving thread holds the main actor inside a main-actor job and between jobs (where
+/// the runner reads what the app shows and calls its state listener), so `MainActor.assumeIsolated` and the
+/// runtime's isolation checks hold there; inside a job of the default executor they fail, as in production.
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
 final class QueueMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendable {
   private var platform: any MainExecutor { PlatformExecutorFactory.mainExecutor }
@@ -52,11 +53,12 @@ final class QueueMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Send
   var isMainExecutor: Bool { true }
 
   func isIsolatingCurrentContext() -> Bool? {
-    AppJobQueue.shared.callerDrives ? true : platform.isIsolatingCurrentContext()
+    AppJobQueue.shared.callerDrives
+      ? AppJobQueue.shared.callerHoldsMainActor : platform.isIsolatingCurrentContext()
   }
 
   func checkIsolated() {
-    guard !AppJobQueue.shared.callerDrives else { return }
+    guard !AppJobQueue.shared.callerHoldsMainActor else { return }
     platform.checkIsolated()
   }
 }
