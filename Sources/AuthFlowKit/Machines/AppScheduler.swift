@@ -60,11 +60,7 @@ final class AppScheduler: AsyncAppDriver {
 
   var isDriving: Bool { driving }
 
-  static let notInstalled =
-    "async machines need authflow's deterministic executors, and this process has not installed them: run "
-    + "the scenarios with the authflow command, or with your own command whose synchronous main calls "
-    + "AsyncExecutors.install() first (a swift test process cannot: run the command as a child process; "
-    + "see Docs/AsyncMachines.md)"
+  static let notInstalled = MachineError.executorsNotInstalled.description
 
   func startStep() { deadline = ContinuousClock.now + allowance }
 
@@ -72,19 +68,17 @@ final class AppScheduler: AsyncAppDriver {
 
   func settle() {
     guard driving, fault == nil else { return }
-    if let problem = drain() { fault = problem }
+    if let problem = drain() { fault = problem.description }
   }
 
   /// Runs jobs until the queue is empty; a message when the step's allowance ran out first.
-  func drain() -> String? {
+  func drain() -> MachineError? {
     queue.setVirtualNow(now)
     var count = 0
     while queue.runNext() {
       count += 1
       if count & 63 == 0, ContinuousClock.now > deadline {
-        return
-          "the app did not go idle within the step's time (--step-timeout \(RunTime.seconds(stepTimeout)))"
-          + "; still to run: \(pendingWork())"
+        return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
       }
     }
     return nil
@@ -117,7 +111,7 @@ final class AppScheduler: AsyncAppDriver {
 
   /// Runs `action` on `machine` as a task named `name`, until the app is idle and the task has finished.
   func perform(_ action: Action, on machine: any AsyncMachine, name: String, device: String) throws {
-    guard driving else { throw MachineError.failed(fault ?? Self.notInstalled) }
+    guard driving else { throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled }
     let outcome = MainActor.assumeIsolated { () -> ActionOutcome in
       let outcome = ActionOutcome()
       Task(name: name) { @MainActor in
@@ -133,23 +127,19 @@ final class AppScheduler: AsyncAppDriver {
     var waited = Duration.zero
     var timers = 0
     while true {
-      if let problem = drain() { throw MachineError.failed(problem) }
+      if let problem = drain() { throw problem }
       let (finished, error) = MainActor.assumeIsolated { (outcome.finished, outcome.error) }
       if finished {
-        if let error { throw MachineError.failed(error) }
+        if let error { throw MachineError.appFailed(message: error) }
         return
       }
       guard let timer = queue.nextTimer else {
-        throw MachineError.failed(
-          "its task '\(name)' is still suspended and nothing is left to run: it awaits something that "
-            + "will not happen (a continuation nobody resumes, a task that never ends)"
-            + (queue.pending.timers.isEmpty ? "" : "; still to run: \(pendingWork())"))
+        throw MachineError.taskSuspended(
+          task: name, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
       }
       let length = max(timer.due - now, .zero)
       guard timers < Self.actionTimerLimit, waited + length <= Self.actionWaitLimit else {
-        throw MachineError.failed(
-          "its task '\(name)' still waits after \(timers) timers and \(describe(waited)) of virtual time; "
-            + "still to run: \(pendingWork())")
+        throw MachineError.waitedTooLong(task: name, timers: timers, waited: waited, pending: pendingWork())
       }
       waited += length
       timers += 1

@@ -39,7 +39,9 @@ final class AsyncMachineHost: Machine {
   }
 
   func perform(_ action: Action) throws {
-    guard let machine, let scheduler else { throw MachineError.failed(fault ?? AppScheduler.notInstalled) }
+    guard let machine, let scheduler else {
+      throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled
+    }
     try scheduler.perform(action, on: machine, name: "\(action.kind.rawValue) on \(device)", device: device)
   }
 }

@@ -6,8 +6,6 @@
 /// the client's auth-state changes as events. An adapter that exits, hangs, floods or breaks the protocol
 /// makes only its scenario errored.
 final class ExecMachine: Machine {
-  /// How a name on the command line starts an out-of-process machine.
-  static let prefix = "exec:"
   /// Lines an adapter may send for one message of the harness (an action with its calls and events).
   static let lineLimit = 10_000
   /// How deep auth-state events may nest (an event whose handler's call causes another event, …).
@@ -109,7 +107,7 @@ final class ExecMachine: Machine {
   // MARK: - Actions and events
 
   func perform(_ action: Action) throws {
-    if let broken { throw MachineError.failed(message(broken)) }
+    if let broken { throw MachineError.adapterFailed(reason: message(broken)) }
     do throws(AdapterFailure) {
       let during = "handling '\(action.kind.rawValue)' on \(device)"
       if case .done(let view) = try exchange(HarnessMessage.action(action, now: context.now), during: during)
@@ -118,7 +116,7 @@ final class ExecMachine: Machine {
       }
     } catch {
       record(error)
-      throw MachineError.failed(message(error))
+      throw MachineError.adapterFailed(reason: message(error))
     }
     if action == .terminate { stop() }
   }
