@@ -136,9 +136,10 @@ final class AppJobQueue: @unchecked Sendable {
 
   /// Takes a job while a run drives; false when none does and the caller should hand it to the platform.
   func take(_ job: UnownedJob, onMain: Bool) -> Bool {
-    let name = Self.currentTaskName()
-    return condition.withLock {
+    condition.withLock {
       guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
       jobs.append(QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running))
       return true
     }
@@ -146,9 +147,10 @@ final class AppJobQueue: @unchecked Sendable {
 
   /// Takes a job due at `instant` on `clock` as a timer on the virtual clock; false when no run drives.
   func take<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) -> Bool {
-    let name = Self.currentTaskName()
-    return condition.withLock {
+    condition.withLock {
       guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
       let delay = delay(until: instant, clock: clock)
       addTimer(job, due: virtualNow + delay, setBy: name ?? running)
       return true
@@ -157,9 +159,10 @@ final class AppJobQueue: @unchecked Sendable {
 
   /// Takes a job due after `delay` on `clock` as a timer on the virtual clock; false when no run drives.
   func take<C: Clock>(_ job: UnownedJob, after delay: C.Duration, clock: C) -> Bool {
-    let name = Self.currentTaskName()
-    return condition.withLock {
+    condition.withLock {
       guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
       let length = (delay as? Duration).map { max($0, .zero) } ?? .zero
       addTimer(job, due: virtualNow + length, setBy: name ?? running)
       return true
