@@ -83,6 +83,9 @@ final class DemoAsyncApp: AsyncMachine {
       }.value
       MainActor.preconditionIsolated()
       isolationChecks += 1
+    case .tap("poll"):
+      // Waits for something that never comes, checking every second.
+      while true { try await Task.sleep(for: .seconds(1)) }
     case .tap("hang"):
       await withUnsafeContinuation { self.forgotten = $0 }
     case .tap("spin"):
@@ -154,6 +157,6 @@ final class DemoAsyncApp: AsyncMachine {
       .resendVerification,
       .deleteAccount, .tap,
     ],
-    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "check", "hang", "spin"],
+    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "check", "hang", "poll", "spin"],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

@@ -126,6 +126,8 @@ final class AppScheduler: AsyncAppDriver {
     }
     var waited = Duration.zero
     var timers = 0
+    /// The transcript line of the last wait, with the timers and time it covers.
+    var waitLine: (index: Int, count: Int, length: Duration)?
     while true {
       if let problem = drain() { throw problem }
       let (finished, error) = MainActor.assumeIsolated { (outcome.finished, outcome.error) }
@@ -145,7 +147,17 @@ final class AppScheduler: AsyncAppDriver {
       timers += 1
       advance(to: timer.due)
       let sleeper = timer.setBy == name ? "it sleeps" : "it waits for a timer of \(Self.owner(timer))"
-      world.log(device, "the user waits \(describe(length)) for '\(name)' (\(sleeper))")
+      if let line = waitLine, line.index == world.transcript.count - 1 {
+        // Nothing happened since the last wait: one line for the run of them.
+        waitLine?.count += 1
+        waitLine?.length += length
+        world.rewriteLog(
+          at: line.index,
+          "the user waits \(describe(line.length + length)) for '\(name)' (\(line.count + 1) timers)")
+      } else {
+        world.log(device, "the user waits \(describe(length)) for '\(name)' (\(sleeper))")
+        waitLine = (world.transcript.count - 1, 1, length)
+      }
       queue.fireNextTimer()
     }
   }

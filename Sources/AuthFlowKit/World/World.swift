@@ -48,6 +48,12 @@ public final class World {
       TranscriptEntry(time: time ?? now, actor: actor, text: text), at: min(index, transcript.count))
   }
 
+  /// Rewrites the text of the line at `index`, keeping its actor; its time becomes now.
+  func rewriteLog(at index: Int, _ text: String) {
+    guard recordsTranscript, transcript.indices.contains(index) else { return }
+    transcript[index] = TranscriptEntry(time: now, actor: transcript[index].actor, text: text)
+  }
+
   func hide(password: String) -> String { redactor.password(password) }
 
   // MARK: - Clock and randomness

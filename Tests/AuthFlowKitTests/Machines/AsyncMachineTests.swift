@@ -33,6 +33,15 @@ import Testing
     #expect(run.lastLine == "0 passed, 0 failed, 1 errored")
   }
 
+  @Test func anActionWaitsForItsOwnTimersOnlyUpToAnHourOfVirtualTime() throws {
+    let run = try AsyncFixture.run(["run", Fixture.path("Async/poll.yaml")])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "step 1: machine 'async-demo' failed: its task 'tap on phone' still waits after 3600 timers and 3600s of "
+          + "virtual time; still to run: a timer of 'tap on phone' due in 1s"), "\(run.stdout)")
+  }
+
   @Test func workThatNeverLetsTheAppGoIdleErrorsWithinTheStepTimeoutNamingWhereItCameFrom() throws {
     let run = try AsyncFixture.run(["run", "--step-timeout", "2", Self.spin, Self.demo])
     #expect(run.status == 1)
