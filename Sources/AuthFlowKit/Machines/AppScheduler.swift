@@ -197,10 +197,7 @@ final class AppScheduler: AsyncAppDriver {
   /// Timers that fired with nothing to show since the last line about timers.
   private var quiet = QuietTimers()
 
-  func flushQuietTimers() { flushQuietTimers(before: world.transcript.count) }
-
-  /// Writes one line per task whose timers fired quietly, at `index` of the transcript.
-  private func flushQuietTimers(before index: Int) {
+  func flushQuietTimers(before index: Int) {
     quiet.flushed = 0
     for (offset, line) in quiet.lines().enumerated() {
       world.insertLog("clock", line.text, at: index + offset, time: line.time)

@@ -16,6 +16,7 @@ protocol AsyncAppDriver: AnyObject {
   /// Moves the clock to the earliest timer, fires it and settles the app, then calls `afterwards` (which
   /// writes what changed): a timer whose firing wrote nothing is counted instead of told.
   func fireNextTimer(_ afterwards: () -> Void)
-  /// Writes the timers counted since the last line about timers, one line per task.
-  func flushQuietTimers()
+  /// Writes the timers counted since the last line about timers, one line per task, at `index` of the
+  /// transcript (where the lines written since they fired begin, so time order holds).
+  func flushQuietTimers(before index: Int)
 }

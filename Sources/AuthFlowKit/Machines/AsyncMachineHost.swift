@@ -22,7 +22,8 @@ final class AsyncMachineHost: Machine {
   }
 
   private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
-    guard let machine else { return fallback }
+    // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
+    guard let machine, scheduler?.isDriving == true else { return fallback }
     return MainActor.assumeIsolated { value(machine) }
   }
 

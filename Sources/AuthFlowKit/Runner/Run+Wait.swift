@@ -17,11 +17,14 @@ extension Run {
     // An async machine's timers fire at their times, in order, between the scheduled refreshes.
     for _ in 0..<Self.scheduledWorkBudget {
       guard let time = driver.nextTimer(by: target) else { break }
+      let mark = world.transcript.count
       wait(until: time)
+      if world.transcript.count > mark { driver.flushQuietTimers(before: mark) }
       driver.fireNextTimer { logChanges() }
     }
+    let mark = world.transcript.count
     wait(until: target)
-    driver.flushQuietTimers()
+    driver.flushQuietTimers(before: mark)
   }
 
   /// Advances the clock to `target`, running the scheduled refreshes that fall due on the way.
