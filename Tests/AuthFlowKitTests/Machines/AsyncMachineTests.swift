@@ -23,6 +23,24 @@ import Testing
     #expect(run.stdout.contains("✓ ui.trail is a1#3 b1#4 d#5 a2#6 b2#7 a3#8 b3#9"))
   }
 
+  @Test func timersRefreshesAndTheirSummariesStayInTimeOrder() throws {
+    let run = try AsyncFixture.run([
+      "run", "--verbose", Fixture.path("Async/order.yaml"), Self.demo, Self.stress,
+    ])
+    #expect(run.status == 0, "\(run.stdout)")
+    let times = run.stdout.split(separator: "\n").compactMap { line -> Substring? in
+      let text = line.drop { $0 == " " }
+      guard text.first == "2" else { return nil }
+      return text.prefix { $0 != " " }
+    }
+    #expect(times.count > 50)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "2026-01-01T00:01:00Z  clock    60 timers of 'resend countdown' fire, from 2026-01-01T00:00:01Z to "
+          + "2026-01-01T00:01:00Z\n        2026-01-01T00:55:00Z  phone    scheduled token refresh"))
+  }
+
   @Test func anActionAwaitingSomethingThatNeverComesErrorsNamingItsTask() throws {
     let run = try AsyncFixture.run(["run", Self.hang])
     #expect(run.status == 1)
