@@ -23,18 +23,21 @@ import Testing
     #expect(run.stdout.contains("✓ ui.trail is a1#3 b1#4 d#5 a2#6 b2#7 a3#8 b3#9"))
   }
 
-  @Test func timersRefreshesAndTheirSummariesStayInTimeOrder() throws {
-    let run = try AsyncFixture.run([
-      "run", "--verbose", Fixture.path("Async/order.yaml"), Self.demo, Self.stress,
-    ])
+  @Test(arguments: ["Async/order.yaml", "Async/demo.yaml", "Async/stress.yaml"])
+  func timersRefreshesAndTheirSummariesStayInTimeOrder(file: String) throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path(file)])
     #expect(run.status == 0, "\(run.stdout)")
     let times = run.stdout.split(separator: "\n").compactMap { line -> Substring? in
       let text = line.drop { $0 == " " }
       guard text.first == "2" else { return nil }
       return text.prefix { $0 != " " }
     }
-    #expect(times.count > 50)
+    #expect(times.count > 10)
     #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(run.stdout)")
+  }
+
+  @Test func quietTimersAreToldBeforeWhatCameAfterThem() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path("Async/order.yaml")])
     #expect(
       run.stdout.contains(
         "2026-01-01T00:01:00Z  clock    60 timers of 'resend countdown' fire, from 2026-01-01T00:00:01Z to "
