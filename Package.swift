@@ -44,9 +44,14 @@ let package = Package(
       name: "authflow",
       dependencies: ["AuthFlowCommand", "AuthFlowKit"]
     ),
+    .executableTarget(
+      name: "authflow-async-fixture",
+      dependencies: ["AuthFlowCommand", "AuthFlowKit"],
+      path: "Tests/AsyncFixture"
+    ),
     .testTarget(
       name: "AuthFlowKitTests",
-      dependencies: ["AuthFlowKit", "authflow"],
+      dependencies: ["AuthFlowKit", "authflow", "authflow-async-fixture"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

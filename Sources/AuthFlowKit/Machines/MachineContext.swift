@@ -4,9 +4,13 @@ public struct MachineContext {
   public let client: AuthClient
   package let world: World
 
-  init(client: AuthClient, world: World) {
+  /// The scheduler of an async machine's app; nil for a synchronous machine.
+  let driver: (any AsyncAppDriver)?
+
+  init(client: AuthClient, world: World, driver: (any AsyncAppDriver)? = nil) {
     self.client = client
     self.world = world
+    self.driver = driver
   }
 
   /// The device's name, e.g. `phone`.

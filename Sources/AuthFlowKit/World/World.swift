@@ -47,6 +47,20 @@ public final class World {
     transcript.append(TranscriptEntry(time: now, actor: actor, text: text()))
   }
 
+  /// Writes a line at `index` of the transcript (at `time`, default now), for a line about something that came
+  /// before the lines already written after it.
+  func insertLog(_ actor: String, _ text: String, at index: Int, time: VirtualTime? = nil) {
+    guard recordsTranscript else { return }
+    transcript.insert(
+      TranscriptEntry(time: time ?? now, actor: actor, text: text), at: min(index, transcript.count))
+  }
+
+  /// Rewrites the text of the line at `index`, keeping its actor; its time becomes now.
+  func rewriteLog(at index: Int, _ text: String) {
+    guard recordsTranscript, transcript.indices.contains(index) else { return }
+    transcript[index] = TranscriptEntry(time: now, actor: transcript[index].actor, text: text)
+  }
+
   func hide(password: String) -> String { redactor.password(password) }
 
   // MARK: - Clock and randomness
