@@ -163,11 +163,11 @@ open class Auth: NSObject, @unchecked Sendable {
     for listener in listeners where listeners.contains(where: { $0 === listener }) {
       switch listener.kind {
       case .idToken:
-        if tokenChanged { listener.callback(self, user) }
+        if tokenChanged { call(listener) }
       case .state:
         if listener.lastUID != key.uid {
           listener.lastUID = key.uid
-          listener.callback(self, user)
+          call(listener)
         }
       }
     }
@@ -197,9 +197,19 @@ open class Auth: NSObject, @unchecked Sendable {
     firebaseWorld.locked {
       listeners.append(listener)
       listener.lastUID = user?.uid
-      listener.callback(self, user)
+      call(listener)
     }
     return listener
+  }
+
+  /// Calls a listener on the main actor, as the SDK does (see `MainActorDelivery`), with `Auth.auth()` returning
+  /// this instance inside it: a change the world makes on its own (a session revoked during `wait`) reaches the
+  /// listener outside any code bound to a device.
+  private func call(_ listener: Listener) {
+    let user = user
+    MainActorDelivery.deliver {
+      CurrentAuth.$bound.withValue(self) { listener.callback(self, user) }
+    }
   }
 
   private func remove(_ handle: NSObjectProtocol) {
