@@ -53,8 +53,10 @@ extension Commands {
       printDiagnostics(loaded, io: io)
       return .invalidInput
     }
+    let stoodFor = registry.descriptor(named: options.machine)?.playsScenariosOf.map { MachineReference($0) }
     let own = loaded.scenarios.filter {
-      ($0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)) == reference
+      let written = $0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
+      return written == reference || written == stoodFor
     }
     let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)

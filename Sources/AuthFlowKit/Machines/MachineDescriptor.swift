@@ -21,6 +21,10 @@ public struct MachineDescriptor: Sendable {
   public var make: @Sendable (MachineContext) -> any Machine
   /// Whether the machine is an ``AsyncMachine``: its scenarios run on authflow's executors, one at a time.
   public private(set) var isAsync = false
+  /// The machine whose scenarios this one plays too, nil for none: an app's own code put under a built-in
+  /// machine's scenarios (the seed examples' `authkit-seed` plays `authkit`'s). `authflow mutants` counts the
+  /// scenarios written for that machine as written for this one.
+  public var playsScenariosOf: String?
 
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
