@@ -100,7 +100,9 @@ public final class AuthKitSeedApp: AsyncMachine {
       currentScreen = .signIn
     case .forgotPassword(let email): await forgotPassword(email: email)
     case .resendVerification:
-      guard state == .signedInUnverified else { return context.nothingHappens("no resend button on \(screen)") }
+      guard state == .signedInUnverified else {
+        return context.nothingHappens("no resend button on \(screen)")
+      }
       let left = db.resendSecondsLeft
       guard left == 0 else { return context.nothingHappens("resend is disabled for \(left) more seconds") }
       await attempt { try await db.sendVerificationEmail() }
@@ -118,7 +120,8 @@ public final class AuthKitSeedApp: AsyncMachine {
 
   /// The verify-email screen reloads the user each time the scene becomes active, in a task of its own.
   private func foreground() {
-    guard !bugs.contains(.noForegroundRefresh), settled(currentScreen) == .verifyEmail else { return }  // mutant
+    // mutant: no-foreground-refresh
+    guard !bugs.contains(.noForegroundRefresh), settled(currentScreen) == .verifyEmail else { return }
     Task(name: "refresh on foreground") { await attempt { try await db.refreshUserData() } }
   }
 
@@ -133,7 +136,9 @@ public final class AuthKitSeedApp: AsyncMachine {
     }
     guard state == .signedOut else { return context.nothingHappens("no forgot-password link on \(screen)") }
     currentScreen = .forgotPassword
-    guard let email, !email.isEmpty else { return error = AuthFlowKit.AuthErrorCode(rawValue: "app/missing-email") }
+    guard let email, !email.isEmpty else {
+      return error = AuthFlowKit.AuthErrorCode(rawValue: "app/missing-email")
+    }
     await attempt {
       try await db.requestPasswordReset(email: email)
       currentScreen = .signIn

@@ -146,7 +146,9 @@ final class DB {
 extension RandomNumberGenerator {
   /// A nickname such as `BraveOtter42`.
   fileprivate mutating func nickname() -> String {
-    let adjectives = ["Brave", "Calm", "Eager", "Gentle", "Jolly", "Kind", "Lucky", "Quiet", "Swift", "Witty"]
+    let adjectives = [
+      "Brave", "Calm", "Eager", "Gentle", "Jolly", "Kind", "Lucky", "Quiet", "Swift", "Witty",
+    ]
     let animals = ["Otter", "Falcon", "Panda", "Tiger", "Koala", "Heron", "Lynx", "Robin", "Whale", "Fox"]
     let adjective = adjectives[Int.random(in: 0..<adjectives.count, using: &self)]
     let animal = animals[Int.random(in: 0..<animals.count, using: &self)]

@@ -18,7 +18,8 @@ extension FirebaseUISeedApp {
   /// `firebaseui-seed` and its mutants, each with one built-in `firebaseui` mutant's bug.
   public nonisolated static let descriptors: [MachineDescriptor] = [
     descriptor(
-      name: "firebaseui-seed", summary: "the custom FirebaseUI login screen's own code, through its glue", bugs: []),
+      name: "firebaseui-seed", summary: "the custom FirebaseUI login screen's own code, through its glue",
+      bugs: []),
     descriptor(
       name: "firebaseui-seed~greeting-ignores-display-name",
       summary: "greets an email user with the email even when the account has a display name",

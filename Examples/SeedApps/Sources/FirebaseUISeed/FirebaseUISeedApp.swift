@@ -110,7 +110,8 @@ public final class FirebaseUISeedApp: AsyncMachine {
     guard user == nil else { return context.nothingHappens("no sign-in buttons on \(screen)") }
     currentScreen = .picker
     world.answerNextSheet(on: context.device, with: sheet)
-    IdentityProviderSheet(providerID: sheet.provider.rawValue).signIn(withDefaultValue: nil, presenting: nil) {
+    IdentityProviderSheet(providerID: sheet.provider.rawValue).signIn(withDefaultValue: nil, presenting: nil)
+    {
       [weak self] credential, error, _, _ in
       MainActor.assumeIsolated {
         guard let self else { return }

@@ -22,8 +22,9 @@ final class LoginScreen {
 
   /// The greeting after an email login: the name, else the email.
   private func emailGreeting(_ user: User) -> String {
-    if bugs.contains(.greetingIgnoresDisplayName) { return user.email ?? user.displayName ?? "Stranger" }  // mutant
-    if bugs.contains(.strangerForEmailUsers) { return user.displayName ?? "Stranger" }  // mutant
+    // mutant: greeting-ignores-display-name, stranger-for-email-users
+    if bugs.contains(.greetingIgnoresDisplayName) { return user.email ?? user.displayName ?? "Stranger" }
+    if bugs.contains(.strangerForEmailUsers) { return user.displayName ?? "Stranger" }
     return user.displayName ?? user.email ?? "Stranger"
   }
 

@@ -83,8 +83,10 @@ enum SeedAuthflow {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = directory.appendingPathComponent("report.json")
-    let output = try run(["run", "--machine", machine, "--jobs", "2", "--report", "json:\(report.path)"] + paths)
-    #expect(output.status == 0 || output.status == 1, "seed-authflow run exited \(output.status): \(output.stderr)")
+    let output = try run(
+      ["run", "--machine", machine, "--jobs", "2", "--report", "json:\(report.path)"] + paths)
+    #expect(
+      output.status == 0 || output.status == 1, "seed-authflow run exited \(output.status): \(output.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
     let scenarios = json?["scenarios"] as? [[String: Any]] ?? []
     let prefix = repositoryRoot.appendingPathComponent("Scenarios").path + "/"
