@@ -9,6 +9,8 @@ Each file is a copy of one of the bundled scenarios with at least MIN_STEPS step
 suite mixes every such flow, authkit, firebaseui and paper alike) with a numbered title; the flows are the
 real ones, so every scenario passes and does real work: sign-ups, links, waits, token refreshes.
     python3 Benchmarks/generate.py 1000 /tmp/suite
+With --machine NAME, only the flows written for that machine (`machine:`, or authkit when none is named).
+    python3 Benchmarks/generate.py --machine authkit 1000 /tmp/authkit-suite
 """
 import os
 import re
@@ -29,14 +31,21 @@ def step_count(text):
     return count
 
 
-def flows():
+def machine_of(text):
+    """The scenario's `machine:` key, or authkit (the default machine) when it names none."""
+    found = re.search(r"^machine: *([A-Za-z0-9~_-]+)", text, flags=re.M)
+    return found.group(1) if found else "authkit"
+
+
+def flows(machine=None):
     found = []
     for directory, _, names in sorted(os.walk(ROOT)):
         for name in sorted(names):
             if name.endswith(".yaml"):
                 with open(os.path.join(directory, name), encoding="utf-8") as file:
                     text = file.read()
-                if "\n---" not in text and step_count(text) >= MIN_STEPS:
+                if "\n---" not in text and step_count(text) >= MIN_STEPS and (
+                        machine is None or machine_of(text) == machine):
                     found.append((name, text))
     return found
 
@@ -60,10 +69,14 @@ def long_waits(count, out):
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--long-waits":
         return long_waits(int(sys.argv[2]), sys.argv[3])
+    machine = None
+    if len(sys.argv) == 5 and sys.argv[1] == "--machine":
+        machine = sys.argv[2]
+        del sys.argv[1:3]
     if len(sys.argv) != 3:
-        sys.exit("usage: generate.py COUNT OUT, or generate.py --long-waits STEPS OUT")
+        sys.exit("usage: generate.py [--machine NAME] COUNT OUT, or generate.py --long-waits STEPS OUT")
     count, out = int(sys.argv[1]), sys.argv[2]
-    chosen = flows()
+    chosen = flows(machine)
     steps = 0
     for index in range(count):
         name, text = chosen[index % len(chosen)]

@@ -37,11 +37,12 @@ static="$(swift build -c release --static-swift-stdlib --scratch-path .build-sta
 
 # Runs a command under GNU time; sets wall (seconds, from the clock around it: GNU time rounds to 10 ms)
 # and rss (its maximum resident set, MB).
+# With tolerate=1, exit status 1 (some scenario did not pass) is not a failure of the benchmark.
 measure() {
-  local start end
+  local start end status=0
   start="$(date +%s%N)"
-  /usr/bin/time -v -o "$work/time.txt" "$@" > "$work/out.txt" 2>&1 || {
-    echo "failed: $*"; tail -n 5 "$work/out.txt"; exit 1; }
+  /usr/bin/time -v -o "$work/time.txt" "$@" > "$work/out.txt" 2>&1 || status=$?
+  [ "$status" -le "${tolerate:-0}" ] || { echo "failed: $*"; tail -n 5 "$work/out.txt"; exit 1; }
   end="$(date +%s%N)"
   wall="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')"
   rss="$(awk '/Maximum resident set size/ { printf "%.1f", $NF / 1024 }' "$work/time.txt")"
@@ -87,8 +88,9 @@ for size in "${sizes[@]}"; do [ "$size" -le "$largest" ] || largest="$size"; don
 instructions="${INSTRUCTIONS:-$largest}"
 # Instructions callgrind counts for one process (its `totals:` line), the whole process, start-up included.
 count_instructions() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" > "$work/out.txt" 2>&1 || {
-    echo "failed under callgrind: $*"; tail -n 5 "$work/out.txt"; exit 1; }
+  local status=0
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" > "$work/out.txt" 2>&1 || status=$?
+  [ "$status" -le "${tolerate:-0}" ] || { echo "failed under callgrind: $*"; tail -n 5 "$work/out.txt"; exit 1; }
   awk '/^(summary|totals):/ { total = $2 } END { print total }' "$work/callgrind.out"
 }
 if [ "$instructions" -gt 0 ] && command -v valgrind >/dev/null 2>&1; then
@@ -104,6 +106,39 @@ if [ "$instructions" -gt 0 ] && command -v valgrind >/dev/null 2>&1; then
     "$(awk -v n="$run_instructions" 'BEGIN { printf "%.0f", n / 1e6 }')" "$(ratio "$run_instructions" "$floor_instructions")"
 elif [ "$instructions" -gt 0 ]; then
   echo "instructions: skipped (no valgrind)"
+fi
+
+# The seed apps' own code (Examples/SeedApps): AuthKit's DB under the async runner. Its release build is not
+# made here (a from-scratch build of authflow): `(cd Examples/SeedApps && swift build -c release)` first.
+seed="Examples/SeedApps/.build/release/seed-authflow"
+if [ ! -x "$seed" ]; then
+  echo "seed apps: skipped ($seed is not built: (cd Examples/SeedApps && swift build -c release))"
+else
+  # Wall time: 1,000 generated scenarios of the authkit flows on authkit-seed with --jobs 2, against the floor
+  # over the same files. Exit status 1 is allowed: a seed finding makes its flow's copies fail.
+  python3 Benchmarks/generate.py --machine authkit 1000 "$work/seed-suite" >&2
+  best "$work/libyaml_floor" "$work/seed-suite"
+  floor_wall="$wall"
+  printf '%-9s %-24s %9s %9s %9s\n' 1000 "libyaml (authkit flows)" "$wall" "$rss" "1.00"
+  for machine in authkit authkit-seed; do
+    tolerate=1 best "$seed" run --jobs 2 --machine "$machine" "$work/seed-suite"
+    printf '%-9s %-24s %9s %9s %9s   %s\n' 1000 "$machine --jobs 2" "$wall" "$rss" \
+      "$(ratio "$wall" "$floor_wall")" "$(tail -n 1 "$work/out.txt")"
+  done
+  # Instructions: the bundled authkit scenarios on the built-in model and on the seed's code, same binary.
+  if command -v valgrind >/dev/null 2>&1; then
+    strip --strip-debug -o "$work/seed-stripped" "$seed"
+    mapfile -t authkit_dirs < <(find Scenarios -mindepth 1 -maxdepth 1 -type d ! -name firebaseui ! -name paper | sort)
+    model_instructions="$(tolerate=1 count_instructions "$work/seed-stripped" run --jobs 1 --machine authkit "${authkit_dirs[@]}")"
+    seed_instructions="$(tolerate=1 count_instructions "$work/seed-stripped" run --jobs 1 --machine authkit-seed "${authkit_dirs[@]}")"
+    printf '%-34s %9s M instructions (callgrind)\n' "bundled authkit scenarios, authkit" \
+      "$(awk -v n="$model_instructions" 'BEGIN { printf "%.0f", n / 1e6 }')"
+    printf '%-34s %9s M instructions (callgrind) %s× authkit\n' "bundled authkit scenarios, seed" \
+      "$(awk -v n="$seed_instructions" 'BEGIN { printf "%.0f", n / 1e6 }')" \
+      "$(ratio "$seed_instructions" "$model_instructions")"
+  else
+    echo "seed apps instructions: skipped (no valgrind)"
+  fi
 fi
 
 long_waits="${LONG_WAITS:-10000}"
