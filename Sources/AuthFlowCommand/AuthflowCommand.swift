@@ -10,41 +10,54 @@ import Foundation
 /// registry.register(MyApp.descriptor)
 /// AuthflowCommand.main(registry: registry)
 /// ```
+/// It has every subcommand but `serve`, which the `authflow` executable adds (`adding:`), so a build of your
+/// own command does not compile an HTTP server.
 public struct AuthflowCommand: ParsableCommand {
-  public static let configuration = CommandConfiguration(
-    commandName: "authflow",
-    abstract: "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
-    subcommands: [
-      RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
-      ExploreCommand.self, SchemaCommand.self, ServeCommand.self,
-    ],
-    defaultSubcommand: RunCommand.self)
+  /// The subcommands, with those `main(registry:adding:)` was given after the built-in ones.
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "authflow",
+      abstract:
+        "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
+      subcommands: [
+        RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
+        ExploreCommand.self, SchemaCommand.self,
+      ] + extraSubcommands,
+      defaultSubcommand: RunCommand.self)
+  }
 
   /// The machines the subcommands can name, for this invocation.
   @TaskLocal static var registry = MachineRegistry.builtIn
+  /// Subcommands added for this invocation (the `authflow` executable adds `serve`).
+  @TaskLocal static var extraSubcommands: [any ParsableCommand.Type] = []
 
   public init() {}
 
-  /// Parses the process's arguments and runs the command with `registry`'s machines; exits the process.
+  /// Parses the process's arguments and runs the command with `registry`'s machines and the built-in
+  /// subcommands followed by `subcommands`; exits the process.
   /// Bad flags exit with 2, as SPEC section 7 asks (ArgumentParser's own default is 64).
   /// Output that could not be written (a reader gone, a full disk) also exits with 2.
-  public static func main(registry: MachineRegistry) -> Never {
+  public static func main(
+    registry: MachineRegistry, adding subcommands: [any ParsableCommand.Type] = []
+  ) -> Never {
     signal(SIGPIPE, SIG_IGN)
     let io = CommandIO.standard
     let status = $registry.withValue(registry) { () -> Int32 in
-      do {
-        var command = try parseAsRoot()
-        try command.run()
-        return 0
-      } catch let exit as ExitCode {
-        return exit.rawValue
-      } catch {
-        if exitCode(for: error) == .success {
-          io.out(fullMessage(for: error) + "\n")
+      $extraSubcommands.withValue(subcommands) { () -> Int32 in
+        do {
+          var command = try parseAsRoot()
+          try command.run()
           return 0
+        } catch let exit as ExitCode {
+          return exit.rawValue
+        } catch {
+          if exitCode(for: error) == .success {
+            io.out(fullMessage(for: error) + "\n")
+            return 0
+          }
+          io.err(fullMessage(for: error) + "\n")
+          return Commands.ExitStatus.invalidInput.rawValue
         }
-        io.err(fullMessage(for: error) + "\n")
-        return Commands.ExitStatus.invalidInput.rawValue
       }
     }
     let written = io.finish(.success)

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 import Hummingbird
 import Logging

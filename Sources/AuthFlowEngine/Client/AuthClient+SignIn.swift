@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension AuthClient {
   // MARK: - Sign-in methods
 

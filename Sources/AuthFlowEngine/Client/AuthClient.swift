@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// One device's auth client, modelled on FirebaseAuth's: a cached user, ID and refresh tokens persisted on the
 /// device, `reload()`, the sign-in methods, and a state listener.
 ///

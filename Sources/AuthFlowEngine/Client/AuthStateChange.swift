@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What the auth client tells its listener (the app's `addStateDidChangeListener`).
 public struct AuthStateChange: Equatable, Sendable {
   /// The user now, nil when signed out.

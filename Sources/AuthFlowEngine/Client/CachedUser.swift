@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The signed-in user as a device's auth client caches it (FirebaseAuth's `currentUser`).
 ///
 /// It is persisted on the device and stays as it was fetched until the next `reload()` or sign-in:

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Invariant {
   /// The invariants every machine is held to, checked in this order after every step.
   public static let builtIn: [Invariant] = [

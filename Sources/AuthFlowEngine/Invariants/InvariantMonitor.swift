@@ -1,6 +1,8 @@
+import AuthFlowLanguage
+
 /// The invariants a machine is held to, and after which actions each is checked; built once per machine and
 /// shared by the runs of an exploration.
-struct InvariantPlan {
+package struct InvariantPlan {
   let invariants: [Invariant]
   /// Per invariant, the action kinds after which it is checked, one bit per kind (see `bit(_:)`). Bits, not
   /// sets: this runs after every step of every walk, and a plan is made for every scenario.
@@ -8,7 +10,7 @@ struct InvariantPlan {
   /// The kinds some invariant checks after specifically (the app's `ui` is captured before those).
   let watched: UInt64
 
-  init(machine: MachineDescriptor) {
+  package init(machine: MachineDescriptor) {
     let invariants = Invariant.builtIn + machine.invariants
     self.invariants = invariants
     checkedAfter = invariants.map { invariant in

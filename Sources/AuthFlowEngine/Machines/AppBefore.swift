@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What a device's app showed just before a device action.
 public struct AppBefore: Sendable {
   public var state: AuthState

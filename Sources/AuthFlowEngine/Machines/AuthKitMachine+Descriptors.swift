@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension AuthKitMachine {
   static let supportedActions = ActionKind.deviceActions.filter { $0 != .tap && $0 != .type }
 

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension AuthKitMachine {
   /// What authkit promises besides ``Invariant/builtIn``, checked after every step of every run on authkit
   /// and its mutants. Each catches the bug of one mutant above (`no-auth-listener` breaks the built-in

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// `authkit`: a SwiftUI app with separate sign-in, sign-up, verify-email, forgot-password and account-settings
 /// screens, which gates on email verification (SPEC 6).
 final class AuthKitMachine: Machine {

@@ -1,15 +1,17 @@
+import AuthFlowLanguage
+
 /// One install of the app: its auth client (with the persisted session) and, while the app runs, its machine.
-final class Device {
-  enum Lifecycle: String {
+package final class Device {
+  package enum Lifecycle: String {
     case foreground, background, terminated
   }
 
-  let name: String
-  let client: AuthClient
+  package let name: String
+  package let client: AuthClient
   let descriptor: MachineDescriptor
   private let world: World
-  private(set) var machine: (any Machine)?
-  var lifecycle = Lifecycle.foreground
+  package private(set) var machine: (any Machine)?
+  package var lifecycle = Lifecycle.foreground
 
   init(name: String, descriptor: MachineDescriptor, world: World) {
     self.name = name

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// One device as an invariant sees it: its app (when running) and its auth client.
 public struct DeviceView {
   let device: Device

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The devices of a scenario, as ``DeviceView``s.
 public struct DeviceViews: RandomAccessCollection {
   let devices: [Device]

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// `firebaseui`: a provider-picker login screen (Google, Twitter, Email buttons) with one email screen that signs
 /// in or creates the account, as FirebaseUI did (SPEC 6).
 ///

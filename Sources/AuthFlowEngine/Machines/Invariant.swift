@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A property that must hold after every step of every run, whatever the scenario: "an app never shows a
 /// signed-in user its auth client has signed out", "an action code applies at most once".
 ///

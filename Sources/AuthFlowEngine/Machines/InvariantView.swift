@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A read-only view of the world right after a step, for an ``Invariant`` to judge.
 public struct InvariantView {
   let world: World

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The app's auth logic under test: it receives the device actions of a scenario, calls its device's
 /// ``AuthClient``, and shows a state, a screen, an error and named UI values.
 ///

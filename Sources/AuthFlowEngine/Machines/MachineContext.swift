@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What a machine gets from the world when its app launches.
 public struct MachineContext {
   /// The device's auth client: the machine's only way to the backend and identity providers.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A machine by name: what it models, what it supports, and how to start one.
 public struct MachineDescriptor: Sendable {
   public var name: String

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Why a machine could not handle an action.
 public enum MachineError: Error, Equatable, CustomStringConvertible {
   case unsupported(ActionKind)

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The machines a run can name, looked up by name (`authkit`, `authkit~no-foreground-refresh`, …).
 public struct MachineRegistry: Sendable {
   public private(set) var descriptors: [MachineDescriptor]

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// `paper`: a minimal email and password login screen with no login button (SPEC 6). The user types into the
 /// `username` and `password` fields; the keyboard's Next key moves to the password field and its Go key signs in.
 ///

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Scenario {
   /// What every output of this scenario hides on `machine`, in order of first appearance: every password, and
   /// every value typed into a field the machine declares secret.

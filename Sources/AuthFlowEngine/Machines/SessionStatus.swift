@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The backend's judgement of the session a client holds.
 public enum SessionStatus: Equatable, Sendable {
   /// The client holds no session.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Action {
   /// The action as a transcript shows it, with passwords replaced by placeholders.
   func summary(_ redactor: Redactor) -> String {

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Where an app is: its auth state and screen.
 public struct Place: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var state: String

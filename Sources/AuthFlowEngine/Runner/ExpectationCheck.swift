@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The outcome of checking one expectation against the world.
 struct ExpectationCheck {
   var passed: Bool

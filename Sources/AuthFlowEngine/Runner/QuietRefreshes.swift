@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The token refreshes one `wait` counts instead of running one by one.
 ///
 /// While a `wait` runs nothing happens but scheduled work, and the backend cannot change in between: once a

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The checks a run makes besides a step's own expectations: invariants and strict mode.
 extension Run {
   /// Fails the step because an invariant does not hold after it.

@@ -1,9 +1,11 @@
+import AuthFlowLanguage
+
 /// Playing one step: its action on a device or the world, then its expectations, invariants and strictness.
 extension Run {
   // MARK: - Steps
 
   /// Plays one step: the action, then its expectations, then the invariants.
-  func perform(_ step: Step) -> StepOutcome.Status {
+  package func perform(_ step: Step) -> StepOutcome.Status {
     watch?.begin(step: step.number, action: step.action?.kind)
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")

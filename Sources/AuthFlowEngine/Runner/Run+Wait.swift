@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// `wait` (SPEC 2.3): the clock moves, and each foreground device's scheduled token refresh runs at its due time.
 extension Run {
   // MARK: - Waiting

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The actions on the world (SPEC 2.3): the clock (`wait`, in Run+Wait.swift), the browser, the admin SDK, the network, injected failures.
 extension Run {
   // MARK: - World actions

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// `--jobs N`: scenarios run on N threads, their results handed back in load order; a step that never
@@ -80,7 +81,7 @@ extension RunConfiguration {
 
 extension RunConfiguration {
   /// A duration as a person writes it: `10s`, `0.5s`.
-  static func seconds(_ duration: Duration) -> String {
+  package static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let milliseconds = attoseconds / 1_000_000_000_000_000
     return milliseconds == 0 ? "\(seconds)s" : "\(Double(seconds) + Double(milliseconds) / 1000)s"

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Which scenarios a run (or `authflow list`) takes: `--filter`, `--tag`, `--skip-tag`, then `--shard`.
 extension RunConfiguration {
   /// The scenarios the filters select, in load order.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension ScenarioResult {
   /// The result with every secret hidden in every text it carries (its name, the failure, the transcript, the
   /// screens of its transitions), so no report, whatever it prints, can show one: the transcript hides the

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// How one scenario ended, with everything a reporter needs; reporters never see the runner.
 public struct ScenarioResult: Sendable {
   public enum Status: String, Sendable {

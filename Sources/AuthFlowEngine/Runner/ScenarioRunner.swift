@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Plays one scenario against one machine in a world of its own, and returns its result.
 ///
 /// Steps run in order. An expectation that does not hold fails the scenario at that step; a machine that
@@ -14,7 +16,7 @@ public struct ScenarioRunner {
   /// Whether the result carries a transcript (building one is a good part of a run's cost).
   public var recordsTranscript = true
   /// Told when each step starts, so a step that never ends can be noticed.
-  var watch: StepWatch?
+  package var watch: StepWatch?
 
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
     self.scenario = scenario
@@ -32,15 +34,15 @@ public struct ScenarioRunner {
 }
 
 /// The mutable state of one scenario run; `authflow explore` drives one step by step.
-final class Run {
+package final class Run {
   let scenario: Scenario
   let descriptor: MachineDescriptor
   let seed: UInt64
-  let world: World
-  var devices: [Device] = []
+  package let world: World
+  package var devices: [Device] = []
   var outcomes: [StepOutcome] = []
-  var failure: Failure?
-  var status = ScenarioResult.Status.passed
+  package var failure: Failure?
+  package var status = ScenarioResult.Status.passed
   /// What each device showed when the transcript last said.
   var shown: [Device.Snapshot] = []
   let invariants: InvariantMonitor
@@ -49,13 +51,13 @@ final class Run {
   /// The machine's transitions; nil unless coverage is recorded.
   var coverage: CoverageRecorder?
   /// Told when each step starts (see `RunConfiguration.stepTimeout`).
-  var watch: StepWatch?
+  package var watch: StepWatch?
 
   /// Rounds of scheduled work one `wait` may take (a refresh run, or a device's counted refreshes started): a
   /// guard only, since a wait takes a few per device whatever its length.
   static let scheduledWorkBudget = 100_000
 
-  init(
+  package init(
     scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
     recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil
   ) {
@@ -99,7 +101,7 @@ final class Run {
 
   // MARK: - Setting up
 
-  func setUpWorld() {
+  package func setUpWorld() {
     world.log("world", "scenario '\(scenario.name)' on \(descriptor.name), seed \(seed)")
     let given = scenario.given
     for provider in ProviderID.identityProviders {

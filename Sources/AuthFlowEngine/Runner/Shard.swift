@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// `--shard I/N`: the I-th of N slices of a run, so a CI matrix of N jobs runs a suite once between them.
 ///
 /// Scenarios are dealt round-robin in load order (files sorted by path byte by byte, then the documents of

@@ -1,9 +1,10 @@
+import AuthFlowLanguage
 import Foundation
 
 /// What one worker is doing: which scenario, and since when its current step has been running.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while `lock` is held.
-final class StepWatch: @unchecked Sendable {
+package final class StepWatch: @unchecked Sendable {
   private let lock = NSLock()
   private var scenario = 0
   private var step = 0
@@ -13,12 +14,14 @@ final class StepWatch: @unchecked Sendable {
   private var running = false
   private var abandoned = false
 
+  package init() {}
+
   /// How often a watcher looks: a few times per timeout, at most once a second. This is the wall clock of
   /// the process, never the virtual clock of a world.
-  static func checkInterval(for timeout: Duration) -> Duration { min(timeout / 4, .seconds(1)) }
+  package static func checkInterval(for timeout: Duration) -> Duration { min(timeout / 4, .seconds(1)) }
 
   /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`).
-  func begin(scenario index: Int) {
+  package func begin(scenario index: Int) {
     let now = ContinuousClock.now
     lock.withLock {
       scenario = index
@@ -43,26 +46,31 @@ final class StepWatch: @unchecked Sendable {
   }
 
   /// The scenario (or walk) and step that have run longer than `limit`, and the step's action, if any.
-  func stuck(longerThan limit: Duration, now: ContinuousClock.Instant = .now) -> Stuck? {
+  package func stuck(longerThan limit: Duration, now: ContinuousClock.Instant = .now) -> Stuck? {
     lock.withLock {
       guard running, !abandoned, now - started > limit else { return nil }
       return Stuck(scenario: scenario, step: step, action: action)
     }
   }
 
-  struct Stuck {
-    var scenario: Int
+  package struct Stuck {
+    package var scenario: Int
     /// 0 while the world is being set up.
-    var step: Int
-    var action: ActionKind?
+    package var step: Int
+    package var action: ActionKind?
   }
 
-  struct StuckError: Error {
-    var stuck: Stuck
-    var timeout: Duration
+  package struct StuckError: Error {
+    package var stuck: Stuck
+    package var timeout: Duration
+
+    package init(stuck: Stuck, timeout: Duration) {
+      self.stuck = stuck
+      self.timeout = timeout
+    }
   }
 
   var isAbandoned: Bool { lock.withLock { abandoned } }
 
-  func abandon() { lock.withLock { abandoned = true } }
+  package func abandon() { lock.withLock { abandoned = true } }
 }

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Measures how long a scenario takes on the wall clock, for the durations reports show.
 ///
 /// Only the suite reads it, around each scenario: the virtual world never sees the wall clock, so transcripts

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Exhaustive mode (`strict: true` or `--strict`), after TCA's TestStore: every email the backend sends and
 /// every error an app shows must be checked by an expectation before the next action (and by the end of the
 /// scenario). A `mail` expectation checks the emails of its kind to its address sent so far; an `error`

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Which machine and seed each scenario of a run gets, and which scenarios run.
 public struct RunConfiguration: Sendable {
   /// `--machine`: overrides each scenario's `machine`.
@@ -74,7 +76,7 @@ public struct RunConfiguration: Sendable {
   }
 
   /// The machine a name selects: a registered one, or an `exec:` adapter described by its handshake.
-  func descriptor(named name: String) -> Result<MachineDescriptor, MachineError> {
+  package func descriptor(named name: String) -> Result<MachineDescriptor, MachineError> {
     guard ExecMachine.isCommand(name) else {
       return registry.descriptor(named: name).map { .success($0) }
         ?? .failure(.failed(Self.unknownMachine(name, registry: registry)))
@@ -85,7 +87,7 @@ public struct RunConfiguration: Sendable {
     return ExecMachine.descriptor(named: name, timeout: execTimeout)
   }
 
-  static func unknownMachine(_ name: String, registry: MachineRegistry) -> String {
+  package static func unknownMachine(_ name: String, registry: MachineRegistry) -> String {
     "unknown machine '\(name)'\(Suggestion.didYouMean(name, in: registry.names)); "
       + "known machines: \(registry.names.joined(separator: ", "))"
   }

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What the Admin SDK sets on an account (`createUser`, `updateUser`); nil leaves a field as it is.
 public struct AdminAccountChanges: Equatable, Sendable {
   public var uid: String?

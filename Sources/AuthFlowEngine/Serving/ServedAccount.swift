@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// An account as `authflow serve` reports it over HTTP: `lookup`, the Admin SDK's `UserRecord`.
 public struct ServedAccount: Equatable, Sendable {
   public var uid: String

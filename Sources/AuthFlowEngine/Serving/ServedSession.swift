@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A session the server hands out: the account as it is after the call, and its tokens.
 public struct ServedSession: Equatable, Sendable {
   public var account: ServedAccount

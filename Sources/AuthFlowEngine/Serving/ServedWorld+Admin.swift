@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What the Admin SDK calls (project-scoped endpoints) and what the server's control endpoints change.
 extension ServedWorld {
   // MARK: - Admin SDK

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// The world `authflow serve` shares between HTTP requests: one ``World`` and its ``Backend`` behind a lock.

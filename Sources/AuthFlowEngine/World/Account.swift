@@ -1,9 +1,11 @@
+import AuthFlowLanguage
+
 /// One account as the backend stores it.
-struct Account {
+package struct Account {
   var uid: String
   /// Stored lowercased (production compares emails case-insensitively).
-  var email: String?
-  var password: String?
+  package var email: String?
+  package var password: String?
   var emailVerified: Bool
   var displayName: String?
   /// Linked identity-provider accounts, in the order they were linked.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A one-time code in an emailed link.
 struct ActionCode {
   var kind: MailKind

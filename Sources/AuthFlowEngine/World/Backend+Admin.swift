@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Backend {
   /// What the Admin SDK or the console does (`admin:` steps). Throws a message when no account has the email.
   func perform(_ action: AdminAction) throws(AdminError) {

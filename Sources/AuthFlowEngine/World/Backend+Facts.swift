@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Something the backend did that an invariant may want to check afterwards.
 ///
 /// Production keeps no such journal; the fake records it only so that invariants (checked after every step)

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Backend {
   /// **Trusted provider.** A federated sign-in is trusted when its provider (or `provider@domain` of the
   /// email) is in `trusted_providers` and the IdP says the email is verified. Defaults: Apple, and Google for

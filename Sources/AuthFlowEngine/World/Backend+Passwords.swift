@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension Backend {
   /// **Email enumeration protection.** On by default for projects created since 2023-09-15: sign-in reports
   /// `invalid-credential` instead of `user-not-found` or `wrong-password`, `createAuthUri` lists no methods and a

@@ -1,13 +1,15 @@
+import AuthFlowLanguage
+
 /// The fake auth server all devices share: Firebase Authentication as it behaves **in production**.
 ///
 /// Each production rule lives in one named method with a doc comment; where the Firebase emulator behaves
 /// differently, the comment says so. Clients reach it only through ``AuthClient``, which applies the
 /// device's network state and `fail_next` first; the admin SDK (`admin:` steps) calls it directly.
-final class Backend {
+package final class Backend {
   unowned let world: World
   private(set) var accounts: [String: Account] = [:]
   /// uids in creation order, so every scan is deterministic.
-  private(set) var uids: [String] = []
+  package private(set) var uids: [String] = []
   /// uids by (lowercased) email, each list in creation order: every sign-up and sign-in looks an email up,
   /// and a scan of every account made `authflow serve` slow down as accounts accumulated.
   private var uidsByEmail: [String: [String]] = [:]
@@ -38,7 +40,7 @@ final class Backend {
 
   // MARK: - Accounts
 
-  func account(uid: String) -> Account? { accounts[uid] }
+  package func account(uid: String) -> Account? { accounts[uid] }
 
   /// Accounts whose email is `email` (case-insensitively), oldest first.
   func accounts(withEmail email: String) -> [Account] {
@@ -46,7 +48,7 @@ final class Backend {
   }
 
   /// The account a password sign-in or an admin call addresses: the password account if several share the email.
-  func account(email: String) -> Account? {
+  package func account(email: String) -> Account? {
     let matches = accounts(withEmail: email)
     return matches.first { $0.password != nil } ?? matches.first
   }

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The fake identity providers (Google, Apple, Twitter, Facebook, GitHub) and their accounts.
 public final class IdentityProviders {
   /// An account at one identity provider, as its sign-in sheet returns it.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Every email the backend sent, oldest first.
 public final class Outbox {
   public struct Email: Equatable, Sendable {

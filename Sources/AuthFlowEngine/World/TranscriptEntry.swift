@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// One line of a transcript: when (virtual time), who, and what happened.
 public struct TranscriptEntry: Equatable, Sendable {
   public var time: VirtualTime

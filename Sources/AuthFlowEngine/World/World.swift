@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Everything the devices of one scenario share: the virtual clock, the one seeded generator, the backend,
 /// the identity providers, the outbox and the transcript being written.
 ///
@@ -16,7 +18,7 @@ public final class World {
   /// The error the last `follow_link` page showed.
   public internal(set) var linkError: AuthErrorCode?
   private(set) var pendingFailures: [InjectedFailure] = []
-  private(set) lazy var backend = Backend(world: self)
+  package private(set) lazy var backend = Backend(world: self)
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {

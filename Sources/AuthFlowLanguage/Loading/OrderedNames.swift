@@ -1,21 +1,21 @@
 /// Names in the order they were written, with constant-time membership: a scenario file may list many
 /// devices, accounts or variables, and each use of one is checked against the list.
-struct OrderedNames: Equatable {
+package struct OrderedNames: Equatable {
   /// The names, in order, each once.
-  private(set) var names: [String] = []
+  package private(set) var names: [String] = []
   private var members: Set<String> = []
 
-  init(_ names: [String] = []) {
+  package init(_ names: [String] = []) {
     for name in names { insert(name) }
   }
 
   var isEmpty: Bool { names.isEmpty }
 
-  func contains(_ name: String) -> Bool { members.contains(name) }
+  package func contains(_ name: String) -> Bool { members.contains(name) }
 
   /// Adds a name; false when it was already there.
   @discardableResult
-  mutating func insert(_ name: String) -> Bool {
+  package mutating func insert(_ name: String) -> Bool {
     guard members.insert(name).inserted else { return false }
     names.append(name)
     return true

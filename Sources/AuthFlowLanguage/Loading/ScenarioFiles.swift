@@ -9,7 +9,7 @@
 /// Finding scenario files below a directory and reading them, with the POSIX calls themselves: a suite of
 /// ten thousand files is read in a few milliseconds this way, where Foundation's directory enumerator and
 /// file handle took several times longer than parsing them (see `Benchmarks/README.md`).
-enum ScenarioFiles {
+package enum ScenarioFiles {
   /// What a path names.
   enum Kind: Equatable {
     case directory
@@ -73,7 +73,7 @@ enum ScenarioFiles {
   }
 
   /// The name of an entry `readdir` returned.
-  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+  package static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
     withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
   }

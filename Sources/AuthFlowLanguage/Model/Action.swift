@@ -59,7 +59,7 @@ public enum Action: Equatable, Sendable {
 
 extension Action {
   /// The action a bare name (or a key with an empty value) stands for; nil when it needs arguments.
-  static func bareAction(_ kind: ActionKind) -> Action? {
+  package static func bareAction(_ kind: ActionKind) -> Action? {
     switch kind {
     case .launch: .launch
     case .terminate: .terminate

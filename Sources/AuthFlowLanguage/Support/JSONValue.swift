@@ -1,5 +1,5 @@
 /// A JSON document, written with sorted keys and two-space indentation so reports are byte-for-byte stable.
-indirect enum JSONValue: Equatable {
+package indirect enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case number(Int64)
@@ -9,7 +9,7 @@ indirect enum JSONValue: Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  func rendered(indent: String = "") -> String {
+  package func rendered(indent: String = "") -> String {
     let inner = indent + "  "
     switch self {
     case .null: return "null"
@@ -30,7 +30,7 @@ indirect enum JSONValue: Equatable {
     }
   }
 
-  static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

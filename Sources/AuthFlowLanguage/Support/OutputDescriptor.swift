@@ -19,7 +19,7 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The failed call's `errno`, for `target`.
-  init(target: String, errno code: Int32) {
+  package init(target: String, errno code: Int32) {
     self.init(target: target, reason: String(cString: strerror(code)).lowercased())
   }
 
@@ -29,19 +29,19 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
 /// An open file descriptor written with `write(2)`, every byte checked: a short write is continued, an
 /// interrupted one retried, and the first failure (a reader gone, a full disk, a closed descriptor) is kept,
 /// after which nothing more is written. Standard output and error are two of these, shared by the process.
-final class OutputDescriptor: Sendable {
-  let descriptor: Int32
+package final class OutputDescriptor: Sendable {
+  package let descriptor: Int32
   /// What an error message calls it: `standard output`, or the path in quotes.
   let name: String
   private let failure = Mutex<OutputError?>(nil)
 
-  init(_ descriptor: Int32, name: String) {
+  package init(_ descriptor: Int32, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
 
   /// Writes all of `text`, unless an earlier write failed.
-  func write(_ text: String) {
+  package func write(_ text: String) {
     failure.withLock { failure in
       guard failure == nil else { return }
       var text = text
@@ -51,7 +51,7 @@ final class OutputDescriptor: Sendable {
   }
 
   /// Closes the descriptor; a failure to close (a delayed write error) is kept like a failed write.
-  func close() {
+  package func close() {
     failure.withLock { failure in
       if closeDescriptor(descriptor) != 0, failure == nil, errno != EINTR {
         failure = OutputError(target: name, errno: errno)
@@ -60,7 +60,7 @@ final class OutputDescriptor: Sendable {
   }
 
   /// The first write or close that failed, if any.
-  var error: OutputError? { failure.withLock { $0 } }
+  package var error: OutputError? { failure.withLock { $0 } }
 
   /// Writes every byte to `descriptor`; the `errno` of the call that failed, or nil.
   static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {

@@ -1,11 +1,11 @@
 /// User text (scenario names, paths, messages, what an adapter sent) made safe for a terminal or a CI log:
 /// every control character is written visibly, so no text can start a new line, move the cursor, change
 /// colours or pass for a CI workflow command (`::error …` at the start of a line).
-enum PlainText {
+package enum PlainText {
   /// `text` with line breaks, tabs, NUL, ESC and every other C0 or C1 control character, DEL, the Unicode
   /// line and paragraph separators and the bidirectional overrides written as `\n`, `\r`, `\t`, `\0` or
   /// `\u{1B}`; everything else as is.
-  static func visible(_ text: String) -> String {
+  package static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -22,11 +22,11 @@ enum PlainText {
   }
 
   /// `'text'`, visible.
-  static func quoted(_ text: String) -> String { "'\(visible(text))'" }
+  package static func quoted(_ text: String) -> String { "'\(visible(text))'" }
 
   /// The characters `visible` rewrites: C0 controls, DEL, C1 controls, U+2028, U+2029 and the bidirectional
   /// embedding, override and isolate controls.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false

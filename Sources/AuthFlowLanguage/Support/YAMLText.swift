@@ -1,8 +1,8 @@
 /// YAML scalars written so that any YAML reader (TAP consumers, authflow's own loader) reads back the same
 /// string: the TAP report's diagnostics and the scenarios `explore` writes.
-enum YAMLText {
+package enum YAMLText {
   /// A double-quoted scalar: quotes, backslashes and every character YAML does not print are escaped.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -20,7 +20,7 @@ enum YAMLText {
 
   /// A literal block (`|`) indented by `indent`, or nil when a line could not be written literally (a
   /// character YAML does not print, or a line that starts with a space and would change the indentation).
-  static func literalBlock(_ text: String, indent: String) -> String? {
+  package static func literalBlock(_ text: String, indent: String) -> String? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard let first = lines.first, !first.hasPrefix(" "),
       text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || isPrintable($0) })

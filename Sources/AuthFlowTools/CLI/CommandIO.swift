@@ -5,6 +5,8 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// Where a command writes, and what it knows of its terminal: injected so tests capture the output.

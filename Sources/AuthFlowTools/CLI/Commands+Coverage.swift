@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension Commands {
   /// The coverage of a run's results, against the actions each machine supports.
   static func coverageReport(_ results: [ScenarioResult], _ configuration: RunConfiguration) -> CoverageReport

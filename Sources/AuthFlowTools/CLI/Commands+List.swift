@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension Commands {
   /// `authflow list`: the scenarios a `run` with the same paths and selection flags would run, one line
   /// each; exit 0, or 2 (printing every problem) when a file is invalid.

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension Commands {
   /// `authflow machines`: every machine with what it models and supports, and its mutants with their bugs.
   public static func machines(registry: MachineRegistry = .builtIn, io: CommandIO = .standard) -> ExitStatus {

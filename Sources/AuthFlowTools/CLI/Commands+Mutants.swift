@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension Commands {
   /// `authflow mutants`' options.
   public struct MutantsOptions: Sendable {

@@ -1,3 +1,5 @@
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension Commands {

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension Commands {
   /// `authflow schema`: prints the JSON Schema of the scenario language, for editors (`machine:` offers the
   /// machines of `registry`).

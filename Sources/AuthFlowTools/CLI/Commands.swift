@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// The commands behind `authflow`: the executable only parses flags and calls these.
 public enum Commands {
   /// Exit statuses of SPEC section 7.

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Writes whole files — `--report` files, `--transcripts` files, what `explore` finds — the one way every
 /// command does, checking every call:
 ///

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// A carriage-return progress line for long commands, drawn only on a terminal and never under CI, so logs
 /// never fill with it. It reads the wall clock for its rate: progress is the one output that is not
 /// deterministic, and it is never kept.

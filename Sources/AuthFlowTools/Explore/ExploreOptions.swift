@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// `authflow explore`'s settings.
 public struct ExploreOptions: Sendable {
   /// The machine to explore (`--machine`).

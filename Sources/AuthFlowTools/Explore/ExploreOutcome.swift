@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// What an exploration found.
 public struct ExploreOutcome: Sendable {
   /// Steps played in all walks.

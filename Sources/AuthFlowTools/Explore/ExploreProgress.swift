@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// How far an exploration got.
 public struct ExploreProgress: Sendable {
   public var walks: Int

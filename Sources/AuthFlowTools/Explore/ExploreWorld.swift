@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// The world `authflow explore` walks in, and the values its steps draw their arguments from.
 ///
 /// Without `--given`, a small world that makes the interesting collisions reachable in a few steps: a

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// An invariant a walk broke, shrunk to a minimal scenario that breaks it the same way.
 public struct ExploreFinding: Sendable {
   /// The invariant's name.

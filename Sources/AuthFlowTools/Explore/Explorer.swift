@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Random walks over the actions a machine supports, with every invariant checked after every step; the
 /// first walk that breaks one is shrunk to a minimal scenario (see ``ExploreFinding``).
 ///

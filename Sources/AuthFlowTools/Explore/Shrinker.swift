@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Shrinks a walk that broke an invariant to a minimal one that still breaks it: delta debugging over the
 /// steps, then simpler arguments, then a smaller world (fewer accounts, identity-provider accounts, signed-in
 /// devices and devices). Every candidate is replayed from scratch on a fresh world.

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Human-readable output: one line per scenario as it finishes, the failure and transcript of each failing
 /// scenario, and the summary line `N passed, N failed[, N errored]`.
 public struct ConsoleReporter: Reporter {

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Which (state, screen, action) triples of each machine a run exercised, and which it never did (`--coverage`).
 ///
 /// The universe of a machine is every (state, screen) its apps showed before or after a device action in the

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` annotation per failed or
 /// errored scenario, which GitHub shows on the line of the scenario file that failed — and one per problem in
 /// an invalid scenario file.

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension JSONReporter {
   /// `coverage`: per machine, the triples exercised and in all, every transition exercised and every triple
   /// never exercised.

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// The JSON report of SPEC section 7: a summary and, per scenario, its status, failure, duration, the result of
 /// each step and the transcript. Keys are sorted, so the same results give the same bytes.
 public struct JSONReporter: Reporter {

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// JUnit XML as GitHub, GitLab and Jenkins read it: one `<testsuite>` per scenario file, one `<testcase>` per
 /// scenario (class name from the file path), a failed scenario as `<failure>` and an errored one as `<error>`
 /// with `file:line:col` in the message and the expectation in the body, and the transcript in `<system-out>`.

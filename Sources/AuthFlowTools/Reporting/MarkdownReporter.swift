@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Markdown to paste into an issue or a CI job summary: a summary table, one row per scenario, then each failed
 /// or errored scenario with its failure, a Mermaid sequence diagram of the flow and its transcript.
 public struct MarkdownReporter: Reporter {

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Escaping for the Markdown reports, as GitHub renders them: user text (scenario names, messages, paths) must
 /// show as written, never as emphasis, links, HTML, table cells or math.
 enum MarkdownText {

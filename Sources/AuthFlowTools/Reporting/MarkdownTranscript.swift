@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// One scenario as Markdown, what people paste into an issue: its header, status, failure (step,
 /// `file:line:col`, expected and found), a Mermaid sequence diagram of the flow, and the transcript.
 ///

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension MermaidDiagram {
   /// The diagram of a transcript, read entry by entry.
   ///

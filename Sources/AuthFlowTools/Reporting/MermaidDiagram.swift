@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// A Mermaid `sequenceDiagram` of a scenario's flow, drawn from its transcript: who talked to whom.
 ///
 /// Participants are the devices, the identity providers, `backend`, `outbox`, `browser`, `admin` and `clock`,

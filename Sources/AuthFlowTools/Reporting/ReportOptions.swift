@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// What the command line tells every reporter; most ignore it.
 public struct ReportOptions: Sendable {
   /// ANSI colour, only on a terminal and never with `NO_COLOR`.

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// A `--report FORMAT[:PATH]` request: which reporter, and where (nil or `-`: standard output).
 public struct ReportRequest: Equatable, Sendable {
   public var format: String

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Turns finished results into one report document. Reporters never see the runner.
 ///
 /// Each conformer lives in its own file and is listed once in ``ReporterRegistry``, which `--report` reads.

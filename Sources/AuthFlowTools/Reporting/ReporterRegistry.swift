@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Every report format `--report` accepts, looked up by identifier.
 public enum ReporterRegistry {
   /// The reporters, in the order `--help` and the docs list them.

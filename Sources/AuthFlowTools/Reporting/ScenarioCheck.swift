@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Runs scenario files from your own tests and fails with what went wrong.
 ///
 /// ```swift

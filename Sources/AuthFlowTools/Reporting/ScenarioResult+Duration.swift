@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 extension ScenarioResult {
   /// The wall-clock duration in whole milliseconds.
   var milliseconds: Int64 { ReportDuration.milliseconds(durationSeconds) }

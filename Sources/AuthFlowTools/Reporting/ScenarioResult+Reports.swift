@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// What several reporters say the same way about a result.
 extension ScenarioResult {
   /// `path:line:col: step N: …`: where and why it failed or errored, as compilers print a diagnostic.

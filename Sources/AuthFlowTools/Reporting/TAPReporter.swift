@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// TAP version 13: `ok N - name` or `not ok N - name` per scenario, each failed or errored one followed by a
 /// YAML diagnostic block (`---` … `...`) with the message, where, which step and key, what was expected and
 /// found, the machine, and the transcript as a literal block.

@@ -1,3 +1,5 @@
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// `--transcripts DIR`: one Markdown transcript per scenario (``MarkdownTranscript``), named after its file and

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Renders transcripts as aligned plain text: time, actor, what happened. Reads well pasted into an issue,
 /// inside a code block.
 public enum TranscriptFormatter {

@@ -1,3 +1,6 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
 /// Escaping for XML 1.0 reports: markup characters become entities, characters XML 1.0 cannot hold at all
 /// (most control characters, U+FFFE, U+FFFF) or discourages (DEL, C1 controls) are written visibly as `\u{1B}`
 /// instead of making the file invalid, and a `:` that would start a line is `&#58;`.

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What an adapter says it supports, in its `ready` message: the descriptor's fields.
 struct AdapterDescription: Equatable, Sendable {
   var name: String

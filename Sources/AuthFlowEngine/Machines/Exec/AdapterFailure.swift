@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// An adapter's problem with what the harness was doing at the time and the last lines of its standard
 /// error: the message of the scenario it errors.
 struct AdapterFailure: Error, Equatable, Sendable, CustomStringConvertible {

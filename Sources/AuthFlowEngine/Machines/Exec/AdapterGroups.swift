@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// The process groups of every adapter alive in this process, so that however the process ends — the run

@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A line the adapter sends.
 enum AdapterMessage: Equatable {
   case ready(AdapterDescription, AppView)

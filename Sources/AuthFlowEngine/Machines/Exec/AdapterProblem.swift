@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What an out-of-process adapter did wrong. Each message completes "the adapter …".
 enum AdapterProblem: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotStart(reason: String)

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 extension AdapterProcess {

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// One running adapter: `/bin/sh -c COMMAND` in a process group of its own, its standard input and output

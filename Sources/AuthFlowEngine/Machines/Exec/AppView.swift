@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// What the app shows, as the adapter reports it in `ready` and `done`.
 struct AppView: Equatable, Sendable {
   var state: AuthState

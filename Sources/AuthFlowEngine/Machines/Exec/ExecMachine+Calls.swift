@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 extension ExecMachine {
   /// The methods an adapter may call, mirroring ``AuthClient`` (and ``MachineContext`` for `random` and `log`).
   static let methods = [

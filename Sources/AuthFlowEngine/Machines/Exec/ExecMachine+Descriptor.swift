@@ -1,6 +1,8 @@
+import AuthFlowLanguage
+
 extension ExecMachine {
   /// Whether a machine name asks for an out-of-process adapter (`exec:COMMAND`).
-  static func isCommand(_ name: String) -> Bool { name.hasPrefix(prefix) }
+  package static func isCommand(_ name: String) -> Bool { name.hasPrefix(prefix) }
 
   /// The descriptor of `exec:COMMAND`: starts the adapter once on a blank world, reads what its `ready`
   /// says it supports, and stops it. Each app launch of a scenario then starts an adapter of its own.

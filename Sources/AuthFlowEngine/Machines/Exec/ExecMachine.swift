@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// A machine that runs out of process: an adapter started with `--machine exec:COMMAND`, spoken to in the
 /// JSON-lines protocol of Docs/AdapterProtocol.md over its standard input and output.
 ///
@@ -5,7 +7,7 @@
 /// forwards the device's actions, answers the adapter's calls on the device's ``AuthClient``, and passes on
 /// the client's auth-state changes as events. An adapter that exits, hangs, floods or breaks the protocol
 /// makes only its scenario errored.
-final class ExecMachine: Machine {
+package final class ExecMachine: Machine {
   /// How a name on the command line starts an out-of-process machine.
   static let prefix = "exec:"
   /// Lines an adapter may send for one message of the harness (an action with its calls and events).
@@ -77,12 +79,12 @@ final class ExecMachine: Machine {
 
   // MARK: - What the app shows
 
-  var state: AuthState { currentView().state }
-  var screen: String { currentView().screen }
-  var error: AuthErrorCode? { currentView().error }
-  var ui: [String: String] { currentView().ui }
+  package var state: AuthState { currentView().state }
+  package var screen: String { currentView().screen }
+  package var error: AuthErrorCode? { currentView().error }
+  package var ui: [String: String] { currentView().ui }
 
-  var fault: String? { broken.map(message) }
+  package var fault: String? { broken.map(message) }
 
   /// The adapter's last view; when the clock has moved since, asks it again with a `tick` (a countdown shown
   /// on screen changes with time alone).
@@ -108,7 +110,7 @@ final class ExecMachine: Machine {
 
   // MARK: - Actions and events
 
-  func perform(_ action: Action) throws {
+  package func perform(_ action: Action) throws {
     if let broken { throw MachineError.failed(message(broken)) }
     do throws(AdapterFailure) {
       let during = "handling '\(action.kind.rawValue)' on \(device)"

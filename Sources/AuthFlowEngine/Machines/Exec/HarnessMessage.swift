@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// The lines the harness sends (protocol version 1, Docs/AdapterProtocol.md).
 enum HarnessMessage {
   static func hello(device: String, now: VirtualTime, user: CachedUser?, probe: Bool) -> WireValue {

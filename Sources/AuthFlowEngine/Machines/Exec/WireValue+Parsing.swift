@@ -1,3 +1,5 @@
+import AuthFlowLanguage
+
 /// Reading one protocol line as JSON (RFC 8259), keeping every number as the text the adapter wrote.
 ///
 /// Foundation's decoders turn numbers into `Double` or 64-bit integers, so a call id such as

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// A JSON value as the adapter protocol carries it, one message per line.
