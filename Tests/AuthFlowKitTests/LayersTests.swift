@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 /// The library's targets and their folders are layers: each target may use only the targets before it (the
 /// compiler enforces that through Package.swift), and each folder only the folders before it, in the order the
 /// README's "Layers" section writes down.
