@@ -1,21 +1,5 @@
 import AuthFlowLanguage
 
-/// A one-time code in an emailed link.
-struct ActionCode {
-  var kind: MailKind
-  var uid: String
-  var email: String
-  var createdAt: VirtualTime
-  var used = false
-}
-
-/// One `sendOobCode` request counted against the send limit.
-struct SendRecord {
-  var email: String
-  var kind: MailKind
-  var time: VirtualTime
-}
-
 extension Backend {
   /// **Send limit.** At most `oob_send_limit` (5 per hour) emails of one kind to one address, counted over a
   /// sliding window; past it → `too-many-requests`. Silent "sends" under enumeration protection count too, so

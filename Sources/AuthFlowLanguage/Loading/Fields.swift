@@ -1,10 +1,3 @@
-/// One key and value of a mapping: the key as text and its position (copying only what is needed).
-struct Entry {
-  let name: String
-  let keyMark: YAMLMark
-  let value: YAMLNode
-}
-
 /// A mapping's entries whose keys were checked against a schema, in the order written.
 struct Fields {
   var node: YAMLNode

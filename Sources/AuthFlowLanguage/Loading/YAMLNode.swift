@@ -1,9 +1,3 @@
-/// Where a YAML value starts: 1-based line and column, columns counted in characters as libyaml counts them.
-struct YAMLMark: Equatable {
-  var line: Int32
-  var column: Int32
-}
-
 /// One YAML value as the loader reads it: a scalar's text and whether it was written plain, or a
 /// collection, each with where it starts. Tags are not kept (no implicit or explicit typing: the loader
 /// decides what a scalar means), and an alias is the value its anchor names.

@@ -7,25 +7,6 @@
 #endif
 import Synchronization
 
-/// Output that could not be written: where to, and the system's reason (`no space left on device`).
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// `standard output`, or a path in quotes.
-  public var target: String
-  public var reason: String
-
-  public init(target: String, reason: String) {
-    self.target = target
-    self.reason = reason
-  }
-
-  /// The failed call's `errno`, for `target`.
-  package init(target: String, errno code: Int32) {
-    self.init(target: target, reason: String(cString: strerror(code)).lowercased())
-  }
-
-  public var description: String { "cannot write \(target): \(reason)" }
-}
-
 /// An open file descriptor written with `write(2)`, every byte checked: a short write is continued, an
 /// interrupted one retried, and the first failure (a reader gone, a full disk, a closed descriptor) is kept,
 /// after which nothing more is written. Standard output and error are two of these, shared by the process.

@@ -1,12 +1,6 @@
 import AuthFlowEngine
 import AuthFlowLanguage
 
-/// One generated step: an action and the device it is for (nil: the scenario's first device).
-struct Move: Equatable, Sendable {
-  var action: Action
-  var device: String?
-}
-
 /// Draws the steps of a random walk: actions the machine supports, lifecycle events, clock jumps, links,
 /// admin calls and network trouble, with plausible arguments read off the world as it is now (emails of
 /// accounts that exist, the right password more often than not, the email of a pending credential, the newest
