@@ -15,7 +15,7 @@ extension AuthServer {
       struct Advance: Decodable { var by: String? }
       let request = try call.decode(Advance.self)
       guard let text = request.by, let duration = VirtualDuration(parsing: text) else {
-        throw ServiceError("INVALID_ARGUMENT : 'by' must be a duration such as 30s, 5m, 1h30m or 3d")
+        throw ServiceError.invalidArgument("'by' must be a duration such as 30s, 5m, 1h30m or 3d")
       }
       return (200, clockJSON(world.advance(by: duration)))
     case ("outbox", "GET"):
@@ -42,16 +42,22 @@ extension AuthServer {
       let request = try call.decode(FailNext.self)
       guard let operation = request.operation.flatMap(BackendOperation.init(rawValue:)) else {
         let names = BackendOperation.allCases.map(\.rawValue).joined(separator: ", ")
-        throw ServiceError("INVALID_ARGUMENT : 'operation' must be one of \(names)")
+        throw ServiceError.invalidArgument("'operation' must be one of \(names)")
       }
       guard let error = request.error.flatMap(AuthErrorCode.init(parsing:)) else {
-        throw ServiceError("INVALID_ARGUMENT : 'error' must be an auth error code such as too-many-requests")
+        throw ServiceError.invalidArgument("'error' must be an auth error code such as too-many-requests")
       }
       world.failNext(operation, with: error)
       return (200, ["operation": .string(operation.rawValue), "error": .string(error.rawValue)])
     case ("given", "POST"):
       let text = String(data: call.body, encoding: .utf8) ?? ""
-      let (settings, given) = try GivenFile.load(yaml: text, file: "request body")
+      let settings: BackendSettings
+      let given: Given
+      do throws(GivenFile.Problem) {
+        (settings, given) = try GivenFile.load(yaml: text, file: "request body")
+      } catch {
+        throw ServiceError.invalidArgument(error.description)
+      }
       world.load(settings: settings, given: given)
       return (200, ["accounts": .int(Int64(given.accounts.count)), "now": .string(given.now.description)])
     case ("clock", _), ("clock:advance", _), ("outbox", _), ("settings", _), ("failNext", _), ("given", _):
@@ -63,18 +69,5 @@ extension AuthServer {
 
   private func clockJSON(_ now: VirtualTime) -> JSON {
     ["now": .string(now.description), "secondsSince1970": .int(now.secondsSince1970)]
-  }
-}
-
-/// A scenario file read for its `backend:` and `given:` blocks (`serve --given`, `POST /authflow/v1/given`).
-public enum GivenFile {
-  /// The first scenario's knobs and `given`, or every problem the loader found, one per line.
-  public static func load(yaml: String, file: String) throws(ServiceError) -> (BackendSettings, Given) {
-    let result = ScenarioLoader().load(yaml: yaml, file: file)
-    guard result.diagnostics.isEmpty, let scenario = result.scenarios.first else {
-      let problems = result.diagnostics.map(\.description).joined(separator: "\n")
-      throw ServiceError("INVALID_ARGUMENT : " + (problems.isEmpty ? "no scenario in \(file)" : problems))
-    }
-    return (scenario.backend, scenario.given)
   }
 }

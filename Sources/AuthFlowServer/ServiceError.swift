@@ -50,6 +50,11 @@ public struct ServiceError: Error, Equatable, Sendable {
     }
   }
 
+  /// `INVALID_ARGUMENT : detail`: a control request the server cannot take, and why.
+  static func invalidArgument(_ detail: String) -> ServiceError {
+    ServiceError("INVALID_ARGUMENT : " + detail)
+  }
+
   static let invalidIDToken = ServiceError("INVALID_ID_TOKEN")
   static func missing(_ field: String) -> ServiceError { ServiceError("MISSING_\(field)") }
   static let notFound = ServiceError(status: 404, "Not Found", canonical: "NOT_FOUND")

@@ -29,55 +29,52 @@ enum SettingsPatch {
       }
       return duration
     }
-    switch key {
-    case "email_enumeration_protection": settings.emailEnumerationProtection = try bool()
-    case "one_account_per_email": settings.oneAccountPerEmail = try bool()
-    case "recent_login": settings.recentLogin = try duration(value)
-    case "verify_email_code_ttl": settings.verifyEmailCodeTTL = try duration(value)
-    case "password_reset_code_ttl": settings.passwordResetCodeTTL = try duration(value)
-    case "id_token_ttl": settings.idTokenTTL = try duration(value)
-    case "password_min_length":
+    guard let knob = BackendSettings.knob(named: key) else {
+      let suggestion =
+        Suggestion.nearest(to: key, in: BackendSettings.keys).map { " Did you mean '\($0)'?" } ?? ""
+      throw ServiceError.invalidArgument("unknown knob '\(key)'.\(suggestion)")
+    }
+    switch knob.value(settings) {
+    case .boolean: knob.set(&settings, .boolean(try bool()))
+    case .duration: knob.set(&settings, .duration(try duration(value)))
+    case .integer:
       guard let number = value as? Int, number >= 0 else { throw invalid(key, "a whole number") }
-      settings.passwordMinLength = number
-    case "oob_send_limit":
+      knob.set(&settings, .integer(number))
+    case .sendLimit:
       guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= 0,
         let per = limit["per"]
       else { throw invalid(key, "{\"count\": 5, \"per\": \"1h\"}") }
-      settings.oobSendLimit = BackendSettings.SendLimit(count: count, per: try duration(per))
-    case "trusted_providers":
+      knob.set(&settings, .sendLimit(BackendSettings.SendLimit(count: count, per: try duration(per))))
+    case .trustedProviders:
       guard let list = value as? [String] else {
         throw invalid(key, "a list such as [\"apple.com\", \"google.com@gmail.com\"]")
       }
-      settings.trustedProviders = list.map { entry in
+      let trusted = list.map { entry in
         let parts = entry.split(separator: "@", maxSplits: 1).map(String.init)
         return BackendSettings.TrustedProvider(
           provider: ProviderID(rawValue: parts.first ?? entry), domain: parts.count > 1 ? parts[1] : nil)
       }
-    default:
-      let suggestion =
-        Suggestion.nearest(to: key, in: BackendSettings.keys).map { " Did you mean '\($0)'?" } ?? ""
-      throw ServiceError("INVALID_ARGUMENT : unknown knob '\(key)'.\(suggestion)")
+      knob.set(&settings, .trustedProviders(trusted))
     }
   }
 
   private static func invalid(_ key: String, _ expected: String) -> ServiceError {
-    ServiceError("INVALID_ARGUMENT : '\(key)' must be \(expected)")
+    ServiceError.invalidArgument("'\(key)' must be \(expected)")
   }
 
   static func json(_ settings: BackendSettings) -> JSON {
-    [
-      "email_enumeration_protection": .bool(settings.emailEnumerationProtection),
-      "one_account_per_email": .bool(settings.oneAccountPerEmail),
-      "recent_login": .string(settings.recentLogin.description),
-      "password_min_length": .int(Int64(settings.passwordMinLength)),
-      "verify_email_code_ttl": .string(settings.verifyEmailCodeTTL.description),
-      "password_reset_code_ttl": .string(settings.passwordResetCodeTTL.description),
-      "id_token_ttl": .string(settings.idTokenTTL.description),
-      "oob_send_limit": [
-        "count": .int(Int64(settings.oobSendLimit.count)),
-        "per": .string(settings.oobSendLimit.per.description),
-      ],
-      "trusted_providers": .array(settings.trustedProviders.map { .string($0.description) }),
-    ]
+    var object: [String: JSON] = [:]
+    for knob in BackendSettings.knobs { object[knob.name] = json(knob.value(settings)) }
+    return .object(object)
+  }
+
+  private static func json(_ value: BackendSettings.KnobValue) -> JSON {
+    switch value {
+    case .boolean(let flag): .bool(flag)
+    case .duration(let duration): .string(duration.description)
+    case .integer(let number): .int(Int64(number))
+    case .sendLimit(let limit): ["count": .int(Int64(limit.count)), "per": .string(limit.per.description)]
+    case .trustedProviders(let list): .array(list.map { .string($0.description) })
+    }
   }
 }

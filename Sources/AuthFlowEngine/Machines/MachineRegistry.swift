@@ -19,6 +19,12 @@ public struct MachineRegistry: Sendable {
     descriptors.first { $0.name == name }
   }
 
+  /// The machine a reference names, or why there is none (an `exec:` adapter is never registered).
+  func descriptor(for reference: MachineReference) -> Result<MachineDescriptor, MachineError> {
+    descriptor(named: reference.description).map { .success($0) }
+      ?? .failure(.unknownMachine(reference, known: names))
+  }
+
   /// Adds (or replaces) a machine, e.g. your app's auth logic in your own build of the command.
   public mutating func register(_ descriptor: MachineDescriptor) {
     descriptors.removeAll { $0.name == descriptor.name }
@@ -29,6 +35,6 @@ public struct MachineRegistry: Sendable {
 extension MachineRegistry {
   /// The variants of `machine` with one bug each, named `machine~mutant`.
   public func mutants(of machine: String) -> [MachineDescriptor] {
-    descriptors.filter { $0.name.hasPrefix(machine + "~") }
+    descriptors.filter { MachineReference($0.name).isMutant(of: machine) }
   }
 }

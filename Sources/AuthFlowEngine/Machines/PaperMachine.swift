@@ -99,12 +99,12 @@ final class PaperMachine: Machine {
       guard currentScreen == .login else { return context.nothingHappens("no text fields on \(screen)") }
       for typed in fields {
         guard let field = Field(rawValue: typed.name) else {
-          throw MachineError.failed("no field '\(typed.name)'")
+          throw MachineError.noSuchField(typed.name)
         }
         type(typed.value, into: field)
       }
     case .tap(let name):
-      guard let key = Key(rawValue: name) else { throw MachineError.failed("nothing to tap named '\(name)'") }
+      guard let key = Key(rawValue: name) else { throw MachineError.nothingToTap(name) }
       guard currentScreen == .login else { return context.nothingHappens("no keyboard on \(screen)") }
       switch key {
       case .next: next()

@@ -4,12 +4,12 @@ import AuthFlowLanguage
 extension Run {
   /// Fails the step because an invariant does not hold after it.
   func fail(_ step: Step, invariant: Invariant, _ message: String) -> StepOutcome.Status {
-    let key = "invariant \(invariant.name)"
-    world.log("world", "✗ \(key): \(message)")
+    let violation = InvariantViolation(invariant: invariant.name, message: message)
+    world.log("world", "✗ \(violation.key): \(message)")
     status = .failed
     failure = Failure(
-      step: step.number, location: step.actionLocation, key: key, expected: nil, actual: message,
-      message: "step \(step.number): \(key): \(message)")
+      step: step.number, location: step.actionLocation, key: violation.key, expected: nil, actual: message,
+      message: "step \(step.number): \(violation.key): \(message)", violation: violation)
     return .failed
   }
 

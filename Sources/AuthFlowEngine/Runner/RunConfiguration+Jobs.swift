@@ -56,7 +56,7 @@ extension RunConfiguration {
 
   /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
   private func timedOut(_ scenario: Scenario, at number: Int) -> ScenarioResult {
-    let name = machineName(for: scenario)
+    let name = machineReference(for: scenario)
     let step = scenario.steps.first { $0.number == number }
     let action = step.map { $0.action?.kind.rawValue ?? "expect" }
     let doing =
@@ -66,7 +66,7 @@ extension RunConfiguration {
       "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout); it may be looping without calling its "
       + "auth client. It was left running; the other scenarios ran."
     return ScenarioResult(
-      name: scenario.name, file: scenario.file, location: scenario.location, machine: name,
+      name: scenario.name, file: scenario.file, location: scenario.location, machine: name.description,
       seed: seed ?? scenario.seed ?? Self.defaultSeed, tags: scenario.tags, reproduces: scenario.reproduces,
       status: .errored,
       failure: Failure(

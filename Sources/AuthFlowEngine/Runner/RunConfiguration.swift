@@ -3,7 +3,7 @@ import AuthFlowLanguage
 /// Which machine and seed each scenario of a run gets, and which scenarios run.
 public struct RunConfiguration: Sendable {
   /// `--machine`: overrides each scenario's `machine`.
-  public var machine: String?
+  public var machine: MachineReference?
   /// `--seed`: overrides each scenario's `seed`.
   public var seed: UInt64?
   /// `--filter`: only scenarios whose name contains this text (case-insensitively).
@@ -24,7 +24,7 @@ public struct RunConfiguration: Sendable {
   public var stepTimeout = defaultStepTimeout
   /// Measures each scenario's wall-clock duration (reports show it); tests fix it so reports are byte-stable.
   public var stopwatch = Stopwatch.continuous
-  /// The handshake with the `exec:` adapter `machine` names, made once when the configuration is.
+  /// The handshake with the `exec:` adapter `machine` names, made once by ``startAdapter()``.
   private var execHandshake: ExecHandshake?
   /// `--strict`: every scenario runs as if it said `strict: true`.
   public var strict = false
@@ -38,14 +38,13 @@ public struct RunConfiguration: Sendable {
   /// `--step-timeout`'s default.
   public static let defaultStepTimeout = Duration.seconds(10)
 
-  /// Makes the configuration; when `machine` is `exec:COMMAND`, starts the adapter once to learn what it
-  /// supports (a failure shows in ``problems()``).
+  /// Makes the configuration; it starts nothing (an `exec:` adapter starts in ``startAdapter()``).
   public init(
     machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, tags: [String] = [],
     skipTags: [String] = [], shard: Shard? = nil, registry: MachineRegistry = .builtIn,
     execTimeout: Duration = defaultExecTimeout
   ) {
-    self.machine = machine
+    self.machine = machine.map { MachineReference($0) }
     self.seed = seed
     self.filter = filter
     self.tags = tags
@@ -53,43 +52,42 @@ public struct RunConfiguration: Sendable {
     self.shard = shard
     self.registry = registry
     self.execTimeout = execTimeout
-    if let machine, ExecMachine.isCommand(machine) {
-      execHandshake = ExecHandshake(
-        name: machine, timeout: execTimeout,
-        result: ExecMachine.descriptor(named: machine, timeout: execTimeout))
-    }
+  }
+
+  /// When ``machine`` is `exec:COMMAND`, starts the adapter once (and stops it) to learn what it supports,
+  /// so the scenarios of the run need no handshake of their own; does nothing for any other machine. A
+  /// failure shows in ``problems()``. Call it before running, after the last change to `machine` or
+  /// `execTimeout`.
+  public mutating func startAdapter() {
+    guard case .exec(let command) = machine else { return }
+    execHandshake = ExecHandshake(
+      command: command, timeout: execTimeout,
+      result: ExecMachine.descriptor(command: command, timeout: execTimeout))
   }
 
   /// What an `exec:` adapter's handshake gave.
   private struct ExecHandshake: Sendable {
-    var name: String
+    var command: String
     var timeout: Duration
     var result: Result<MachineDescriptor, MachineError>
   }
 
-  /// Problems with the configuration itself (an unknown `--machine`, an `exec:` adapter that fails its
-  /// handshake), as messages.
-  public func problems() -> [String] {
+  /// Problems with the configuration itself: an unknown `--machine`, or an `exec:` adapter that fails its
+  /// handshake (started here when ``startAdapter()`` was not called).
+  public func problems() -> [MachineError] {
     guard let machine else { return [] }
-    if case .failure(let problem) = descriptor(named: machine) { return [problem.description] }
+    if case .failure(let problem) = descriptor(for: machine) { return [problem] }
     return []
   }
 
-  /// The machine a name selects: a registered one, or an `exec:` adapter described by its handshake.
-  package func descriptor(named name: String) -> Result<MachineDescriptor, MachineError> {
-    guard ExecMachine.isCommand(name) else {
-      return registry.descriptor(named: name).map { .success($0) }
-        ?? .failure(.failed(Self.unknownMachine(name, registry: registry)))
-    }
-    if let execHandshake, execHandshake.name == name, execHandshake.timeout == execTimeout {
+  /// The machine a reference selects: a registered one, or an `exec:` adapter described by its handshake
+  /// (made now when ``startAdapter()`` made none for it).
+  package func descriptor(for machine: MachineReference) -> Result<MachineDescriptor, MachineError> {
+    guard case .exec(let command) = machine else { return registry.descriptor(for: machine) }
+    if let execHandshake, execHandshake.command == command, execHandshake.timeout == execTimeout {
       return execHandshake.result
     }
-    return ExecMachine.descriptor(named: name, timeout: execTimeout)
-  }
-
-  package static func unknownMachine(_ name: String, registry: MachineRegistry) -> String {
-    "unknown machine '\(name)'\(Suggestion.didYouMean(name, in: registry.names)); "
-      + "known machines: \(registry.names.joined(separator: ", "))"
+    return ExecMachine.descriptor(command: command, timeout: execTimeout)
   }
 
   /// Which results carry a transcript.
@@ -113,8 +111,8 @@ public struct RunConfiguration: Sendable {
 
   /// As above, telling `watch` when each step starts.
   func run(_ scenario: Scenario, narration: Narration, watch: StepWatch?) -> ScenarioResult {
-    let name = machineName(for: scenario)
-    let narrates = narration == .every || ExecMachine.isCommand(name)
+    let name = machineReference(for: scenario)
+    let narrates = narration == .every || name.isCommand
     let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates, watch: watch) }
     var result = measured.value
     if !narrates, result.status != .passed {
@@ -128,27 +126,28 @@ public struct RunConfiguration: Sendable {
 
   /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
   public func secrets(of scenario: Scenario) -> [String] {
-    guard case .success(let machine) = descriptor(named: machineName(for: scenario)) else {
+    guard case .success(let machine) = descriptor(for: machineReference(for: scenario)) else {
       return scenario.passwords
     }
     return scenario.secrets(for: machine) + scenario.strayValues(for: machine)
   }
 
   /// The machine a scenario runs on: `--machine`, else its own, else the default.
-  func machineName(for scenario: Scenario) -> String {
-    machine ?? scenario.machine?.value ?? MachineRegistry.defaultMachine
+  func machineReference(for scenario: Scenario) -> MachineReference {
+    machine ?? scenario.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
   }
 
   private func play(
-    _ scenario: Scenario, machine name: String, narrates: Bool, watch: StepWatch?
+    _ scenario: Scenario, machine name: MachineReference, narrates: Bool, watch: StepWatch?
   ) -> ScenarioResult {
     let seed = seed ?? scenario.seed ?? Self.defaultSeed
-    let resolved = descriptor(named: name)
+    let resolved = descriptor(for: name)
     guard case .success(let descriptor) = resolved else {
       let location = scenario.machine?.location ?? scenario.location
       let message = if case .failure(let problem) = resolved { problem.description } else { "" }
       return ScenarioResult(
-        name: scenario.name, file: scenario.file, location: scenario.location, machine: name, seed: seed,
+        name: scenario.name, file: scenario.file, location: scenario.location, machine: name.description,
+        seed: seed,
         tags: scenario.tags, reproduces: scenario.reproduces, status: .errored,
         failure: Failure(step: 0, location: location, key: "machine", message: message),
         steps: scenario.steps.map {

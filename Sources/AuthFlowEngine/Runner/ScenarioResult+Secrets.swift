@@ -32,6 +32,7 @@ extension Failure {
     failure.expected = expected.map(redactor.scrub)
     failure.actual = actual.map(redactor.scrub)
     failure.message = redactor.scrub(message)
+    failure.violation?.message = redactor.scrub(violation?.message ?? "")
     return failure
   }
 }

@@ -33,6 +33,8 @@ public struct Failure: Equatable, Sendable {
   public var expected: String?
   public var actual: String?
   public var message: String
+  /// The invariant that did not hold, when that is why the step failed.
+  public var violation: InvariantViolation? = nil
 }
 
 /// What became of one step.

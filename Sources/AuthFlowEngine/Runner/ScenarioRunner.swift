@@ -104,22 +104,7 @@ package final class Run {
   package func setUpWorld() {
     world.log("world", "scenario '\(scenario.name)' on \(descriptor.name), seed \(seed)")
     let given = scenario.given
-    for provider in ProviderID.identityProviders {
-      for seed in given.identityProviders[provider] ?? [] {
-        addIdentityProviderAccount(provider, email: seed.email, name: seed.name, verified: seed.emailVerified)
-      }
-    }
-    for account in given.accounts {
-      for provider in account.providers {
-        addIdentityProviderAccount(provider, email: account.email, name: account.displayName, verified: nil)
-      }
-      world.backend.seed(account, identityProviders: world.identityProviders)
-      var facts = [account.emailVerified ? "verified" : "unverified"]
-      if account.password != nil { facts.append("password \(world.hide(password: account.password ?? ""))") }
-      facts += account.providers.map(\.rawValue)
-      if account.disabled { facts.append("disabled") }
-      world.log("backend", "account \(account.email) (\(facts.joined(separator: ", ")))")
-    }
+    world.populate(from: given)
     for name in scenario.devices {
       let device = Device(name: name, descriptor: descriptor, world: world)
       devices.append(device)
@@ -136,17 +121,6 @@ package final class Run {
       log(device, "launched: \(describe(device.snapshot))")
     }
     shown = devices.map(\.snapshot)
-  }
-
-  func addIdentityProviderAccount(
-    _ provider: ProviderID, email: String, name: String?, verified: Bool?
-  ) {
-    let email = email.lowercased()
-    guard world.identityProviders.account(provider, email: email) == nil else { return }
-    world.identityProviders.add(
-      IdentityProviders.Account(
-        provider: provider, subject: world.identifier(length: 21), email: email, name: name,
-        emailVerified: verified ?? provider.verifiesEmailByDefault))
   }
 
   func device(named name: String?) -> Device? {

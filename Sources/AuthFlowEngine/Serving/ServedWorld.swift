@@ -20,25 +20,7 @@ public final class ServedWorld: @unchecked Sendable {
   static func makeWorld(settings: BackendSettings, given: Given, seed: UInt64) -> World {
     let world = World(settings: settings, start: given.now, seed: seed, redactor: Redactor(passwords: []))
     world.recordsTranscript = false
-    func addIdP(_ provider: ProviderID, email: String, name: String?, verified: Bool?) {
-      let email = email.lowercased()
-      guard world.identityProviders.account(provider, email: email) == nil else { return }
-      world.identityProviders.add(
-        IdentityProviders.Account(
-          provider: provider, subject: world.identifier(length: 21), email: email, name: name,
-          emailVerified: verified ?? provider.verifiesEmailByDefault))
-    }
-    for provider in ProviderID.identityProviders {
-      for seed in given.identityProviders[provider] ?? [] {
-        addIdP(provider, email: seed.email, name: seed.name, verified: seed.emailVerified)
-      }
-    }
-    for account in given.accounts {
-      for provider in account.providers {
-        addIdP(provider, email: account.email, name: account.displayName, verified: nil)
-      }
-      world.backend.seed(account, identityProviders: world.identityProviders)
-    }
+    world.populate(from: given)
     return world
   }
 

@@ -6,7 +6,7 @@ extension Backend {
   /// gmail.com and googlemail.com addresses.
   func isTrusted(_ idp: IdentityProviders.Account) -> Bool {
     guard idp.emailVerified else { return false }
-    let domain = idp.email.split(separator: "@").last.map { String($0).lowercased() }
+    let domain = EmailAddress.domain(of: idp.email)
     return settings.trustedProviders.contains {
       $0.provider == idp.provider && ($0.domain == nil || $0.domain == domain)
     }

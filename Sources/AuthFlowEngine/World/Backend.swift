@@ -200,46 +200,7 @@ package final class Backend {
 
   // MARK: - Emails
 
-  /// Whether `email` is an address production accepts: one `@`, something before it, a dotted domain after.
-  static func isValidEmail(_ email: String) -> Bool {
-    if let valid = isValidASCIIEmail(email) { return valid }
-    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count == 2, !parts[0].isEmpty, !email.contains(" ") else { return false }
-    let domain = parts[1]
-    return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
-  }
-}
-
-extension Backend {
-  /// `isValidEmail` for an ASCII address, byte by byte (nil for any other): sign-ins and sign-ups check every
-  /// address, and `authflow explore` makes hundreds of thousands of them. Same rules: one `@` with something
-  /// before it, no space, a domain with a dot that neither starts nor ends it and no `..`.
-  private static func isValidASCIIEmail(_ email: String) -> Bool? {
-    var at: Int?
-    var count = 0
-    for byte in email.utf8 {
-      if byte >= 0x80 { return nil }
-      if byte == UInt8(ascii: "@") {
-        if at != nil { return false }
-        at = count
-      }
-      if byte == UInt8(ascii: " ") { return false }
-      count += 1
-    }
-    guard let at, at > 0 else { return false }
-    let domain = email.utf8.dropFirst(at + 1)
-    guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."),
-      last != UInt8(ascii: ".")
-    else { return false }
-    var sawDot = false
-    var previous: UInt8 = 0
-    for byte in domain {
-      if byte == UInt8(ascii: ".") {
-        if previous == UInt8(ascii: ".") { return false }
-        sawDot = true
-      }
-      previous = byte
-    }
-    return sawDot
-  }
+  /// Whether `email` is an address production accepts (``EmailAddress/isValid(_:)``, the rule the loader
+  /// checks too).
+  static func isValidEmail(_ email: String) -> Bool { EmailAddress.isValid(email) }
 }

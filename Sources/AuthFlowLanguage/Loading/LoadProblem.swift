@@ -1,69 +1,121 @@
-/// A problem found while loading a scenario file, before it is placed and rendered as a `Diagnostic`.
+/// A problem found while loading a scenario file; a ``Diagnostic`` places it and renders it.
 ///
 /// Every case names the offending key and carries the offending value, so one `switch` can render a
 /// message that says what is wrong and, where it can, what to write instead.
-enum LoadProblem: Error, Equatable, Sendable {
+public enum LoadProblem: Error, Hashable, Sendable {
   // MARK: Reading the file
+  /// The path names nothing.
   case noSuchFile(path: String)
+  /// The file exists but cannot be read (`reason` from the system).
   case unreadableFile(path: String, reason: String)
+  /// The file is over the loader's size limit.
   case fileTooLarge(size: Int, limit: Int)
+  /// A byte that is not UTF-8.
   case invalidUTF8(byte: UInt8)
+  /// A NUL byte: the file is not text.
   case nulByte
+  /// A control character YAML does not allow.
   case controlCharacter(codePoint: UInt32)
+  /// An alias, `?` or a collection used as a mapping key.
   case unsupportedKey
+  /// libyaml could not parse the file.
   case invalidYAML(problem: String, context: String?)
+  /// A key written twice in one mapping.
   case duplicateKey(key: String)
+  /// More YAML documents than a file may hold.
   case tooManyDocuments(limit: Int)
+  /// A file with no scenario in it.
   case noScenario
+  /// A document that is not a mapping.
   case documentNotMapping(found: Found)
 
   // MARK: Shape of a mapping or a value
+  /// A key the language does not have there, with the nearest one it has.
   case unknownKey(key: String, context: String, suggestion: String?)
+  /// A required key left out.
   case missingKey(key: String)
+  /// None of the keys of which one is required.
   case missingOneOfKeys(keys: [String])
+  /// Two keys that exclude each other.
   case conflictingKeys(first: String, second: String)
+  /// A mapping key that is not a plain name.
   case keyNotName(found: Found)
+  /// A value of the wrong kind for its key.
   case wrongType(key: String, expected: String, found: Found)
+  /// An empty value where one is needed.
   case emptyValue(key: String)
+  /// Not `true` or `false`.
   case notBoolean(key: String, found: Found)
+  /// Not a whole number.
   case notInteger(key: String, found: Found)
+  /// A whole number under the key's minimum.
   case integerTooSmall(key: String, value: String, minimum: Int)
+  /// A whole number over the key's maximum.
   case integerTooLarge(key: String, value: String)
+  /// Not a duration such as `30s` or `1h30m`.
   case badDuration(key: String, value: String)
+  /// Not an RFC 3339 time.
   case badTime(key: String, value: String)
+  /// The same entry twice in a list that wants each once.
   case duplicateEntry(kind: String, value: String, key: String)
+  /// Not an email address (``EmailAddress``).
   case notAnEmail(key: String, value: String)
+  /// A control character inside a text value.
   case controlCharacterInText(key: String, value: String, character: String)
+  /// More steps than a scenario may have.
   case tooManySteps(count: Int, limit: Int)
+  /// More values than a file may hold (aliases counted at each use).
   case tooManyValues(limit: Int)
+  /// Variables that add too much text.
   case tooMuchSubstitution(limit: Int)
+  /// Values that add up to too much text (aliases counted at each use).
   case tooMuchText(limit: Int)
+  /// More problems than are reported; the rest are left out.
   case tooManyProblems(limit: Int)
 
   // MARK: Names and variables
+  /// A name that is not one of the valid ones (a state, a provider, a machine, …).
   case unknownName(kind: String, value: String, suggestion: String?, valid: [String])
+  /// `${name}` with no such variable.
   case undefinedVariable(name: String, suggestion: String?)
+  /// `${` with no closing `}`.
   case unterminatedVariable(value: String)
 
   // MARK: Scenario rules
+  /// A language version newer than this authflow reads.
   case versionTooNew(version: String, supported: Int)
+  /// `machine: exec:…` in a file: only the command line may start a command.
   case machineCommand(value: String)
+  /// `password` listed among an account's federated providers.
   case passwordIsNotAnIdentityProvider(key: String)
+  /// A device that starts signed in to a disabled account.
   case signedInAccountDisabled(device: String, email: String)
+  /// A step with neither an action nor `expect`.
   case stepHasNoAction
+  /// A device named like one of the transcript's own actors.
   case reservedDeviceName(name: String)
+  /// A step with two actions.
   case twoActions(first: String, second: String)
+  /// Arguments given to an action that takes none.
   case actionTakesNoArguments(action: String, found: Found)
+  /// An action written without the arguments it needs.
   case actionNeedsArguments(action: String)
+  /// A sign-in with a provider the world has no accounts at.
   case identityProviderHasNoAccounts(provider: String)
+  /// `error` on a sheet whose outcome is not `error`.
   case errorWithoutErrorOutcome(outcome: String)
+  /// `none` where an error code is needed.
   case noneNotAllowed(key: String)
+  /// `admin` with no operation or several.
   case adminNeedsOneOperation(found: [String])
+  /// `expect` with no checks.
   case emptyExpect
 
   /// What a value turned out to be, for "found …" in a message.
-  enum Found: Equatable, Sendable {
+  public enum Found: Hashable, Sendable {
+    /// A mapping.
     case mapping
+    /// A list.
     case list
     /// An empty value (`key:` with nothing after it).
     case nothing
@@ -74,8 +126,8 @@ enum LoadProblem: Error, Equatable, Sendable {
     case quoted(String)
   }
 
-  /// The message after `error: `, as a user reads it.
-  var message: String {
+  /// The message after `error: `, as a user reads it (the file's secrets not yet hidden).
+  public var message: String {
     switch self {
     case .noSuchFile(let path):
       "no such file or directory: \(quoted(path))"

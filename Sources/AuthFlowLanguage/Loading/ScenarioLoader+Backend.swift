@@ -6,32 +6,25 @@ extension ScenarioLoader.Document {
     else {
       return settings
     }
+    // `fields` reported every key the language does not list; a test checks each listed key has a knob.
     for entry in fields.entries {
-      let (name, value) = (entry.name, entry.value)
-      switch name {
-      case "email_enumeration_protection":
-        bool(value, key: name).map { settings.emailEnumerationProtection = $0 }
-      case "one_account_per_email":
-        bool(value, key: name).map { settings.oneAccountPerEmail = $0 }
-      case "recent_login":
-        duration(value, key: name).map { settings.recentLogin = $0 }
-      case "password_min_length":
-        integer(value, key: name, minimum: 1).map { settings.passwordMinLength = $0 }
-      case "verify_email_code_ttl":
-        duration(value, key: name).map { settings.verifyEmailCodeTTL = $0 }
-      case "password_reset_code_ttl":
-        duration(value, key: name).map { settings.passwordResetCodeTTL = $0 }
-      case "id_token_ttl":
-        duration(value, key: name).map { settings.idTokenTTL = $0 }
-      case "oob_send_limit":
-        sendLimit(value).map { settings.oobSendLimit = $0 }
-      case "trusted_providers":
-        trustedProviders(value).map { settings.trustedProviders = $0 }
-      default:
-        break
-      }
+      guard let knob = BackendSettings.knob(named: entry.name) else { continue }
+      knobValue(entry.value, like: knob.value(settings), key: entry.name).map { knob.set(&settings, $0) }
     }
     return settings
+  }
+
+  /// A knob's value, read as the kind of value the knob has.
+  private mutating func knobValue(_ node: YAMLNode, like current: BackendSettings.KnobValue, key: String)
+    -> BackendSettings.KnobValue?
+  {
+    switch current {
+    case .boolean: bool(node, key: key).map { .boolean($0) }
+    case .duration: duration(node, key: key).map { .duration($0) }
+    case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
+    case .sendLimit: sendLimit(node).map { .sendLimit($0) }
+    case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
+    }
   }
 
   private mutating func sendLimit(_ node: YAMLNode) -> BackendSettings.SendLimit? {

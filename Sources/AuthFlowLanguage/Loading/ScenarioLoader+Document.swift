@@ -106,9 +106,10 @@ extension ScenarioLoader {
       return true
     }
 
-    private mutating func readMachine(_ node: YAMLNode) -> Located<String>? {
+    private mutating func readMachine(_ node: YAMLNode) -> Located<MachineReference>? {
       guard let name = nonEmptyString(node, key: "machine") else { return nil }
-      if name.hasPrefix("exec:") {
+      let reference = MachineReference(name)
+      if reference.isCommand {
         report(.machineCommand(value: name), at: node)
         return nil
       }
@@ -118,7 +119,7 @@ extension ScenarioLoader {
           .unknownName(kind: "machine", value: name, suggestion: suggestion, valid: machineNames), at: node)
         return nil
       }
-      return Located(name, at: location(node))
+      return Located(reference, at: location(node))
     }
 
     private mutating func readDevices(_ node: YAMLNode) {

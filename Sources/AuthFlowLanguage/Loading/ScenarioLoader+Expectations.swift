@@ -43,7 +43,8 @@ extension ScenarioLoader.Document {
       case "signed_in_devices":
         signedInDevices(value).map { expectations.append(Expectation(.signedInDevices($0), at: at)) }
       default:
-        break
+        // A key the language lists but this switch does not read is refused, never dropped.
+        report(.unknownKey(key: name, context: "expect", suggestion: nil), at: entry.keyMark)
       }
     }
     return expectations

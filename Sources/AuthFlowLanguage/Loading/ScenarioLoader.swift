@@ -100,7 +100,7 @@ public struct ScenarioLoader: Sendable {
       guard count <= Self.maximumDocuments, empties <= Self.maximumDocuments else {
         let location = Document.location(of: root, in: file)
         let problem = LoadProblem.tooManyDocuments(limit: Self.maximumDocuments)
-        result.diagnostics.append(Diagnostic(problem.message, at: location))
+        result.diagnostics.append(Diagnostic(problem, at: location))
         return false
       }
       if isEmpty { return true }
@@ -108,17 +108,15 @@ public struct ScenarioLoader: Sendable {
       if let scenario = document.load(root) { result.scenarios.append(scenario) }
       // A diagnostic quotes what was written; never a password, nor what may be one.
       let hidden = Redactor(hiding: document.diagnosticSecrets)
-      result.diagnostics += document.problems.map {
-        Diagnostic(hidden.scrub($0.value.message), at: $0.location)
-      }
+      result.diagnostics += document.problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }
       result.secrets += document.diagnosticSecrets
       budget = document.budget
       return !budget.isSpent
     }
-    if let stop { result.diagnostics.append(Diagnostic(stop.value.message, at: stop.location)) }
+    if let stop { result.diagnostics.append(Diagnostic(stop.value, at: stop.location)) }
     if count == 0, result.diagnostics.isEmpty {
       result.diagnostics.append(
-        Diagnostic(LoadProblem.noScenario.message, at: SourceLocation(file: file, line: 1, column: 1)))
+        Diagnostic(.noScenario, at: SourceLocation(file: file, line: 1, column: 1)))
     }
     result.diagnostics.sort()
     return result
@@ -133,11 +131,10 @@ public struct ScenarioLoader: Sendable {
   // MARK: - Problems
 
   private static func diagnostic(_ problem: LoadProblem, file: String) -> Diagnostic {
-    Diagnostic(problem.message, at: SourceLocation(file: file, line: 1, column: 1))
+    Diagnostic(problem, at: SourceLocation(file: file, line: 1, column: 1))
   }
 
   private static func diagnostic(_ finding: InputScreen.Finding, file: String) -> Diagnostic {
-    Diagnostic(
-      finding.problem.message, at: SourceLocation(file: file, line: finding.line, column: finding.column))
+    Diagnostic(finding.problem, at: SourceLocation(file: file, line: finding.line, column: finding.column))
   }
 }

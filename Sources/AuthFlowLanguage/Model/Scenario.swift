@@ -9,7 +9,7 @@ public struct Scenario: Equatable, Sendable {
   /// The bug this scenario pins down.
   public var reproduces: String?
   /// The machine named in the file; the command line's `--machine` overrides it.
-  public var machine: Located<String>?
+  public var machine: Located<MachineReference>?
   /// The file's seed; the command line's `--seed` overrides it.
   public var seed: UInt64?
   /// Exhaustive mode: every email sent and error shown must be checked before the next action.
@@ -38,7 +38,8 @@ public struct Scenario: Equatable, Sendable {
 
   public init(
     name: String, file: String, location: SourceLocation, description: String? = nil, tags: [String] = [],
-    reproduces: String? = nil, machine: Located<String>? = nil, seed: UInt64? = nil, strict: Bool = false,
+    reproduces: String? = nil, machine: Located<MachineReference>? = nil, seed: UInt64? = nil,
+    strict: Bool = false,
     backend: BackendSettings = BackendSettings(), given: Given = Given(), devices: [String] = ["phone"],
     steps: [Step], passwords: [String] = [], secretMentions: [SecretMention] = []
   ) {

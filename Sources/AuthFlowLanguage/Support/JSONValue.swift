@@ -30,23 +30,19 @@ package indirect enum JSONValue: Equatable {
     }
   }
 
+  /// A JSON string literal: the one JSON escaper (reports and the adapter protocol).
   package static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
+    ScalarEscaper.escape(text, open: "\"", close: "\"") { scalar in
+      if let shared = ScalarEscaper.sharedBackslashEscape(scalar) { return shared }
+      return switch scalar {
+      case "\r": "\\r"
       // Every control character, C1 (which a terminal may obey) and U+2028/U+2029 included: a reader gets the
       // same string, and the report prints safely on a terminal or a CI log.
-      case let control where PlainText.isControl(control):
-        let hex = String(control.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+      case _ where PlainText.isControl(scalar):
+        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: nil
       }
     }
-    return out + "\""
   }
 }

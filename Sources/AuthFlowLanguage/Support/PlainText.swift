@@ -7,18 +7,16 @@ package enum PlainText {
   /// `\u{1B}`; everything else as is.
   package static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
+    return ScalarEscaper.escape(text) { scalar in
       switch scalar {
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\0": out += "\\0"
-      case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: out.unicodeScalars.append(scalar)
+      case "\n": "\\n"
+      case "\r": "\\r"
+      case "\t": "\\t"
+      case "\0": "\\0"
+      case _ where isControl(scalar): "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: nil
       }
     }
-    return out
   }
 
   /// `'text'`, visible.

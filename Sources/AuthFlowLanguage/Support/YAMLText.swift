@@ -3,19 +3,14 @@
 package enum YAMLText {
   /// A double-quoted scalar: quotes, backslashes and every character YAML does not print are escaped.
   package static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where isPrintable(scalar): out.unicodeScalars.append(scalar)
-      case _ where scalar.value <= 0xFFFF: out += "\\u" + hex(scalar.value, digits: 4)
-      default: out += "\\U" + hex(scalar.value, digits: 8)
+    ScalarEscaper.escape(text, open: "\"", close: "\"") { scalar in
+      if let shared = ScalarEscaper.sharedBackslashEscape(scalar) { return shared }
+      return switch scalar {
+      case _ where isPrintable(scalar): nil
+      case _ where scalar.value <= 0xFFFF: "\\u" + hex(scalar.value, digits: 4)
+      default: "\\U" + hex(scalar.value, digits: 8)
       }
     }
-    return out + "\""
   }
 
   /// A literal block (`|`) indented by `indent`, or nil when a line could not be written literally (a

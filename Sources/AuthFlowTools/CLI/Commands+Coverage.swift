@@ -6,7 +6,9 @@ extension Commands {
   static func coverageReport(_ results: [ScenarioResult], _ configuration: RunConfiguration) -> CoverageReport
   {
     CoverageReport(results: results) { name in
-      guard case .success(let descriptor) = configuration.descriptor(named: name) else { return nil }
+      guard case .success(let descriptor) = configuration.descriptor(for: MachineReference(name)) else {
+        return nil
+      }
       return descriptor.supportedActions
     }
   }

@@ -43,9 +43,13 @@ extension Commands {
       io.err("error: --runs must be at least 1 and --depth between 1 and \(ScenarioLoader.maximumSteps)\n")
       return .invalidInput
     }
-    let configuration = RunConfiguration(machine: request.machine, registry: request.registry)
-    guard case .success(let machine) = configuration.descriptor(named: request.machine) else {
-      for problem in configuration.problems() { io.err("error: \(problem)\n") }
+    var configuration = RunConfiguration(machine: request.machine, registry: request.registry)
+    configuration.startAdapter()
+    let machine: MachineDescriptor
+    switch configuration.descriptor(for: MachineReference(request.machine)) {
+    case .success(let descriptor): machine = descriptor
+    case .failure(let problem):
+      io.err("error: \(problem)\n")
       return .invalidInput
     }
     var given: Scenario?

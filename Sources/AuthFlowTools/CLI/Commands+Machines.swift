@@ -9,7 +9,7 @@ extension Commands {
   }
 
   static func machineListing(_ registry: MachineRegistry) -> String {
-    let bases = registry.descriptors.filter { !$0.name.contains("~") }
+    let bases = registry.descriptors.filter { MachineReference($0.name).base == nil }
     var lines: [String] = []
     for machine in bases {
       let isDefault = machine.name == MachineRegistry.defaultMachine ? " (default)" : ""

@@ -34,14 +34,15 @@ extension Commands {
   /// Exit 1 when a mutant survives or a scenario fails on the machine itself; 2 for invalid input.
   public static func mutants(_ options: MutantsOptions, io: CommandIO = .standard) -> ExitStatus {
     let registry = options.registry
-    if ExecMachine.isCommand(options.machine) {
+    let reference = MachineReference(options.machine)
+    if reference.isCommand {
       io.err(
         "error: machine '\(options.machine)' has no mutants: an out-of-process adapter declares none; "
           + "run a buggy build of it with `authflow run --machine exec:…` instead\n")
       return .invalidInput
     }
     guard registry.descriptor(named: options.machine) != nil else {
-      io.err("error: \(RunConfiguration.unknownMachine(options.machine, registry: registry))\n")
+      io.err("error: \(MachineError.unknownMachine(reference, known: registry.names))\n")
       return .invalidInput
     }
     let mutants = registry.mutants(of: options.machine)
@@ -56,7 +57,7 @@ extension Commands {
       return .invalidInput
     }
     let own = loaded.scenarios.filter {
-      ($0.machine?.value ?? MachineRegistry.defaultMachine) == options.machine
+      ($0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)) == reference
     }
     let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)

@@ -39,7 +39,8 @@ public enum Commands {
   /// `authflow run`: loads every file first (any problem: print them all, run nothing, exit 2), runs the
   /// selected scenarios, prints and writes the reports; exit 1 when any scenario failed or errored.
   public static func run(_ options: RunOptions, io: CommandIO = .standard) -> ExitStatus {
-    let configuration = options.configuration
+    var configuration = options.configuration
+    configuration.startAdapter()
     let usageProblems = configuration.problems()
     guard usageProblems.isEmpty else {
       for problem in usageProblems { io.err("error: \(problem)\n") }

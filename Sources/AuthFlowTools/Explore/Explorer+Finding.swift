@@ -43,9 +43,9 @@ extension Explorer {
     scenario.tags = ["explore"]
     scenario.reproduces = "invariant \(invariant), \(options.commandLine)"
     scenario.seed = options.seed
-    if !ExecMachine.isCommand(machine.name) {
-      scenario.machine = Located(
-        machine.name, at: SourceLocation(file: ExploreWorld.file, line: 1, column: 1))
+    let reference = MachineReference(machine.name)
+    if !reference.isCommand {
+      scenario.machine = Located(reference, at: SourceLocation(file: ExploreWorld.file, line: 1, column: 1))
     }
     let found = moves.count == minimal.count ? "" : ", shrunk from \(moves.count) steps"
     scenario.description =
@@ -69,8 +69,7 @@ extension Explorer {
 
   /// `authkit` for `authkit~mutant`, when the registry has it.
   var baseMachine: String? {
-    guard let tilde = machine.name.firstIndex(of: "~") else { return nil }
-    let base = String(machine.name[..<tilde])
+    guard let base = MachineReference(machine.name).base else { return nil }
     return options.registry.descriptor(named: base) == nil ? nil : base
   }
 
@@ -112,7 +111,7 @@ extension Explorer {
       runner.watch = watch
       let result = runner.run()
       guard result.status == .failed, let failure = result.failure, failure.step >= 1,
-        failure.key?.hasPrefix(Self.invariantPrefix) == false
+        failure.key != nil, failure.violation == nil
       else { break }
       scenario.steps[failure.step - 1].expectations.removeAll { $0.location == failure.location }
     }

@@ -75,15 +75,11 @@ public struct Explorer {
       )
       guard run.perform(step) != .passed else { continue }
       let failure = run.failure
-      if run.status == .failed, let key = failure?.key, key.hasPrefix(Self.invariantPrefix) {
-        return .broke(
-          moves: moves, invariant: String(key.dropFirst(Self.invariantPrefix.count)),
-          message: failure?.actual ?? "")
+      if run.status == .failed, let violation = failure?.violation {
+        return .broke(moves: moves, invariant: violation.invariant, message: violation.message)
       }
       return .interrupted(steps: number, message: failure?.message ?? "step \(number) did not pass")
     }
     return .held(steps: moves.count)
   }
-
-  static let invariantPrefix = "invariant "
 }

@@ -14,7 +14,9 @@ public enum ScenarioWriter {
       lines.append("tags: " + YAMLText.list(scenario.tags.map { YAMLText.scalar($0) }))
     }
     if let reproduces = scenario.reproduces { lines.append("reproduces: " + YAMLText.quoted(reproduces)) }
-    if let machine = scenario.machine { lines.append("machine: " + YAMLText.scalar(machine.value)) }
+    if let machine = scenario.machine {
+      lines.append("machine: " + YAMLText.scalar(machine.value.description))
+    }
     if let seed = scenario.seed { lines.append("seed: \(seed)") }
     if scenario.strict { lines.append("strict: true") }
     lines += backend(scenario.backend)
@@ -32,33 +34,21 @@ public enum ScenarioWriter {
   private static func backend(_ settings: BackendSettings) -> [String] {
     let defaults = BackendSettings()
     var knobs: [String] = []
-    func knob(_ name: String, _ value: String) { knobs.append("  \(name): \(value)") }
-    if settings.emailEnumerationProtection != defaults.emailEnumerationProtection {
-      knob("email_enumeration_protection", String(settings.emailEnumerationProtection))
-    }
-    if settings.oneAccountPerEmail != defaults.oneAccountPerEmail {
-      knob("one_account_per_email", String(settings.oneAccountPerEmail))
-    }
-    if settings.recentLogin != defaults.recentLogin { knob("recent_login", "\(settings.recentLogin)") }
-    if settings.passwordMinLength != defaults.passwordMinLength {
-      knob("password_min_length", "\(settings.passwordMinLength)")
-    }
-    if settings.verifyEmailCodeTTL != defaults.verifyEmailCodeTTL {
-      knob("verify_email_code_ttl", "\(settings.verifyEmailCodeTTL)")
-    }
-    if settings.passwordResetCodeTTL != defaults.passwordResetCodeTTL {
-      knob("password_reset_code_ttl", "\(settings.passwordResetCodeTTL)")
-    }
-    if settings.idTokenTTL != defaults.idTokenTTL { knob("id_token_ttl", "\(settings.idTokenTTL)") }
-    if settings.oobSendLimit != defaults.oobSendLimit {
-      let limit = settings.oobSendLimit
-      knob("oob_send_limit", YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")]))
-    }
-    if settings.trustedProviders != defaults.trustedProviders {
-      knob(
-        "trusted_providers", YAMLText.list(settings.trustedProviders.map { YAMLText.scalar($0.description) }))
+    for knob in BackendSettings.knobs where knob.value(settings) != knob.value(defaults) {
+      knobs.append("  \(knob.name): \(yaml(knob.value(settings)))")
     }
     return knobs.isEmpty ? [] : ["backend:"] + knobs
+  }
+
+  /// A knob's value as the loader reads it back.
+  private static func yaml(_ value: BackendSettings.KnobValue) -> String {
+    switch value {
+    case .boolean(let flag): String(flag)
+    case .duration(let duration): "\(duration)"
+    case .integer(let number): "\(number)"
+    case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
+    case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
+    }
   }
 
   private static func given(_ given: Given) -> [String] {

@@ -45,7 +45,7 @@ struct Shrinker {
     for step in scenario.steps {
       switch run.perform(step) {
       case .passed: continue
-      case .failed where run.failure?.key == "invariant \(invariant)": return step.number
+      case .failed where run.failure?.violation?.invariant == invariant: return step.number
       default: return nil
       }
     }

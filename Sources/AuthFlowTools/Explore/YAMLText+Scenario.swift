@@ -37,8 +37,14 @@ extension YAMLText {
   /// `[a, b]` from already written values.
   static func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
 
-  /// A folded block scalar (`>`), its lines wrapped at about `width` characters and indented by `indent`.
+  /// A folded block scalar (`>-`), its lines wrapped at about `width` characters and indented by `indent`;
+  /// text that folding would change (line breaks, runs of spaces, spaces at either end, characters YAML does
+  /// not print) is written quoted instead, so the loader reads back exactly `text`.
   static func folded(_ text: String, indent: String, width: Int = 100) -> String {
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard !text.isEmpty, !words.contains(where: \.isEmpty), literalBlock(text, indent: indent) != nil,
+      !text.contains(where: { $0.isWhitespace && $0 != " " })
+    else { return quoted(text) }
     var lines: [String] = []
     var line = ""
     for word in text.split(whereSeparator: \.isWhitespace) {
@@ -49,6 +55,6 @@ extension YAMLText {
       line += (line.isEmpty ? "" : " ") + word
     }
     if !line.isEmpty { lines.append(line) }
-    return ">\n" + lines.map { indent + $0 }.joined(separator: "\n")
+    return ">-\n" + lines.map { indent + $0 }.joined(separator: "\n")
   }
 }

@@ -37,28 +37,25 @@ public struct GitHubActionsReporter: Reporter {
   /// Message text: `%`, carriage returns and line feeds are percent-encoded, as the runner expects; other
   /// control characters are written visibly (``PlainText``), so no text can reach the log raw.
   private func escapeData(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
+    ScalarEscaper.escape(text) { scalar in
       switch scalar {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out += PlainText.visible(String(scalar))
+      case "%": "%25"
+      case "\r": "%0D"
+      case "\n": "%0A"
+      case _ where PlainText.isControl(scalar): PlainText.visible(String(scalar))
+      default: nil
       }
     }
-    return out
   }
 
   /// Property values: also `:` and `,`, which would end the property.
   private func escapeProperty(_ text: String) -> String {
-    var out = ""
-    for scalar in escapeData(text).unicodeScalars {
+    ScalarEscaper.escape(escapeData(text)) { scalar in
       switch scalar {
-      case ":": out += "%3A"
-      case ",": out += "%2C"
-      default: out.unicodeScalars.append(scalar)
+      case ":": "%3A"
+      case ",": "%2C"
+      default: nil
       }
     }
-    return out
   }
 }

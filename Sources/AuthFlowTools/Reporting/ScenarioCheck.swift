@@ -16,8 +16,9 @@ public enum ScenarioCheck {
   public static func run(
     paths: [String], machine: String? = nil, seed: UInt64? = nil, registry: MachineRegistry = .builtIn
   ) -> Outcome {
-    let configuration = RunConfiguration(machine: machine, seed: seed, registry: registry)
-    let problems = configuration.problems()
+    var configuration = RunConfiguration(machine: machine, seed: seed, registry: registry)
+    configuration.startAdapter()
+    let problems = configuration.problems().map(\.description)
     guard problems.isEmpty else { return Outcome(results: [], problems: problems) }
     let loaded = ScenarioLoader(machineNames: registry.names).load(paths: paths)
     guard loaded.diagnostics.isEmpty else {

@@ -41,10 +41,10 @@ struct ExplorerTests {
       yaml: finding.yaml, file: "found.yaml")
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)\n\(finding.yaml)")
     let scenario = try #require(loaded.scenarios.first)
-    #expect(scenario.machine?.value == machine)
+    #expect(scenario.machine?.value == MachineReference(machine))
     let onMutant = RunConfiguration().run(scenario)
     #expect(onMutant.status == .failed)
-    #expect(onMutant.failure?.key == "invariant \(invariant)", onMutant.explanation)
+    #expect(onMutant.failure?.violation?.invariant == invariant, onMutant.explanation)
     #expect(onMutant.failure?.step == finding.minimalLength)
     expectPassed(RunConfiguration(machine: "authkit").run(scenario))
   }

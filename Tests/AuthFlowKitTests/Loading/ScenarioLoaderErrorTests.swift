@@ -13,21 +13,47 @@ import Testing
     return result.diagnostics.map(\.description)
   }
 
+  static let scenarioLevelProblems = MarkedYAML(
+    """
+    1️⃣scenario: All wrong
+    2️⃣stpes:
+      - background
+    tags: 3️⃣{a: b}
+    seed: 4️⃣-3
+    machine: 5️⃣exec:./my-app --port 3
+    backend:
+      recent_login: 6️⃣5 minutes
+      email_enumeration_protection: 7️⃣yes
+      password_min_length: 8️⃣0
+      9️⃣oob_send_limt: { count: 1, per: 1h }
+    """)
+
+  /// The diagnostics of loading `yaml`, as values.
+  func diagnostics(_ yaml: MarkedYAML, machines: [String] = []) -> [Diagnostic] {
+    let result = yaml.load(with: ScenarioLoader(machineNames: machines))
+    #expect(result.scenarios.isEmpty)
+    return result.diagnostics
+  }
+
   @Test func reportsEveryScenarioLevelProblemTogether() {
-    let yaml = MarkedYAML(
-      """
-      1️⃣scenario: All wrong
-      2️⃣stpes:
-        - background
-      tags: 3️⃣{a: b}
-      seed: 4️⃣-3
-      machine: 5️⃣exec:./my-app --port 3
-      backend:
-        recent_login: 6️⃣5 minutes
-        email_enumeration_protection: 7️⃣yes
-        password_min_length: 8️⃣0
-        9️⃣oob_send_limt: { count: 1, per: 1h }
-      """)
+    let yaml = Self.scenarioLevelProblems
+    #expect(
+      diagnostics(yaml) == [
+        yaml.problem("1️⃣", .missingKey(key: "steps")),
+        yaml.problem("2️⃣", .unknownKey(key: "stpes", context: "scenario", suggestion: "steps")),
+        yaml.problem("3️⃣", .wrongType(key: "tags", expected: "a list of strings", found: .mapping)),
+        yaml.problem("4️⃣", .notInteger(key: "seed", found: .text("-3"))),
+        yaml.problem("5️⃣", .machineCommand(value: "exec:./my-app --port 3")),
+        yaml.problem("6️⃣", .badDuration(key: "recent_login", value: "5 minutes")),
+        yaml.problem("7️⃣", .notBoolean(key: "email_enumeration_protection", found: .text("yes"))),
+        yaml.problem("8️⃣", .integerTooSmall(key: "password_min_length", value: "0", minimum: 1)),
+        yaml.problem(
+          "9️⃣", .unknownKey(key: "oob_send_limt", context: "backend", suggestion: "oob_send_limit")),
+      ])
+  }
+
+  @Test func rendersEveryScenarioLevelProblemAsPathLineColumnError() {
+    let yaml = Self.scenarioLevelProblems
     #expect(
       errors(yaml) == [
         yaml.error("1️⃣", "missing required key 'steps'"),

@@ -65,7 +65,7 @@ import Testing
   @Test func readsDevicesAndPipesGivenByName() throws {
     // `/dev/null` reads as an empty file; a pipe (as `<(…)` passes one) is read to its end.
     let null = ScenarioLoader().load(paths: ["/dev/null"])
-    #expect(null.diagnostics.map(\.message) == [LoadProblem.noScenario.message])
+    #expect(null.diagnostics.map(\.problem) == [.noScenario])
     let pipe = Pipe()
     pipe.fileHandleForWriting.write(Data(Self.scenario("piped").utf8))
     try pipe.fileHandleForWriting.close()

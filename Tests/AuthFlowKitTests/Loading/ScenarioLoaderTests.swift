@@ -338,6 +338,6 @@ import Testing
 
   @Test func acceptsAnyMachineWhenNoNamesAreGiven() {
     let result = MarkedYAML("scenario: M\nmachine: my-own-app\nsteps: [launch]").load()
-    #expect(result.scenarios.first?.machine?.value == "my-own-app")
+    #expect(result.scenarios.first?.machine?.value == .registered("my-own-app"))
   }
 }

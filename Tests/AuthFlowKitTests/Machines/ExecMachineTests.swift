@@ -28,7 +28,7 @@ struct ExecMachineTests {
 
   @Test func theHandshakeDescribesTheAdapter() throws {
     let python = try #require(Adapters.python)
-    let descriptor = try python.descriptor(named: Adapters.pythonName).get()
+    let descriptor = try python.descriptor(for: MachineReference(Adapters.pythonName)).get()
     #expect(descriptor.supportedActions == AuthKitMachine.supportedActions)
     #expect(descriptor.signInProviders == [.apple])
     #expect(descriptor.screens.contains("reauthenticate"))
@@ -95,10 +95,17 @@ struct ExecMachineTests {
     ("unknown-action", "naming an unknown action 'sign_inn' in 'actions'; did you mean 'sign_in'?"),
   ])
   func aFailingHandshakeIsAUsageProblem(mode: String, message: String) throws {
-    let problems = try Adapters.misbehaving(mode).problems()
+    var configuration = try Adapters.misbehaving(mode)
+    configuration.startAdapter()
+    let problems = configuration.problems()
     #expect(problems.count == 1)
-    #expect(problems.first?.hasPrefix("cannot start machine 'exec:python3 ") == true)
-    #expect(problems.first?.contains(message) == true, "\(problems)")
+    guard case .cannotStart(let machine, let reason) = problems.first else {
+      Issue.record("expected cannotStart, found \(problems)")
+      return
+    }
+    #expect(machine == .exec(command: "python3 \(Adapters.script) \(mode)"))
+    #expect(reason.contains(message), "\(reason)")
+    #expect(problems.first?.description.hasPrefix("cannot start machine 'exec:python3 ") == true)
   }
 
   @Test func theCommandLineRunsAnAdapterAndExitsTwoWhenItsHandshakeFails() throws {
@@ -155,7 +162,11 @@ private enum Adapters {
   static let pythonName =
     "exec:python3 '\(repository.appendingPathComponent("Adapters/python/authkit_adapter.py").path)'"
   /// One handshake for every test that uses the reference adapter.
-  static let python: RunConfiguration? = RunConfiguration(machine: pythonName)
+  static let python: RunConfiguration? = {
+    var configuration = RunConfiguration(machine: pythonName)
+    configuration.startAdapter()
+    return configuration
+  }()
 
   static func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-exec-\(UUID())")

@@ -12,7 +12,12 @@ final class CrashingMachine: Machine {
   var ui: [String: String] { [:] }
 
   func perform(_ action: Action) throws {
-    if action == .refresh { throw MachineError.failed("the app crashed on refresh") }
+    if action == .refresh { throw Crash() }
+  }
+
+  /// What the app throws when it crashes.
+  struct Crash: Error, CustomStringConvertible {
+    var description: String { "the app crashed on refresh" }
   }
 }
 

@@ -59,7 +59,14 @@ struct MarkedYAML {
   )
     -> String
   {
-    Diagnostic(message, at: location(marker, sourceLocation: sourceLocation)).description
+    "\(location(marker, sourceLocation: sourceLocation)): error: \(PlainText.visible(message))"
+  }
+
+  /// The problem the loader should find at a marker, as a value.
+  func problem(
+    _ marker: Character, _ problem: LoadProblem, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> Diagnostic {
+    Diagnostic(problem, at: location(marker, sourceLocation: sourceLocation))
   }
 
   /// Loads the text with a loader.

@@ -8,8 +8,6 @@ import AuthFlowLanguage
 /// the client's auth-state changes as events. An adapter that exits, hangs, floods or breaks the protocol
 /// makes only its scenario errored.
 package final class ExecMachine: Machine {
-  /// How a name on the command line starts an out-of-process machine.
-  static let prefix = "exec:"
   /// Lines an adapter may send for one message of the harness (an action with its calls and events).
   static let lineLimit = 10_000
   /// How deep auth-state events may nest (an event whose handler's call causes another event, …).
@@ -111,7 +109,7 @@ package final class ExecMachine: Machine {
   // MARK: - Actions and events
 
   package func perform(_ action: Action) throws {
-    if let broken { throw MachineError.failed(message(broken)) }
+    if let broken { throw MachineError.adapterFailed(reason: message(broken)) }
     do throws(AdapterFailure) {
       let during = "handling '\(action.kind.rawValue)' on \(device)"
       if case .done(let view) = try exchange(HarnessMessage.action(action, now: context.now), during: during)
@@ -120,7 +118,7 @@ package final class ExecMachine: Machine {
       }
     } catch {
       record(error)
-      throw MachineError.failed(message(error))
+      throw MachineError.adapterFailed(reason: message(error))
     }
     if action == .terminate { stop() }
   }

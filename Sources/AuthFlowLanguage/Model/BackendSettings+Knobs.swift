@@ -1,0 +1,61 @@
+extension BackendSettings {
+  /// A knob's value, in the kinds of value the scenario language has for knobs.
+  public enum KnobValue: Equatable, Sendable {
+    /// `true` or `false`.
+    case boolean(Bool)
+    /// A virtual duration such as `5m`.
+    case duration(VirtualDuration)
+    /// A whole number (the scenario language wants at least 1).
+    case integer(Int)
+    /// `{count, per}`.
+    case sendLimit(SendLimit)
+    /// `PROVIDER` or `PROVIDER@domain` entries.
+    case trustedProviders([TrustedProvider])
+  }
+
+  /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
+  /// writer of knobs goes through: the scenario loader, the scenarios `explore` writes, and `serve`'s
+  /// settings endpoint.
+  public struct Knob: Sendable {
+    /// Its name in the scenario language (and `serve`'s JSON), such as `recent_login`.
+    public let name: String
+    /// Its value in `settings`.
+    public let value: @Sendable (_ settings: BackendSettings) -> KnobValue
+    /// Sets it in `settings`; a value of another kind than the knob's is ignored.
+    public let set: @Sendable (_ settings: inout BackendSettings, _ value: KnobValue) -> Void
+  }
+
+  /// Every knob of SPEC 5.2, in the order the language lists them.
+  public static let knobs: [Knob] = [
+    Knob(name: "email_enumeration_protection", value: { .boolean($0.emailEnumerationProtection) }) {
+      if case .boolean(let value) = $1 { $0.emailEnumerationProtection = value }
+    },
+    Knob(name: "one_account_per_email", value: { .boolean($0.oneAccountPerEmail) }) {
+      if case .boolean(let value) = $1 { $0.oneAccountPerEmail = value }
+    },
+    Knob(name: "recent_login", value: { .duration($0.recentLogin) }) {
+      if case .duration(let value) = $1 { $0.recentLogin = value }
+    },
+    Knob(name: "password_min_length", value: { .integer($0.passwordMinLength) }) {
+      if case .integer(let value) = $1 { $0.passwordMinLength = value }
+    },
+    Knob(name: "verify_email_code_ttl", value: { .duration($0.verifyEmailCodeTTL) }) {
+      if case .duration(let value) = $1 { $0.verifyEmailCodeTTL = value }
+    },
+    Knob(name: "password_reset_code_ttl", value: { .duration($0.passwordResetCodeTTL) }) {
+      if case .duration(let value) = $1 { $0.passwordResetCodeTTL = value }
+    },
+    Knob(name: "id_token_ttl", value: { .duration($0.idTokenTTL) }) {
+      if case .duration(let value) = $1 { $0.idTokenTTL = value }
+    },
+    Knob(name: "oob_send_limit", value: { .sendLimit($0.oobSendLimit) }) {
+      if case .sendLimit(let value) = $1 { $0.oobSendLimit = value }
+    },
+    Knob(name: "trusted_providers", value: { .trustedProviders($0.trustedProviders) }) {
+      if case .trustedProviders(let value) = $1 { $0.trustedProviders = value }
+    },
+  ]
+
+  /// The knob named `name`, if there is one.
+  public static func knob(named name: String) -> Knob? { knobs.first { $0.name == name } }
+}

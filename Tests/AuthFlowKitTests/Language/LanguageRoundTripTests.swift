@@ -1,0 +1,175 @@
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+/// Every key the language declares survives load → model → written YAML (``ScenarioWriter``) → load.
+@Suite struct LanguageRoundTripTests {
+  /// A scenario that writes every key of ``ScenarioLanguage`` at least once, each knob and flag away from its
+  /// default so that a key the loader dropped would show in the model.
+  static let everyKey = """
+    version: 1
+    scenario: Every key
+    description: All of the language at once.
+    tags: [round-trip, every-key]
+    reproduces: "https://example.com/issues/1"
+    machine: authkit
+    seed: 7
+    strict: true
+    vars:
+      who: ana@example.com
+    backend:
+      email_enumeration_protection: false
+      one_account_per_email: false
+      recent_login: 10m
+      password_min_length: 8
+      verify_email_code_ttl: 2d
+      password_reset_code_ttl: 30m
+      id_token_ttl: 2h
+      oob_send_limit: { count: 3, per: 2h }
+      trusted_providers: [apple.com, github.com@example.com]
+    given:
+      now: 2026-03-01T09:00:00Z
+      accounts:
+        - email: "${who}"
+          password: correct-horse
+          email_verified: true
+          display_name: Ana
+          providers: [google.com]
+          disabled: false
+        - { email: ben@example.com, password: ben-pass, disabled: true }
+      identity_providers:
+        twitter.com:
+          - { email: cleo@example.com, name: Cleo, email_verified: true }
+      signed_in:
+        laptop: ana@example.com
+    devices: [phone, laptop]
+    steps:
+      - launch
+      - terminate:
+        device: laptop
+        note: the OS kills it
+      - background
+      - foreground
+      - sign_up: { email: dan@example.com, password: "Str0ng-pass", display_name: Dan }
+      - sign_in: { email: "${who}", password: correct-horse }
+      - sign_in_with: { provider: twitter.com, account: cleo@example.com, outcome: error, error: user-disabled }
+      - sign_out
+      - forgot_password: { email: ana@example.com }
+      - resend_verification
+      - refresh
+      - delete_account
+      - reauthenticate: { password: correct-horse }
+      - cancel
+      - link_provider: { provider: google.com, outcome: cancel }
+      - change_password: { new_password: "N3w-pass!" }
+      - tap: go
+      - type: { username: ana, password: secret-pin }
+      - follow_link: { mail: password_reset, to: ana@example.com, new_password: "R3set-pass" }
+      - wait: 1h30m
+      - admin: { disable: ben@example.com }
+      - admin: { enable: ben@example.com }
+      - admin: { revoke_sessions: ana@example.com }
+      - admin: { verify_email: dan@example.com }
+      - admin: { set_password: { email: ana@example.com, password: "Adm1n-pass" } }
+      - admin: { delete: dan@example.com }
+      - network: { online: false, device: laptop }
+      - fail_next: { operation: signInWithPassword, error: too-many-requests, device: phone }
+      - expect:
+          state: signedIn
+          screen: home
+          error: none
+          link_error: expired-action-code
+          ui: { greeting: Ana, resend_seconds_left: 0 }
+          user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password] }
+          account:
+            email: ana@example.com
+            exists: true
+            email_verified: true
+            providers: [password, google.com]
+            disabled: false
+            display_name: Ana
+          mail: { to: ana@example.com, kind: verify_email, count: 2 }
+          signed_in_devices: [phone, laptop]
+    """
+
+  /// Every key of every mapping the language declares, reached from `scenario`.
+  static func declaredKeys() -> Set<String> {
+    var keys: Set<String> = []
+    var seen: Set<String> = []
+    func walk(_ shape: ValueShape) {
+      switch shape {
+      case .mapping(let mapping):
+        guard seen.insert(mapping.name).inserted else { return }
+        for field in mapping.fields {
+          keys.insert(field.name)
+          walk(field.shape)
+        }
+      case .list(let element, _, _): walk(element)
+      case .dictionary(let value, _, _): walk(value)
+      case .either(let shapes): shapes.forEach(walk)
+      default: break
+      }
+    }
+    walk(.mapping(ScenarioLanguage.scenario))
+    return keys
+  }
+
+  /// What a scenario means, without where it was written.
+  struct Meaning: Equatable {
+    var name: String, description: String?, tags: [String], reproduces: String?, machine: String?
+    var seed: UInt64?, strict: Bool, backend: BackendSettings, given: Given, devices: [String]
+    var steps: [StepMeaning]
+
+    init(_ scenario: Scenario) {
+      (name, description, tags, reproduces) =
+        (scenario.name, scenario.description, scenario.tags, scenario.reproduces)
+      (machine, seed, strict) = (scenario.machine?.value.description, scenario.seed, scenario.strict)
+      (backend, given, devices) = (scenario.backend, scenario.given, scenario.devices)
+      steps = scenario.steps.map(StepMeaning.init)
+    }
+  }
+
+  struct StepMeaning: Equatable {
+    var number: Int, action: Action?, device: String?, note: String?,
+      checks: [AuthFlowLanguage.Expectation.Check]
+
+    init(_ step: Step) {
+      (number, action, device, note) = (step.number, step.action, step.device, step.note)
+      checks = step.expectations.map(\.check)
+    }
+  }
+
+  @Test func theFixtureWritesEveryDeclaredKey() {
+    let missing = Self.declaredKeys().filter {
+      !Self.everyKey.contains("\($0):") && !Self.everyKey.contains("- \($0)\n")
+    }
+    #expect(missing.isEmpty, "keys the language declares that the fixture does not use: \(missing.sorted())")
+    let actions = ActionKind.allCases.map(\.rawValue).filter { !Self.everyKey.contains("  - \($0)") }
+    #expect(actions.isEmpty, "actions the fixture does not use: \(actions)")
+  }
+
+  @Test func everyKeySurvivesLoadWriteLoad() throws {
+    let first = ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml")
+    #expect(first.diagnostics.isEmpty, "\(first.diagnostics.map(\.description))")
+    let scenario = try #require(first.scenarios.first)
+    let written = ScenarioWriter.yaml(scenario)
+    let second = ScenarioLoader().load(yaml: written, file: "written.yaml")
+    #expect(second.diagnostics.isEmpty, "\(second.diagnostics.map(\.description))\n\(written)")
+    let again = try #require(second.scenarios.first)
+    #expect(Meaning(again) == Meaning(scenario), "\(written)")
+    #expect(ScenarioWriter.yaml(again) == written)
+  }
+
+  @Test func noKnobOrGivenFlagIsDroppedOnTheWayIn() throws {
+    let scenario = try #require(
+      ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml").scenarios.first)
+    let defaults = BackendSettings()
+    for knob in BackendSettings.knobs {
+      #expect(knob.value(scenario.backend) != knob.value(defaults), "\(knob.name) kept its default")
+    }
+    #expect(Set(BackendSettings.knobs.map(\.name)) == Set(ScenarioLanguage.backend.keys))
+    #expect(BackendSettings.knobs.map(\.name) == ScenarioLanguage.backend.keys)
+  }
+}
