@@ -23,28 +23,3 @@ public struct ScenarioResult: Sendable {
   /// The machine's (state, screen, action) transitions the run exercised; recorded only with `--coverage`.
   public var transitions: [Transition] = []
 }
-
-/// The step at which a scenario failed or errored, and why.
-public struct Failure: Equatable, Sendable {
-  public var step: Int
-  public var location: SourceLocation
-  /// The expectation key (`state`, `ui.greeting`) or action that did not hold.
-  public var key: String?
-  public var expected: String?
-  public var actual: String?
-  public var message: String
-  /// The invariant that did not hold, when that is why the step failed.
-  public var violation: InvariantViolation? = nil
-}
-
-/// What became of one step.
-public struct StepOutcome: Equatable, Sendable {
-  public enum Status: String, Sendable {
-    case passed, failed, errored, skipped
-  }
-
-  public var number: Int
-  public var location: SourceLocation
-  public var action: String
-  public var status: Status
-}
