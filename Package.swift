@@ -17,32 +17,52 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
+    // The module graph, bottom first; each target uses only the ones it lists. Folders inside a target are
+    // layers too (README.md, "Layers").
     .target(
-      name: "AuthFlowKit",
+      name: "AuthFlowLanguage",
       dependencies: [.product(name: "Yams", package: "Yams")]
     ),
     .target(
+      name: "AuthFlowEngine",
+      dependencies: ["AuthFlowLanguage"]
+    ),
+    .target(
+      name: "AuthFlowTools",
+      dependencies: ["AuthFlowEngine"]
+    ),
+    // What `import AuthFlowKit` gives: the three targets above, re-exported.
+    .target(
+      name: "AuthFlowKit",
+      dependencies: ["AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools"]
+    ),
+    .target(
       name: "AuthFlowFirebase",
-      dependencies: ["AuthFlowKit"]
+      dependencies: ["AuthFlowEngine", "AuthFlowLanguage"]
     ),
     .target(
       name: "AuthFlowServer",
       dependencies: [
-        "AuthFlowKit",
+        "AuthFlowTools",
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
+    // A team's own command links this; it has every subcommand but `serve`, so it needs no HTTP server.
     .target(
       name: "AuthFlowCommand",
       dependencies: [
         "AuthFlowKit",
-        "AuthFlowServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "authflow",
-      dependencies: ["AuthFlowCommand", "AuthFlowKit"]
+      dependencies: [
+        "AuthFlowCommand",
+        "AuthFlowKit",
+        "AuthFlowServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .executableTarget(
       name: "authflow-async-fixture",
@@ -51,7 +71,10 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthFlowKitTests",
-      dependencies: ["AuthFlowKit", "authflow", "authflow-async-fixture"],
+      dependencies: [
+        "AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools", "AuthFlowKit", "authflow",
+        "authflow-async-fixture",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """authkit, out of process: the reference adapter for authflow's `--machine exec:COMMAND`.
 
-A Python port of the built-in `authkit` machine (Sources/AuthFlowKit/Machines/AuthKitMachine.swift), behaviour
+A Python port of the built-in `authkit` machine (Sources/AuthFlowEngine/Machines/AuthKitMachine.swift), behaviour
 for behaviour: a SwiftUI app with separate sign-in, sign-up, verify-email, forgot-password and account-settings
 screens that gates on email verification. Run the bundled scenarios against it with
 

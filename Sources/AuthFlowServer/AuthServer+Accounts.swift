@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// The client endpoints (`accounts:*` without a project) and the secure-token refresh.

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// `signInWithIdp`, `sendOobCode`, `update`, `delete` and the Admin SDK's `createUser`.

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// authflow's own control endpoints, for what the emulator lacks (see Docs/Serve.md):

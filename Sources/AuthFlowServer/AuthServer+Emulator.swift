@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// The Firebase Auth emulator's own endpoints (`/emulator/v1/projects/{id}/…`) and its action-link page.

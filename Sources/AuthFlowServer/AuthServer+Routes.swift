@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 
 extension AuthServer {
   /// Finds the endpoint for a method and path. An unknown path is 404 `NOT_FOUND`; a known path with the wrong

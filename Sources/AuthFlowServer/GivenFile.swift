@@ -1,4 +1,6 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
+import AuthFlowTools
 
 /// A scenario file read for its `backend:` and `given:` blocks (`serve --given`, `POST /authflow/v1/given`),
 /// through the scenario loader and its limits (size, aliases, nesting, text).

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 
 // Request and response bodies of the Identity Toolkit v1 endpoints, field for field as the service names
 // them. Fields the server does not use are not decoded; unknown fields are ignored, as the service does.

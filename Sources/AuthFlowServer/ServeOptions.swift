@@ -1,4 +1,6 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
+import AuthFlowTools
 
 /// `authflow serve`'s options, as ``ServeRunner/serve(_:io:)`` takes them.
 public struct ServeOptions: Sendable {

@@ -1,4 +1,6 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
+import AuthFlowTools
 
 extension ServeRunner {
   /// `authflow serve`: reads `--given` as `authflow run` reads a scenario file (the loader's size, alias and

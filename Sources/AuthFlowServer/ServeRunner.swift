@@ -1,4 +1,6 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
+import AuthFlowTools
 import Foundation
 import Hummingbird
 

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// `PATCH /authflow/v1/settings`: the scenario language's `backend:` knobs, by the same names and in the same

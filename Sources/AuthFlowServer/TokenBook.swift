@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// The ID tokens the server has handed out, as JWTs, mapped back to the backend's ``IDToken``s.

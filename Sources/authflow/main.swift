@@ -1,4 +1,4 @@
 import AuthFlowCommand
 import AuthFlowKit
 
-AuthflowCommand.main(registry: .builtIn)
+AuthflowCommand.main(registry: .builtIn, adding: [ServeCommand.self])

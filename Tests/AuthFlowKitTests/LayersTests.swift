@@ -1,18 +1,37 @@
 import Foundation
 import Testing
 
-/// The folders of `Sources/AuthFlowKit` are layers: each may use only the folders below it, in the order the
+/// The library's targets and their folders are layers: each target may use only the targets before it (the
+/// compiler enforces that through Package.swift), and each folder only the folders before it, in the order the
 /// README's "Layers" section writes down.
 @Suite struct LayersTests {
   @Test func noFolderUsesAFolderAboveIt() throws {
-    let order = try LayerScan.documentedOrder()
-    let sources = Repository.root.appendingPathComponent("Sources/AuthFlowKit")
-    let scan = try LayerScan(root: sources)
-    #expect(
-      Set(scan.folders) == Set(order), "every folder of Sources/AuthFlowKit, once, in README.md's Layers")
+    let targets = try LayerScan.documentedTargets()
+    let order = targets.flatMap(\.folders)
+    #expect(targets.count >= 3, "README.md's Layers lists the targets: \(targets.map(\.name))")
+    let sources = Repository.root.appendingPathComponent("Sources")
+    for target in targets {
+      let scan = try LayerScan(root: sources.appendingPathComponent(target.name))
+      #expect(
+        scan.folders == target.folders.sorted(),
+        "every folder of Sources/\(target.name), once, in README.md's Layers")
+    }
     #expect(Set(order).count == order.count, "a folder listed twice in README.md's Layers: \(order)")
+    let scan = try LayerScan(roots: targets.map { sources.appendingPathComponent($0.name) })
     let upward = scan.upwardReferences(order: order)
     #expect(upward.isEmpty, "upward references:\n\(upward.joined(separator: "\n"))")
+  }
+
+  /// Package.swift builds each listed target on the one listed before it, and on no later one.
+  @Test func eachTargetDependsOnTheOneBelowIt() throws {
+    let names = try LayerScan.documentedTargets().map(\.name)
+    let dependencies = try LayerScan.targetDependencies()
+    for (index, name) in names.enumerated() {
+      let listed = Set(dependencies[name] ?? []).intersection(names)
+      #expect(
+        listed == (index == 0 ? [] : [names[index - 1]]),
+        "\(name) depends on \(listed.sorted()) in Package.swift")
+    }
   }
 
   @Test func theScanFindsAnUpwardReference() throws {
@@ -54,14 +73,19 @@ struct LayerScan {
 
   var folders: [String] { Array(Set(files.map(\.folder))).sorted() }
 
-  init(root: URL) throws {
-    let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-    for path in paths.sorted() where path.hasSuffix(".swift") {
-      let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-      let folder = path.split(separator: "/").count > 1 ? String(path.split(separator: "/")[0]) : ""
-      let code = Self.code(of: text)
-      files.append((path, folder, code))
-      for name in Self.declaredTypes(in: code) { owners[name] = folder }
+  init(root: URL) throws { try self.init(roots: [root]) }
+
+  /// Scans several roots as one: a folder is a first-level folder of any of them (their names differ).
+  init(roots: [URL]) throws {
+    for root in roots {
+      let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+      for path in paths.sorted() where path.hasSuffix(".swift") {
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let folder = path.split(separator: "/").count > 1 ? String(path.split(separator: "/")[0]) : ""
+        let code = Self.code(of: text)
+        files.append((path, folder, code))
+        for name in Self.declaredTypes(in: code) { owners[name] = folder }
+      }
     }
   }
 
@@ -178,13 +202,29 @@ struct LayerScan {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The folders in the order the README's "Layers" section lists them, bottom first (`A → B → …`).
-  static func documentedOrder() throws -> [String] {
+  /// The targets in the order the README's "Layers" section lists them, bottom first, each with its folders
+  /// bottom first (a numbered line per target: ``1. `Target`: `A` → `B` → …``).
+  static func documentedTargets() throws -> [(name: String, folders: [String])] {
     let readme = try String(
       contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let line = readme.split(separator: "\n").first { $0.hasPrefix("`Support` → ") } ?? ""
-    return line.components(separatedBy: " → ").map {
-      $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+    let section = readme.components(separatedBy: "### Layers").dropFirst().first ?? ""
+    return section.split(separator: "\n").compactMap { line in
+      guard let match = line.firstMatch(of: #/^\d+\. `(\w+)`: (`.*`)$/#) else { return nil }
+      let folders = match.2.components(separatedBy: " → ").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+      }
+      return (String(match.1), folders)
     }
+  }
+
+  /// The names each `.target(name:dependencies:)` of Package.swift lists between quotes as its dependencies.
+  static func targetDependencies() throws -> [String: [String]] {
+    let manifest = try String(
+      contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var found: [String: [String]] = [:]
+    for match in manifest.matches(of: #/name: "(\w+)",\s*dependencies: \[([^\]]*)\]/#) {
+      found[String(match.1)] = match.2.matches(of: #/"(\w+)"/#).map { String($0.1) }
+    }
+    return found
   }
 }

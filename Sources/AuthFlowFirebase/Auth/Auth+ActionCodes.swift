@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension Auth {
@@ -13,7 +14,8 @@ extension Auth {
   }
 
   private func checkActionCodeNow(_ code: String) throws -> ActionCodeInfo {
-    let (kind, email) = try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.checkActionCode(code)
+    let (kind, email) = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.checkActionCode(code)
     }
     return ActionCodeInfo(operation: kind == .verifyEmail ? .verifyEmail : .passwordReset, email: email)
   }
@@ -28,7 +30,7 @@ extension Auth {
   }
 
   private func applyActionCodeNow(_ code: String) throws {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.applyActionCode(code) }
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.applyActionCode(code) }
   }
 
   /// The email a password-reset code was sent to; consumes nothing.
@@ -42,7 +44,7 @@ extension Auth {
   }
 
   private func verifyPasswordResetCodeNow(_ code: String) throws -> String {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.verifyPasswordResetCode(code) }
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.verifyPasswordResetCode(code) }
   }
 
   /// Sets a new password with a password-reset code; every session of the account is revoked.
@@ -58,7 +60,7 @@ extension Auth {
   }
 
   private func confirmPasswordResetNow(_ code: String, _ newPassword: String) throws {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       try client.confirmPasswordReset(code, newPassword: newPassword)
     }
   }

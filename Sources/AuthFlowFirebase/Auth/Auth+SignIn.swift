@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension Auth {
@@ -18,7 +19,7 @@ extension Auth {
   }
 
   private func createUserNow(email: String, password: String) throws -> AuthDataResult {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       _ = try client.signUp(email: email, password: password)
     }
     return AuthDataResult(
@@ -41,7 +42,7 @@ extension Auth {
   }
 
   private func signInNow(email: String, password: String) throws -> AuthDataResult {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       _ = try client.signIn(email: email, password: password)
     }
     return AuthDataResult(
@@ -76,7 +77,7 @@ extension Auth {
     case .tokens:
       var idp: IdentityProviders.Account?
       let isNewUser = try perform(
-        { () throws(AuthFlowKit.AuthErrorCode) in
+        { () throws(AuthFlowLanguage.AuthErrorCode) in
           let account = try firebaseWorld.identityProviderAccount(for: credential)
           idp = account
           return try client.signIn(account, keepingPendingCredential: false).isNewUser
@@ -109,7 +110,7 @@ extension Auth {
 
   /// Signs out on this device (no backend call, as in the SDK).
   public func signOut() throws {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in client.signOut() }
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in client.signOut() }
   }
 
   /// The sign-in methods of an email (`createAuthUri`). Under email enumeration protection, on by default in
@@ -134,7 +135,7 @@ extension Auth {
   }
 
   private func fetchSignInMethodsNow(email: String) throws -> [String] {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       try client.fetchSignInMethods(email: email).map(\.rawValue)
     }
   }
@@ -160,6 +161,6 @@ extension Auth {
   }
 
   private func sendPasswordResetNow(email: String) throws {
-    try perform { () throws(AuthFlowKit.AuthErrorCode) in try client.sendPasswordReset(email: email) }
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendPasswordReset(email: email) }
   }
 }

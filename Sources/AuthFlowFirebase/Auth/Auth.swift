@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// A listener handle, as `addStateDidChangeListener` returns it.
@@ -88,11 +89,11 @@ open class Auth: NSObject, @unchecked Sendable {
 
   /// Runs a client call under the world's lock and turns its error into the SDK's `NSError`.
   func perform<T>(
-    _ body: () throws(AuthFlowKit.AuthErrorCode) -> T,
-    userInfo: (AuthFlowKit.AuthErrorCode) -> [String: Any] = { _ in [:] }
+    _ body: () throws(AuthFlowLanguage.AuthErrorCode) -> T,
+    userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
   ) throws -> T {
     try firebaseWorld.locked { () throws(NSError) -> T in
-      do throws(AuthFlowKit.AuthErrorCode) {
+      do throws(AuthFlowLanguage.AuthErrorCode) {
         let result = try body()
         syncUser()
         return result

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// The one stand-in for the identity providers' own SDKs (Google Sign-In, Sign in with Apple, Facebook Login,
@@ -62,11 +63,11 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
   private func presentNow(defaultValue: String?) throws -> AuthCredential {
     let auth = explicitAuth ?? Auth.auth()
     let world = auth.firebaseWorld
-    let provider = AuthFlowKit.ProviderID(rawValue: providerID)
-    return try auth.perform { () throws(AuthFlowKit.AuthErrorCode) -> AuthCredential in
+    let provider = AuthFlowLanguage.ProviderID(rawValue: providerID)
+    return try auth.perform { () throws(AuthFlowLanguage.AuthErrorCode) -> AuthCredential in
       let sheet =
         world.takeSheetAnswer(device: auth.client.device, provider: provider)
-        ?? AuthFlowKit.ProviderSheet(provider: provider, account: defaultValue, outcome: .success)
+        ?? AuthFlowLanguage.ProviderSheet(provider: provider, account: defaultValue, outcome: .success)
       let idp = try auth.client.present(sheet)
       return world.mintCredential(for: idp)
     }

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension User {
@@ -22,7 +23,7 @@ extension User {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
     case .password(let email, let password):
-      try perform { (client) throws(AuthFlowKit.AuthErrorCode) in
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         try client.reauthenticate(email: email, password: password)
       }
       return AuthDataResult(
@@ -32,7 +33,7 @@ extension User {
     case .emailLink:
       throw AuthErrorUtils.unsupported("Email-link re-authentication")
     case .tokens:
-      let idp = try perform { (client) throws(AuthFlowKit.AuthErrorCode) in
+      let idp = try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         let idp = try auth.firebaseWorld.identityProviderAccount(for: credential)
         try client.reauthenticate(idp)
         return idp
@@ -62,7 +63,7 @@ extension User {
     switch credential.content {
     case .password(let email, let password):
       try perform(
-        { (client) throws(AuthFlowKit.AuthErrorCode) in
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
           _ = try client.linkPassword(email: email, password: password)
         }, userInfo: { code in code == .emailAlreadyInUse ? [AuthErrors.userInfoEmailKey: email] : [:] })
       return AuthDataResult(
@@ -74,7 +75,7 @@ extension User {
     case .tokens:
       var idp: IdentityProviders.Account?
       try perform(
-        { (client) throws(AuthFlowKit.AuthErrorCode) in
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
           let account = try auth.firebaseWorld.identityProviderAccount(for: credential)
           idp = account
           _ = try client.link(account)
@@ -107,8 +108,8 @@ extension User {
   }
 
   private func unlinkNow(_ provider: String) throws -> User {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in
-      _ = try client.unlink(AuthFlowKit.ProviderID(rawValue: provider))
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+      _ = try client.unlink(AuthFlowLanguage.ProviderID(rawValue: provider))
     }
     return self
   }

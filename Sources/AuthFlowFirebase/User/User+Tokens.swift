@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension User {
@@ -40,7 +41,7 @@ extension User {
   }
 
   private func idTokenNow(forcingRefresh: Bool) throws -> IDToken {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
       try client.idToken(forcingRefresh: forcingRefresh)
     }
   }

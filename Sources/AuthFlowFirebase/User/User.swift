@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// A signed-in user, as the device's client caches it: stale until ``reload()`` (an email verified in a
@@ -90,15 +91,15 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Runs a client call for this user, who must still be the device's current user.
   func perform<T>(
-    _ body: (AuthClient) throws(AuthFlowKit.AuthErrorCode) -> T,
-    userInfo: (AuthFlowKit.AuthErrorCode) -> [String: Any] = { _ in [:] }
+    _ body: (AuthClient) throws(AuthFlowLanguage.AuthErrorCode) -> T,
+    userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
   ) throws -> T {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     let uid = read { cached.uid }
     return try auth.perform(
-      { () throws(AuthFlowKit.AuthErrorCode) -> T in
+      { () throws(AuthFlowLanguage.AuthErrorCode) -> T in
         guard auth.client.currentUser?.uid == uid else {
-          throw AuthFlowKit.AuthErrorCode(rawValue: "app/not-signed-in")
+          throw AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in")
         }
         return try body(auth.client)
       }, userInfo: userInfo)
@@ -116,7 +117,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   private func reloadNow() throws {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in _ = try client.reload() }
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.reload() }
   }
 
   /// Emails the user a verification link (rate-limited like production). The world ignores
@@ -139,7 +140,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   private func sendEmailVerificationNow() throws {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in try client.sendEmailVerification() }
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailVerification() }
   }
 
   /// Deletes the account; needs a sign-in at most 5 minutes old (`requiresRecentLogin`), then signs out.
@@ -151,7 +152,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   private func deleteNow() throws {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in try client.delete() }
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.delete() }
   }
 
   /// Changes the password; needs a recent sign-in, and revokes every other session of the account.
@@ -163,7 +164,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   private func updatePasswordNow(_ password: String) throws {
-    try perform { (client) throws(AuthFlowKit.AuthErrorCode) in try client.updatePassword(password) }
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.updatePassword(password) }
   }
 
   /// A request to change the display name and photo URL; ``UserProfileChangeRequest/commitChanges()`` sends it.

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// Changes to a user's display name and photo URL, sent together by ``commitChanges()``. Only the fields you
@@ -34,7 +35,7 @@ open class UserProfileChangeRequest: NSObject, @unchecked Sendable {
     let displayName = newDisplayName
     let photoURL: String?? = newPhotoURL.map { $0?.absoluteString }
     guard displayName != nil || photoURL != nil else { return }
-    try user.perform { (client) throws(AuthFlowKit.AuthErrorCode) in
+    try user.perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
       if let displayName, photoURL == nil {
         try client.updateDisplayName(displayName)
       } else {

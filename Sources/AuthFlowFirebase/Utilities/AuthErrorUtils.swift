@@ -1,10 +1,11 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// Turns what the world says into the `NSError` FirebaseAuth throws.
 enum AuthErrorUtils {
   /// The SDK's code for one of the world's `auth/…` codes; the client's own `app/…` codes are internal errors.
-  static func code(for worldCode: AuthFlowKit.AuthErrorCode) -> AuthErrorCode {
+  static func code(for worldCode: AuthFlowLanguage.AuthErrorCode) -> AuthErrorCode {
     switch worldCode {
     case .emailAlreadyInUse: .emailAlreadyInUse
     case .wrongPassword: .wrongPassword
@@ -26,13 +27,13 @@ enum AuthErrorUtils {
     case .userMismatch: .userMismatch
     case .operationNotAllowed: .operationNotAllowed
     case .noSuchProvider: .noSuchProvider
-    case AuthFlowKit.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
+    case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }
   }
 
   /// The error for a world code, with `userInfo` extras (the email, the updated credential).
-  static func error(_ worldCode: AuthFlowKit.AuthErrorCode, userInfo: [String: Any] = [:]) -> NSError {
+  static func error(_ worldCode: AuthFlowLanguage.AuthErrorCode, userInfo: [String: Any] = [:]) -> NSError {
     let code = code(for: worldCode)
     var info = userInfo
     if code == .internalError {

@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 extension FirebaseWorld {
@@ -31,7 +32,7 @@ extension FirebaseWorld {
   /// would show (`expiredActionCode`, `invalidActionCode`, …).
   public func openLink(_ email: Email, newPassword: String? = nil) throws {
     try locked { () throws(NSError) in
-      do throws(AuthFlowKit.AuthErrorCode) {
+      do throws(AuthFlowLanguage.AuthErrorCode) {
         try world.openLink(email, newPassword: newPassword)
       } catch {
         throw AuthErrorUtils.error(error)
@@ -71,7 +72,7 @@ extension FirebaseWorld {
   }
 
   /// Takes the queued answer for a sheet of `provider` on `device`, if any.
-  func takeSheetAnswer(device: String, provider: ProviderID) -> AuthFlowKit.ProviderSheet? {
+  func takeSheetAnswer(device: String, provider: ProviderID) -> AuthFlowLanguage.ProviderSheet? {
     guard let index = sheetAnswers[device]?.firstIndex(where: { $0.provider == provider }) else { return nil }
     return sheetAnswers[device]?.remove(at: index)
   }
@@ -115,7 +116,7 @@ extension FirebaseWorld {
 
   /// The IdP account a credential's tokens stand for: tokens this world never issued, or issued for another
   /// provider, are `invalid-credential`, as production's `signInWithIdp` answers a forged token.
-  func identityProviderAccount(for credential: AuthCredential) throws(AuthFlowKit.AuthErrorCode)
+  func identityProviderAccount(for credential: AuthCredential) throws(AuthFlowLanguage.AuthErrorCode)
     -> IdentityProviders.Account
   {
     guard case .tokens(let tokens) = credential.content else { throw .invalidCredential }
@@ -134,7 +135,7 @@ extension FirebaseWorld {
     guard error.domain == AuthErrors.domain, let code = AuthErrorCode(rawValue: error.code) else {
       return nil
     }
-    let candidates = AuthFlowKit.AuthErrorCode.known + [.noSuchProvider]
+    let candidates = AuthFlowLanguage.AuthErrorCode.known + [.noSuchProvider]
     return candidates.first { AuthErrorUtils.code(for: $0) == code }
   }
 }

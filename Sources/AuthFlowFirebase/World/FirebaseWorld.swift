@@ -1,4 +1,5 @@
-import AuthFlowKit
+import AuthFlowEngine
+import AuthFlowLanguage
 import Foundation
 
 /// A world for FirebaseAuth-style app code: the production-faithful backend, identity providers, outbox and
@@ -10,35 +11,35 @@ import Foundation
 /// task; the world itself never waits or reads the wall clock.
 public final class FirebaseWorld: @unchecked Sendable {
   /// An account that exists before the test starts.
-  public typealias AccountSeed = AuthFlowKit.AccountSeed
+  public typealias AccountSeed = AuthFlowLanguage.AccountSeed
   /// An account at a fake identity provider.
-  public typealias IdentityProviderAccountSeed = AuthFlowKit.IdentityProviderAccountSeed
+  public typealias IdentityProviderAccountSeed = AuthFlowLanguage.IdentityProviderAccountSeed
   /// The backend's knobs, production's defaults (`BackendSettings`).
-  public typealias Settings = AuthFlowKit.BackendSettings
+  public typealias Settings = AuthFlowLanguage.BackendSettings
   /// A sign-in method's id (`password`, `google.com`, …).
-  public typealias ProviderID = AuthFlowKit.ProviderID
+  public typealias ProviderID = AuthFlowLanguage.ProviderID
   /// An email in the outbox.
-  public typealias Email = AuthFlowKit.Outbox.Email
+  public typealias Email = AuthFlowEngine.Outbox.Email
   /// The kinds of email.
-  public typealias MailKind = AuthFlowKit.MailKind
+  public typealias MailKind = AuthFlowLanguage.MailKind
   /// An instant on the virtual clock.
-  public typealias VirtualTime = AuthFlowKit.VirtualTime
+  public typealias VirtualTime = AuthFlowLanguage.VirtualTime
   /// A length of virtual time.
-  public typealias VirtualDuration = AuthFlowKit.VirtualDuration
+  public typealias VirtualDuration = AuthFlowLanguage.VirtualDuration
   /// An account as the backend stores it.
-  public typealias AccountInfo = AuthFlowKit.AccountInfo
+  public typealias AccountInfo = AuthFlowEngine.AccountInfo
   /// How a sign-in sheet is answered.
-  public typealias SheetOutcome = AuthFlowKit.SheetOutcome
+  public typealias SheetOutcome = AuthFlowLanguage.SheetOutcome
   /// A sign-in sheet's answer: provider, account, outcome.
-  public typealias ProviderSheet = AuthFlowKit.ProviderSheet
+  public typealias ProviderSheet = AuthFlowLanguage.ProviderSheet
   /// What the Admin SDK does.
-  public typealias AdminAction = AuthFlowKit.AdminAction
+  public typealias AdminAction = AuthFlowLanguage.AdminAction
   /// A backend operation, as `failNext` names it.
-  public typealias BackendOperation = AuthFlowKit.BackendOperation
+  public typealias BackendOperation = AuthFlowLanguage.BackendOperation
   /// One of the world's `auth/…` codes (for `failNext` and sheet failures).
-  public typealias WorldErrorCode = AuthFlowKit.AuthErrorCode
+  public typealias WorldErrorCode = AuthFlowLanguage.AuthErrorCode
   /// One transcript line.
-  public typealias TranscriptEntry = AuthFlowKit.TranscriptEntry
+  public typealias TranscriptEntry = AuthFlowEngine.TranscriptEntry
 
   /// The world, owned when this harness made it.
   private let ownedWorld: World?
@@ -51,7 +52,7 @@ public final class FirebaseWorld: @unchecked Sendable {
   /// IdP tokens handed out by sheets and ``credential(for:email:)``: what a credential's token stands for.
   var issuedTokens: [String: IdentityProviders.Account] = [:]
   /// Answers queued for the next sheet per device.
-  var sheetAnswers: [String: [AuthFlowKit.ProviderSheet]] = [:]
+  var sheetAnswers: [String: [AuthFlowLanguage.ProviderSheet]] = [:]
   /// The project tokens are issued for (`aud`, `iss`).
   public let projectID = "demo-authflow"
 

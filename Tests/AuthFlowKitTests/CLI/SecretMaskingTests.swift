@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Every string a scenario gives as a password, and every value typed into a field its machine declares
 /// secret, is hidden in every output of the built command, raw and escaped (SPEC 4; Docs/CommandLine.md,

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// `authflow serve --given` reads its file as `authflow run` does; a bad one never starts the server.
 @Suite struct ServeCommandTests {

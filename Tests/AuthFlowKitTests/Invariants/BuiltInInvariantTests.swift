@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The built-in invariants that guard the backend's own rules: no machine can break them, so each is checked
 /// on a world whose backend is made to misbehave by hand.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Each invariant fails a scenario that breaks it (on the mutant whose bug it catches, or on a small test
 /// machine) at the breaking step, and holds for the same scenario on the correct machine.

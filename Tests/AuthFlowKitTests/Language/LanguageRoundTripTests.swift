@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Every key the language declares survives load → model → written YAML (``ScenarioWriter``) → load.
 @Suite struct LanguageRoundTripTests {
@@ -130,7 +132,8 @@ import Testing
   }
 
   struct StepMeaning: Equatable {
-    var number: Int, action: Action?, device: String?, note: String?, checks: [AuthFlowKit.Expectation.Check]
+    var number: Int, action: Action?, device: String?, note: String?,
+      checks: [AuthFlowLanguage.Expectation.Check]
 
     init(_ step: Step) {
       (number, action, device, note) = (step.number, step.action, step.device, step.note)

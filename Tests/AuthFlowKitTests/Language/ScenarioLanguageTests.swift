@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The loader checks every action's arguments against ``ScenarioLanguage``, the description the schema is
 /// generated from.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Inputs libFuzzer flagged (`Fuzz/run.sh`), kept as they were found in `Fixtures/Fuzz/`: each must load,
 /// quickly, into scenarios or diagnostics, never a crash.

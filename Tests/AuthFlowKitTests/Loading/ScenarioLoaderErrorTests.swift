@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Invalid scenarios: every problem reported, placed at the offending key or value, with its message.
 @Suite struct ScenarioLoaderErrorTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// SPEC 8's hostile input, each at the size the issue names: a clear `path:line:col: error:` in bounded
 /// time, through the library and through the command (exit 2).

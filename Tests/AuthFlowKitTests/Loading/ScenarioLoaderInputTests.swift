@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Files, directories, raw bytes and hostile input.
 @Suite struct ScenarioLoaderInputTests {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Valid scenarios, read into the model.
 @Suite struct ScenarioLoaderTests {

@@ -1,7 +1,8 @@
+import AuthFlowLanguage
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
 
 /// Async machines, run through `authflow-async-fixture`: the command with a test async machine registered,
 /// whose `main` installs authflow's executors (a `swift test` process cannot, so the tests start it as a child).

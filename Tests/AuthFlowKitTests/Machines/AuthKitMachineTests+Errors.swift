@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// authkit's shown error, its sign-outs on its own, Sign in with Apple, and the actions it does not support.
 extension AuthKitMachineTests {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// `authkit` as SPEC section 6 and Docs/Machines.md describe it, played through inline scenarios.
 @Suite("authkit machine")

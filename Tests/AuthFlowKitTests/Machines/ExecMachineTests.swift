@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Out-of-process machines: the Python reference adapter against authkit, and adapters that misbehave.
 @Suite("exec: machines")

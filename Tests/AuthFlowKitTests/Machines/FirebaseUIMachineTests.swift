@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// `firebaseui` played through inline scenarios: what a user of the provider-picker app would see.
 @Suite("firebaseui machine")

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// `paper` played through inline scenarios: what a user of the buttonless login screen would see.
 @Suite("paper machine")

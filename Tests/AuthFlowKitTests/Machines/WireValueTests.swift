@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Reading the adapter protocol's JSON lines: numbers keep their text, members their order, and anything
 /// that is not one JSON value is refused without crashing.

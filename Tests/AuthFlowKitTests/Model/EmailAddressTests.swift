@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// One email rule: what the loader accepts in `given` is exactly what the backend's sign-up accepts.
 @Suite struct EmailAddressTests {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Every reporter's output for ``GoldenResults``, compared byte for byte with its committed golden file.
 @Suite("Reporters against their golden files")

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The fixed run every reporter's golden file shows: three small scenarios in two files — one passes, one fails
 /// (a bug report across two devices), one errors (an action the machine lacks) — each measured as 0.250 s.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The secrets a run knows are hidden wherever they appear, however the text around them was escaped.
 @Suite("Redactor")

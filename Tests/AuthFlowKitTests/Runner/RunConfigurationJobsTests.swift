@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 @Suite struct RunConfigurationJobsTests {
   /// Runs the bundled scenarios on a mutant, so some fail and print transcripts, with `jobs` threads.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// `fail_next`, `network`, and the expectation keys that read the world (SPEC 2.3, 2.4).
 extension ScenarioRunnerTests {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Long `wait`s: idle time costs the same whatever its length, the transcript summarises the repeated token
 /// refreshes, and the work done during a wait is not charged to the next step.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The clock, determinism, redaction, and the world actions of SPEC 2.3.
 extension ScenarioRunnerTests {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// A machine whose app crashes when the user pulls to refresh.
 final class CrashingMachine: Machine {

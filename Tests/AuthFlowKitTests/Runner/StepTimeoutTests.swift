@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// A gate a test opens to let a looping machine's thread finish, so no test leaves a core spinning.
 private final class Gate: @unchecked Sendable {

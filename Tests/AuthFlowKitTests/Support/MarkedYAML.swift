@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// YAML for a test, with the positions the test expects marked inline by `1️⃣` … `9️⃣`, `0️⃣`, `🔟`, and
 /// `🅰️` … `🅳` when a test needs more.
@@ -42,13 +44,13 @@ struct MarkedYAML {
 
   /// Where a marker stood.
   func location(_ marker: Character, sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    -> AuthFlowKit.SourceLocation
+    -> AuthFlowLanguage.SourceLocation
   {
     guard let position = positions[marker] else {
       Issue.record("no marker \(marker) in the test YAML", sourceLocation: sourceLocation)
-      return AuthFlowKit.SourceLocation(file: file, line: 0, column: 0)
+      return AuthFlowLanguage.SourceLocation(file: file, line: 0, column: 0)
     }
-    return AuthFlowKit.SourceLocation(file: file, line: position.line, column: position.column)
+    return AuthFlowLanguage.SourceLocation(file: file, line: position.line, column: position.column)
   }
 
   /// `file:line:col: error: message` at a marker, as `Diagnostic.description` renders it.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Loads one inline scenario, which must be valid, and runs it on `machine` (`--machine`; nil: the file's own
 /// `machine:` or authkit), with `seed` (`--seed`) when given, against the machines of `registry`.

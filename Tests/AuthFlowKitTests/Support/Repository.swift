@@ -1,6 +1,8 @@
 import Foundation
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// The checkout these tests run in, and what it bundles.
 enum Repository {

@@ -1,4 +1,6 @@
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Small machines with one deliberate flaw each, for invariants no built-in mutant breaks.
 enum TestMachines {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// Durations (`wait: 1h30m`, backend knobs) and timestamps (`given.now`) as scenarios write them.
 @Suite("Virtual time")

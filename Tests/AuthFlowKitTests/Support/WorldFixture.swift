@@ -1,4 +1,6 @@
-@testable import AuthFlowKit
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
 
 /// A world with a few helpers for backend and client tests: virtual clock at 2026-01-01, seed 1.
 struct WorldFixture {

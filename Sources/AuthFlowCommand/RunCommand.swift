@@ -1,0 +1,59 @@
+import ArgumentParser
+import AuthFlowKit
+import Foundation
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Run scenarios (default path: Scenarios).")
+
+  @Argument(help: "Scenario files or folders.") var paths: [String] = []
+  @Option(help: "Run every scenario on this machine (overrides the file's `machine`).") var machine: String?
+  @Option(help: "Seed for ids, codes and nicknames (overrides the file's `seed`).") var seed: UInt64?
+  @OptionGroup var selection: SelectionOptions
+  @Option(help: "Run this many scenarios at once (default 1); the output is the same for any number.")
+  var jobs = 1
+  @Option(
+    name: .customLong("report"),
+    help: ArgumentHelp(
+      "Repeatable; PATH - (or none) is stdout; files are replaced atomically, devices written in place.",
+      discussion: "FORMAT: \(ReporterRegistry.help).", valueName: "FORMAT[:PATH]"))
+  var reports: [String] = []
+  @Option(
+    help: ArgumentHelp("Write one Markdown transcript per scenario into this folder.", valueName: "DIR"))
+  var transcripts: String?
+  @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
+  @Flag(help: "Every email sent and error shown must be checked before the next action.") var strict = false
+  @Flag(help: "Print the (state, screen, action) transitions exercised and never exercised.") var coverage =
+    false
+  @Option(
+    name: .customLong("exec-timeout"),
+    help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
+  var execTimeout: Double = 10
+  @OptionGroup var stepTimeout: StepTimeoutOption
+
+  func validate() throws {
+    guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
+      throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
+    }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+  }
+
+  func run() throws {
+    var requests: [ReportRequest] = []
+    for text in reports {
+      do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
+    }
+    var configuration = RunConfiguration(
+      machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
+      skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,
+      execTimeout: .milliseconds(Int(execTimeout * 1000)))
+    configuration.strict = strict
+    configuration.recordsCoverage = coverage
+    configuration.stepTimeout = stepTimeout.duration
+    var options = Commands.RunOptions(
+      paths: paths, configuration: configuration, reports: requests, verbose: verbose)
+    options.jobs = jobs
+    options.transcripts = transcripts
+    throw ExitCode(Commands.run(options).rawValue)
+  }
+}

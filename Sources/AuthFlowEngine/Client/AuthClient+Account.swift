@@ -1,0 +1,85 @@
+import AuthFlowLanguage
+
+extension AuthClient {
+  // MARK: - Account
+
+  public func reload() throws(AuthErrorCode) -> CachedUser {
+    let info = try authorized(.lookup, "reload") { (token: IDToken) throws(AuthErrorCode) in
+      try backend.lookup(token)
+    }
+    return updateCache(info)
+  }
+
+  public func sendEmailVerification() throws(AuthErrorCode) {
+    try authorized(.sendOobCode, "sendEmailVerification") { (token: IDToken) throws(AuthErrorCode) in
+      try backend.sendVerification(token)
+    }
+  }
+
+  public func sendPasswordReset(email: String) throws(AuthErrorCode) {
+    try call(.sendOobCode, "sendPasswordResetEmail(\(email))") { () throws(AuthErrorCode) in
+      try backend.sendPasswordReset(email: email)
+    }
+  }
+
+  public func fetchSignInMethods(email: String) throws(AuthErrorCode) -> [ProviderID] {
+    let methods = try call(.createAuthUri, "fetchSignInMethods(\(email))") { () throws(AuthErrorCode) in
+      try backend.createAuthUri(email: email)
+    }
+    world.log(device, "sign-in methods for \(email): [\(methods.map(\.rawValue).joined(separator: ", "))]")
+    return methods
+  }
+
+  public func updatePassword(_ password: String) throws(AuthErrorCode) {
+    let newTokens = try authorized(.update, "updatePassword(\(hide(password)))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.changePassword(token, to: password)
+    }
+    tokens = newTokens
+    if let user = currentUser, !user.providers.contains(.password) {
+      var updated = user
+      updated.providers = (user.providers + [.password]).sorted()
+      currentUser = updated
+    }
+    sessionObserver?()
+  }
+
+  public func updateDisplayName(_ name: String?) throws(AuthErrorCode) {
+    let info = try authorized(.update, "updateProfile(displayName: \(name ?? "nil"))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.setDisplayName(token, to: name)
+    }
+    _ = updateCache(info)
+  }
+
+  public func delete() throws(AuthErrorCode) {
+    try authorized(.delete, "delete") { (token: IDToken) throws(AuthErrorCode) in try backend.delete(token) }
+    currentUser = nil
+    tokens = nil
+    onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
+  }
+
+  /// Signs out locally (no backend call, as in Firebase).
+  public func signOut() {
+    guard currentUser != nil else { return }
+    world.log(device, "signOut")
+    currentUser = nil
+    tokens = nil
+    pendingCredential = nil
+    onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
+  }
+
+  /// Starts a session directly (`given.signed_in`).
+  func restore(_ info: AccountInfo, _ tokens: SessionTokens) {
+    currentUser = CachedUser(info)
+    currentAccount = info
+    self.tokens = tokens
+    sessionObserver?()
+  }
+
+  /// The app process ends: in-memory state such as a pending credential is lost; the session stays persisted.
+  func appDidTerminate() {
+    pendingCredential = nil
+    onAuthStateChange = nil
+  }
+}

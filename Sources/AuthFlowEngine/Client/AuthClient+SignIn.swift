@@ -1,0 +1,132 @@
+import AuthFlowLanguage
+
+extension AuthClient {
+  // MARK: - Sign-in methods
+
+  public func signUp(email: String, password: String) throws(AuthErrorCode) -> CachedUser {
+    let (info, tokens) = try call(.signUp, "signUp(\(email), \(hide(password)))") {
+      () throws(AuthErrorCode) in try backend.signUp(email: email, password: password)
+    }
+    return signedIn(info, tokens)
+  }
+
+  public func signIn(email: String, password: String) throws(AuthErrorCode) -> CachedUser {
+    let (info, tokens) = try call(.signInWithPassword, "signInWithPassword(\(email), \(hide(password)))") {
+      () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)
+    }
+    return signedIn(info, tokens)
+  }
+
+  /// Shows the provider's sign-in sheet, then signs in with the credential it returns. A collision keeps the
+  /// credential as ``pendingCredential``.
+  public func signIn(with sheet: ProviderSheet) throws(AuthErrorCode) -> CachedUser {
+    let idp = try present(sheet)
+    return try signIn(idp, keepingPendingCredential: true).user
+  }
+
+  /// Signs in with an IdP account the app already holds a credential for (`signInWithIdp`). With
+  /// `keepingPendingCredential`, a collision keeps the credential as ``pendingCredential`` (the built-in
+  /// machines' way); the FirebaseAuth façade hands it to the app in the error instead.
+  package func signIn(_ idp: IdentityProviders.Account, keepingPendingCredential: Bool) throws(AuthErrorCode)
+    -> (user: CachedUser, isNewUser: Bool)
+  {
+    let accountsBefore = backend.uids.count
+    do {
+      let (info, tokens) = try call(.signInWithIdp, "signInWithIdp(\(idp.provider), \(idp.email))") {
+        () throws(AuthErrorCode) in try backend.signInWithIdp(idp)
+      }
+      pendingCredential = nil
+      return (signedIn(info, tokens), backend.uids.count > accountsBefore)
+    } catch {
+      if keepingPendingCredential, error == .accountExistsWithDifferentCredential {
+        pendingCredential = PendingCredential(provider: idp.provider, email: idp.email, account: idp)
+        world.log(device, "keeps the pending \(idp.provider) credential for \(idp.email)")
+      }
+      throw error
+    }
+  }
+
+  /// The IdP's sheet: returns the chosen account, or throws when the user cancels or the IdP fails.
+  package func present(_ sheet: ProviderSheet) throws(AuthErrorCode) -> IdentityProviders.Account {
+    let chosen = world.identityProviders.account(sheet.provider, email: sheet.account)
+    let who = chosen?.email ?? sheet.account ?? "no account"
+    switch sheet.outcome {
+    case .cancel:
+      world.log(sheet.provider.rawValue, "sheet on \(device): \(who) → cancelled")
+      throw .webContextCancelled
+    case .error(let code):
+      world.log(sheet.provider.rawValue, "sheet on \(device): \(who) → failed (\(code))")
+      throw code
+    case .success:
+      guard let chosen else {
+        world.log(sheet.provider.rawValue, "sheet on \(device): no account to choose → failed")
+        throw .invalidCredential
+      }
+      world.log(sheet.provider.rawValue, "sheet on \(device): \(chosen.email) → success")
+      return chosen
+    }
+  }
+
+  /// Re-authenticates the current user with a password: same checks as a sign-in; another user → `user-mismatch`.
+  public func reauthenticate(password: String) throws(AuthErrorCode) {
+    try reauthenticate(email: nil, password: password)
+  }
+
+  /// Re-authenticates the current user with an email (the user's own when nil) and a password.
+  package func reauthenticate(email: String?, password: String) throws(AuthErrorCode) {
+    guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    let email = email ?? user.email ?? ""
+    do throws(AuthErrorCode) {
+      let (info, tokens) = try call(.signInWithPassword, "reauthenticate(\(email), \(hide(password)))") {
+        () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)
+      }
+      guard info.uid == user.uid else { throw AuthErrorCode.userMismatch }
+      _ = signedIn(info, tokens)
+    } catch {
+      // A disabled (or, without enumeration protection, deleted) account ends the session here too.
+      if error == .userDisabled || error == .userNotFound { signOutIfSessionEnded(error) }
+      throw error
+    }
+  }
+
+  /// Re-authenticates the current user through an IdP sheet.
+  public func reauthenticate(with sheet: ProviderSheet) throws(AuthErrorCode) {
+    guard currentUser != nil else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    try reauthenticate(try present(sheet))
+  }
+
+  /// Re-authenticates the current user with an IdP account the app holds a credential for.
+  package func reauthenticate(_ idp: IdentityProviders.Account) throws(AuthErrorCode) {
+    guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    do throws(AuthErrorCode) {
+      let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.email))") {
+        () throws(AuthErrorCode) in try backend.reauthenticate(idp, uid: user.uid)
+      }
+      _ = signedIn(info, tokens)
+    } catch {
+      if error == .userDisabled { signOutIfSessionEnded(error) }
+      throw error
+    }
+  }
+
+  /// Links an IdP account to the signed-in user through the provider's sheet.
+  public func link(with sheet: ProviderSheet) throws(AuthErrorCode) -> CachedUser {
+    let idp = try present(sheet)
+    return try link(idp)
+  }
+
+  /// Links the credential kept from a collision, and forgets it.
+  public func linkPendingCredential() throws(AuthErrorCode) -> CachedUser? {
+    guard let pending = pendingCredential else { return nil }
+    pendingCredential = nil
+    return try link(pending.account)
+  }
+
+  /// Links an IdP account the app holds a credential for to the signed-in user.
+  package func link(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> CachedUser {
+    let info = try authorized(.signInWithIdp, "link(\(idp.provider), \(idp.email))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.link(token, idp)
+    }
+    return updateCache(info)
+  }
+}

@@ -1,0 +1,199 @@
+import AuthFlowLanguage
+
+/// One device's auth client, modelled on FirebaseAuth's: a cached user, ID and refresh tokens persisted on the
+/// device, `reload()`, the sign-in methods, and a state listener.
+///
+/// The machine talks to the world only through its client. Every backend call passes the device's network
+/// state and any `fail_next` first, and is written to the transcript with its result.
+public final class AuthClient {
+  public let device: String
+  unowned let world: World
+  public internal(set) var currentUser: CachedUser?
+  var tokens: SessionTokens?
+  public internal(set) var pendingCredential: PendingCredential?
+  /// `network: {online: false}` makes every call fail with `network-request-failed`.
+  public internal(set) var isOnline = true
+  /// The app's auth state listener; a built-in machine sets it when it starts.
+  public var onAuthStateChange: ((AuthStateChange) -> Void)?
+  /// Told after every change of the signed-in user or its tokens (a sign-in, a reload that changed the user, a
+  /// token refresh, a sign-out), once the client is consistent again: the FirebaseAuth façade's listeners.
+  package var sessionObserver: (() -> Void)?
+  /// The account as the last sign-in, reload or profile call returned it: what ``CachedUser`` leaves out
+  /// (photo, dates, linked IdP accounts). Kept apart so the built-in machines see the cached user they always did.
+  package internal(set) var currentAccount: AccountInfo?
+
+  /// Calls allowed in one step before the step errors: a machine that loops on the client stops here. The
+  /// runner gives every device a new budget at each step (a `wait`'s scheduled work counts in the wait's own).
+  static let callBudget = 1000
+  private(set) var callsThisStep = 0
+  private(set) var budgetExceeded = false
+
+  /// The client refreshes the ID token when this much or less of its life remains.
+  static let refreshMargin = VirtualDuration.minutes(5)
+
+  package init(device: String, world: World) {
+    self.device = device
+    self.world = world
+  }
+
+  var backend: Backend { world.backend }
+
+  /// Starts a step: no call made yet, none over the budget.
+  func resetCallBudget() {
+    callsThisStep = 0
+    budgetExceeded = false
+  }
+
+  // MARK: - Calls
+
+  /// Runs one backend call: budget, network, injected failure, then the backend; logs the outcome.
+  func call<T>(
+    _ operation: BackendOperation, _ summary: String, _ body: () throws(AuthErrorCode) -> T
+  ) throws(AuthErrorCode) -> T {
+    callsThisStep += 1
+    if callsThisStep > Self.callBudget {
+      budgetExceeded = true
+      throw AuthErrorCode(rawValue: "app/step-budget-exceeded")
+    }
+    guard isOnline else {
+      world.log(device, "\(summary) → network-request-failed (offline)")
+      throw .networkRequestFailed
+    }
+    if let injected = world.takeInjectedFailure(for: operation, device: device) {
+      world.log(device, "\(summary) → \(injected) (fail_next)")
+      throw injected
+    }
+    do {
+      let result = try body()
+      world.log(device, "\(summary) → ok")
+      return result
+    } catch {
+      world.log(device, "\(summary) → \(error)")
+      throw error
+    }
+  }
+
+  /// Signs the client out by itself when the backend says the session is gone, and tells the listener.
+  func signOutIfSessionEnded(_ error: AuthErrorCode) {
+    guard currentUser != nil, error == .userTokenExpired || error == .userDisabled || error == .userNotFound
+    else { return }
+    world.log(device, "session ended (\(error)): signed out")
+    currentUser = nil
+    tokens = nil
+    onAuthStateChange?(AuthStateChange(user: nil, error: error))
+    sessionObserver?()
+  }
+
+  /// A call that needs the user's ID token: refreshes it first when due, and signs out if the session ended.
+  func authorized<T>(
+    _ operation: BackendOperation, _ summary: String,
+    _ body: (IDToken) throws(AuthErrorCode) -> T
+  ) throws(AuthErrorCode) -> T {
+    let token = try freshIDToken()
+    do {
+      return try call(operation, summary) { () throws(AuthErrorCode) -> T in try body(token) }
+    } catch {
+      signOutIfSessionEnded(error)
+      throw error
+    }
+  }
+
+  /// The current ID token, refreshed first when 5 minutes or less remain.
+  func freshIDToken() throws(AuthErrorCode) -> IDToken {
+    guard let tokens else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    if tokens.idToken.expiresAt - world.now > Self.refreshMargin { return tokens.idToken }
+    try refreshIDToken()
+    guard let refreshed = self.tokens else { throw .userTokenExpired }
+    return refreshed.idToken
+  }
+
+  func refreshIDToken() throws(AuthErrorCode) {
+    guard let refreshToken = tokens?.refreshToken else { return }
+    do {
+      let idToken = try call(.refreshToken, "refreshToken") { () throws(AuthErrorCode) in
+        try backend.refreshToken(refreshToken)
+      }
+      tokens?.idToken = idToken
+      sessionObserver?()
+    } catch {
+      signOutIfSessionEnded(error)
+      throw error
+    }
+  }
+
+  func signedIn(_ info: AccountInfo, _ tokens: SessionTokens) -> CachedUser {
+    let user = CachedUser(info)
+    currentUser = user
+    currentAccount = info
+    self.tokens = tokens
+    onAuthStateChange?(AuthStateChange(user: user, error: nil))
+    sessionObserver?()
+    return user
+  }
+
+  func updateCache(_ info: AccountInfo) -> CachedUser {
+    let user = CachedUser(info)
+    currentAccount = info
+    if user != currentUser {
+      currentUser = user
+      onAuthStateChange?(AuthStateChange(user: user, error: nil))
+      sessionObserver?()
+    }
+    return user
+  }
+
+  func hide(_ password: String) -> String { world.hide(password: password) }
+
+  // MARK: - Scheduled work
+
+  /// When the client will refresh its ID token on its own, if signed in.
+  package var scheduledRefresh: VirtualTime? {
+    tokens.map { $0.idToken.expiresAt - Self.refreshMargin }
+  }
+
+  /// Runs the token refresh scheduled at or before now. Returns false when it failed without ending the
+  /// session (offline, say): the app is told the error and the scheduler retries it only when the device is
+  /// back online or the app comes to the foreground again.
+  @discardableResult
+  package func runScheduledRefresh() -> Bool {
+    guard let due = scheduledRefresh, due <= world.now else { return true }
+    world.log(device, Self.scheduledRefreshText)
+    do {
+      try refreshIDToken()
+      return true
+    } catch {
+      guard tokens != nil else { return true }
+      // Still signed in: the app hears of the failure (a self sign-out already told it).
+      onAuthStateChange?(AuthStateChange(user: currentUser, error: error))
+      return false
+    }
+  }
+
+  private static let scheduledRefreshText = "scheduled token refresh"
+
+  /// Whether the scheduled refresh would go through with nothing for the app to hear: online, no `fail_next`
+  /// waiting for it, a session the backend still honours. During a `wait` nothing else happens, so every later
+  /// refresh of the same quiet stretch would go through too (see ``QuietRefreshes``).
+  var scheduledRefreshIsQuiet: Bool {
+    guard isOnline, let refreshToken = tokens?.refreshToken else { return false }
+    return !world.hasInjectedFailure(for: .refreshToken, device: device) && backend.honours(refreshToken)
+  }
+
+  /// The last of `count` quiet scheduled refreshes, the first at `first` and one every `period` until now: the
+  /// client takes the ID token the last one mints, and the transcript gets what one refresh writes, or one line
+  /// for them all.
+  func completeQuietRefreshes(_ count: Int, since first: VirtualTime, every period: VirtualDuration) {
+    guard let idToken = tokens.flatMap({ try? backend.refreshToken($0.refreshToken) }) else { return }
+    tokens?.idToken = idToken
+    sessionObserver?()
+    if count == 1 {
+      world.log(device, Self.scheduledRefreshText)
+      world.log(device, "refreshToken → ok")
+    } else {
+      world.log(
+        device,
+        "refreshed its ID token \(count) times, every \(period) since \(first) (refreshToken → ok each time)")
+    }
+  }
+
+}

@@ -1,0 +1,12 @@
+import AuthFlowLanguage
+
+/// What a device's app showed just before a device action.
+public struct AppBefore: Sendable {
+  public var state: AuthState
+  public var screen: String
+  /// The uid of the client's user, if signed in.
+  public var uid: String?
+  /// The app's `ui` values; captured only before actions that some invariant checks after (see
+  /// ``Invariant/after``), empty otherwise.
+  public var ui: [String: String]
+}

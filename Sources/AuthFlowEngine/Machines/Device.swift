@@ -1,0 +1,50 @@
+import AuthFlowLanguage
+
+/// One install of the app: its auth client (with the persisted session) and, while the app runs, its machine.
+package final class Device {
+  package enum Lifecycle: String {
+    case foreground, background, terminated
+  }
+
+  package let name: String
+  package let client: AuthClient
+  let descriptor: MachineDescriptor
+  private let world: World
+  /// The scheduler of an async machine's app; nil for a synchronous machine.
+  private let driver: (any AsyncAppDriver)?
+  package private(set) var machine: (any Machine)?
+  package var lifecycle = Lifecycle.foreground
+
+  init(name: String, descriptor: MachineDescriptor, world: World, driver: (any AsyncAppDriver)? = nil) {
+    self.name = name
+    self.driver = driver
+    self.descriptor = descriptor
+    self.world = world
+    self.client = AuthClient(device: name, world: world)
+  }
+
+  /// Starts the app: a fresh machine over the client's persisted session.
+  func start() {
+    machine = descriptor.make(MachineContext(client: client, world: world, driver: driver))
+    lifecycle = .foreground
+  }
+
+  /// The OS kills the app; the session stays persisted on the device.
+  func terminate() {
+    machine = nil
+    client.appDidTerminate()
+    lifecycle = .terminated
+  }
+
+  /// What the app shows, for transcripts and expectations.
+  var snapshot: Snapshot {
+    guard let machine else { return Snapshot(state: "not running", screen: "not running", error: nil) }
+    return Snapshot(state: machine.state.rawValue, screen: machine.screen, error: machine.error)
+  }
+
+  struct Snapshot: Equatable {
+    var state: String
+    var screen: String
+    var error: AuthErrorCode?
+  }
+}

@@ -1,0 +1,34 @@
+import AuthFlowLanguage
+
+/// One device as an invariant sees it: its app (when running) and its auth client.
+public struct DeviceView {
+  let device: Device
+  let world: World
+
+  public var name: String { device.name }
+  /// Whether the app runs (it does unless a `terminate` was not followed by a `launch`).
+  public var isRunning: Bool { device.machine != nil }
+  /// The app's auth state; nil while it is not running.
+  public var state: AuthState? { device.machine?.state }
+  public var screen: String? { device.machine?.screen }
+  /// The error the app shows.
+  public var error: AuthErrorCode? { device.machine?.error }
+  /// The app's named values (built on each call).
+  public var ui: [String: String] { device.machine?.ui ?? [:] }
+  /// The user the auth client caches (possibly stale).
+  public var user: CachedUser? { device.client.currentUser }
+  public var pendingCredential: PendingCredential? { device.client.pendingCredential }
+
+  /// What the backend thinks of the session the client holds.
+  public var session: SessionStatus {
+    guard let token = device.client.tokens?.idToken else { return .none }
+    let backend = world.backend
+    if let deleted = backend.deletedAccounts[token.uid] {
+      return token.serial > deleted.tokenSerial ? .mintedAfterDeletion : .accountDeleted
+    }
+    guard let account = backend.account(uid: token.uid) else { return .accountDeleted }
+    if account.disabled { return .accountDisabled }
+    if token.generation < account.validSinceGeneration { return .revoked }
+    return .live
+  }
+}

@@ -1,0 +1,150 @@
+import AuthFlowLanguage
+
+extension ExecMachine {
+  /// The methods an adapter may call, mirroring ``AuthClient`` (and ``MachineContext`` for `random` and `log`).
+  static let methods = [
+    "signUp", "signIn", "signInWithProvider", "reauthenticateWithPassword", "reauthenticateWithProvider",
+    "linkProvider", "linkPendingCredential", "reload", "sendEmailVerification", "sendPasswordReset",
+    "fetchSignInMethods", "updatePassword", "updateDisplayName", "delete", "signOut", "currentUser",
+    "pendingCredential", "random", "log",
+  ]
+
+  /// Runs one call on the device's client. The client's error codes are results; a call the harness cannot
+  /// make (an unknown method, missing arguments) is the adapter's fault.
+  func answer(_ method: String, _ args: WireValue) throws(AdapterProblem) -> Result<WireValue, AuthErrorCode>
+  {
+    let arguments = Arguments(method: method, values: args)
+    let client = context.client
+    switch method {
+    case "signUp":
+      let (email, password) = (try arguments.string("email"), try arguments.string("password"))
+      return run { () throws(AuthErrorCode) in wire(try client.signUp(email: email, password: password)) }
+    case "signIn":
+      let (email, password) = (try arguments.string("email"), try arguments.string("password"))
+      return run { () throws(AuthErrorCode) in wire(try client.signIn(email: email, password: password)) }
+    case "signInWithProvider":
+      let sheet = try arguments.sheet()
+      return run { () throws(AuthErrorCode) in wire(try client.signIn(with: sheet)) }
+    case "reauthenticateWithPassword":
+      let password = try arguments.string("password")
+      return run { () throws(AuthErrorCode) in
+        try client.reauthenticate(password: password)
+        return .null
+      }
+    case "reauthenticateWithProvider":
+      let sheet = try arguments.sheet()
+      return run { () throws(AuthErrorCode) in
+        try client.reauthenticate(with: sheet)
+        return .null
+      }
+    case "linkProvider":
+      let sheet = try arguments.sheet()
+      return run { () throws(AuthErrorCode) in wire(try client.link(with: sheet)) }
+    case "linkPendingCredential":
+      return run { () throws(AuthErrorCode) in try client.linkPendingCredential().map(wire) ?? .null }
+    case "reload":
+      return run { () throws(AuthErrorCode) in wire(try client.reload()) }
+    case "sendEmailVerification":
+      return run { () throws(AuthErrorCode) in
+        try client.sendEmailVerification()
+        return .null
+      }
+    case "sendPasswordReset":
+      let email = try arguments.string("email")
+      return run { () throws(AuthErrorCode) in
+        try client.sendPasswordReset(email: email)
+        return .null
+      }
+    case "fetchSignInMethods":
+      let email = try arguments.string("email")
+      return run { () throws(AuthErrorCode) in
+        .array(try client.fetchSignInMethods(email: email).map { .string($0.rawValue) })
+      }
+    case "updatePassword":
+      let password = try arguments.string("password")
+      return run { () throws(AuthErrorCode) in
+        try client.updatePassword(password)
+        return .null
+      }
+    case "updateDisplayName":
+      let name = try arguments.optionalString("name")
+      return run { () throws(AuthErrorCode) in
+        try client.updateDisplayName(name)
+        return .null
+      }
+    case "delete":
+      return run { () throws(AuthErrorCode) in
+        try client.delete()
+        return .null
+      }
+    case "signOut":
+      client.signOut()
+      return .success(.null)
+    case "currentUser":
+      return .success(client.currentUser.map(wire) ?? .null)
+    case "pendingCredential":
+      return .success(
+        client.pendingCredential.map {
+          .object(["provider": .string($0.provider.rawValue), "email": .string($0.email)])
+        } ?? .null)
+    case "random":
+      return .success(.integer(context.random()))
+    case "log":
+      let text = try arguments.string("text")
+      context.log(context.world.redactor.scrub(text))
+      return .success(.null)
+    default:
+      throw .unknownMethod(name: method, suggestion: Suggestion.didYouMean(method, in: Self.methods))
+    }
+  }
+
+  private func run(_ body: () throws(AuthErrorCode) -> WireValue) -> Result<WireValue, AuthErrorCode> {
+    do throws(AuthErrorCode) {
+      return .success(try body())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func wire(_ user: CachedUser) -> WireValue { HarnessMessage.wire(user) }
+}
+
+/// A call's `args`, read with messages that name the method and the argument.
+private struct Arguments {
+  var method: String
+  var values: WireValue
+
+  func string(_ key: String) throws(AdapterProblem) -> String {
+    guard let text = values[key]?.text else { throw problem("no string '\(key)'") }
+    return text
+  }
+
+  func optionalString(_ key: String) throws(AdapterProblem) -> String? {
+    guard let value = values[key], !value.isNull else { return nil }
+    guard let text = value.text else { throw problem("'\(key)' is \(value.typeName), not a string or null") }
+    return text
+  }
+
+  /// `{provider, account?, outcome?, error?}`, as actions carry it.
+  func sheet() throws(AdapterProblem) -> ProviderSheet {
+    let known = ProviderID.identityProviders.map(\.rawValue)
+    let name = try string("provider")
+    guard known.contains(name) else {
+      throw problem(
+        "'provider' '\(name)' is not an identity provider\(Suggestion.didYouMean(name, in: known)); "
+          + "known: \(known.joined(separator: ", "))")
+    }
+    var sheet = ProviderSheet(provider: ProviderID(rawValue: name), account: try optionalString("account"))
+    switch try optionalString("outcome") ?? "success" {
+    case "success": sheet.outcome = .success
+    case "cancel": sheet.outcome = .cancel
+    case "error":
+      let code = try optionalString("error").map { $0.hasPrefix("auth/") ? String($0.dropFirst(5)) : $0 }
+      sheet.outcome = .error(code.map(AuthErrorCode.init(rawValue:)) ?? .invalidCredential)
+    case let other: throw problem("'outcome' '\(other)' is not success, cancel or error")
+    }
+    return sheet
+  }
+
+  private func problem(_ text: String) -> AdapterProblem { .badArguments(method: method, problem: text) }
+}

@@ -1,0 +1,87 @@
+import AuthFlowLanguage
+
+/// The lines the harness sends (protocol version 1, Docs/AdapterProtocol.md).
+enum HarnessMessage {
+  static func hello(device: String, now: VirtualTime, user: CachedUser?, probe: Bool) -> WireValue {
+    .object([
+      "type": "hello", "protocol": .integer(AdapterMessage.protocolVersion), "device": .string(device),
+      "now": .string(now.description), "user": user.map(wire) ?? .null, "probe": .bool(probe),
+    ])
+  }
+
+  static func action(_ action: Action, now: VirtualTime) -> WireValue {
+    .object([
+      "type": "action", "action": .string(action.kind.rawValue), "args": arguments(of: action),
+      "now": .string(now.description),
+    ])
+  }
+
+  static func event(_ change: AuthStateChange, now: VirtualTime) -> WireValue {
+    .object([
+      "type": "event", "event": "authStateChanged", "user": change.user.map(wire) ?? .null,
+      "error": .optional(change.error?.rawValue), "now": .string(now.description),
+    ])
+  }
+
+  static func tick(now: VirtualTime) -> WireValue {
+    .object(["type": "tick", "now": .string(now.description)])
+  }
+
+  static func result(id: WireValue, _ outcome: Result<WireValue, AuthErrorCode>) -> WireValue {
+    switch outcome {
+    case .success(let value): .object(["type": "result", "id": id, "ok": true, "value": value])
+    case .failure(let error):
+      .object(["type": "result", "id": id, "ok": false, "error": .string(error.rawValue)])
+    }
+  }
+
+  static func wire(_ user: CachedUser) -> WireValue {
+    .object([
+      "uid": .string(user.uid), "email": .optional(user.email), "email_verified": .bool(user.emailVerified),
+      "display_name": .optional(user.displayName),
+      "providers": .array(user.providers.map { .string($0.rawValue) }),
+    ])
+  }
+
+  static func wire(_ sheet: ProviderSheet) -> WireValue {
+    let outcome: String
+    var error: String?
+    switch sheet.outcome {
+    case .success: outcome = "success"
+    case .cancel: outcome = "cancel"
+    case .error(let code):
+      outcome = "error"
+      error = code.rawValue
+    }
+    return .object([
+      "provider": .string(sheet.provider.rawValue), "account": .optional(sheet.account),
+      "outcome": .string(outcome), "error": .optional(error),
+    ])
+  }
+
+  /// The action's arguments as the scenario wrote them (keys as in YAML); passwords included, since the
+  /// adapter is the app.
+  static func arguments(of action: Action) -> WireValue {
+    switch action {
+    case .signUp(let email, let password, let displayName):
+      .object([
+        "email": .string(email), "password": .string(password), "display_name": .optional(displayName),
+      ])
+    case .signIn(let email, let password): .object(["email": .string(email), "password": .string(password)])
+    case .signInWith(let sheet), .linkProvider(let sheet), .reauthenticate(.provider(let sheet)): wire(sheet)
+    case .forgotPassword(let email): .object(["email": .optional(email)])
+    case .reauthenticate(.password(let password)): .object(["password": .string(password)])
+    case .changePassword(let password): .object(["new_password": .string(password)])
+    case .tap(let name): .object(["name": .string(name)])
+    case .type(let fields): .object(fields.map { WireValue.Member(key: $0.name, value: .string($0.value)) })
+    case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
+      .deleteAccount, .cancel, .followLink, .wait, .admin, .network, .failNext:
+      .object([])
+    }
+  }
+}
+
+extension WireValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+  init(stringLiteral value: String) { self = .string(value) }
+  init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,0 +1,27 @@
+import AuthFlowLanguage
+
+/// What a machine gets from the world when its app launches.
+public struct MachineContext {
+  /// The device's auth client: the machine's only way to the backend and identity providers.
+  public let client: AuthClient
+  package let world: World
+  /// The scheduler of an async machine's app; nil for a synchronous machine.
+  let driver: (any AsyncAppDriver)?
+
+  init(client: AuthClient, world: World, driver: (any AsyncAppDriver)? = nil) {
+    self.client = client
+    self.world = world
+    self.driver = driver
+  }
+
+  /// The device's name, e.g. `phone`.
+  public var device: String { client.device }
+  /// The virtual clock's time.
+  public var now: VirtualTime { world.now }
+  /// A number from the scenario's one seeded generator.
+  public func random() -> UInt64 { world.nextRandom() }
+  /// Writes a line to the transcript under the device's name.
+  public func log(_ text: @autoclosure () -> String) { world.log(client.device, text()) }
+  /// Notes that an action found nothing to act on (no such button on this screen): it still cleared the error.
+  public func nothingHappens(_ why: @autoclosure () -> String) { log("nothing happens: \(why())") }
+}

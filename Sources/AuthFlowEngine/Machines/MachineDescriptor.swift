@@ -1,0 +1,68 @@
+import AuthFlowLanguage
+
+/// A machine by name: what it models, what it supports, and how to start one.
+public struct MachineDescriptor: Sendable {
+  public var name: String
+  /// One line: what the machine models, or a mutant's bug.
+  public var summary: String
+  /// The actions of SPEC 2.2 it handles; any other makes the scenario errored.
+  public var supportedActions: [ActionKind]
+  /// Providers `sign_in_with` and `reauthenticate` accept; nil for any.
+  public var signInProviders: [ProviderID]?
+  /// Screen names it shows, for the docs and "did you mean" hints.
+  public var screens: [String]
+  /// `tap` targets and `type` fields it accepts.
+  public var tapTargets: [String]
+  public var typeFields: [String]
+  /// The `type` fields whose values are secret (a password, a PIN): every output hides what is typed into
+  /// them, as it hides passwords. A field named `password` always is.
+  public var secretFields: [String]
+  /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
+  public var invariants: [Invariant]
+  /// Starts the machine when its app launches.
+  public var make: @Sendable (MachineContext) -> any Machine
+  /// Whether the machine is an ``AsyncMachine``: its scenarios run on authflow's executors, one at a time.
+  public private(set) var isAsync = false
+  /// The machine whose scenarios this one plays too, nil for none: an app's own code put under a built-in
+  /// machine's scenarios (the seed examples' `authkit-seed` plays `authkit`'s). `authflow mutants` counts the
+  /// scenarios written for that machine as written for this one.
+  public var playsScenariosOf: String?
+
+  public init(
+    name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],
+    invariants: [Invariant] = [], make: @escaping @Sendable (MachineContext) -> any Machine
+  ) {
+    self.name = name
+    self.summary = summary
+    self.supportedActions = supportedActions
+    self.signInProviders = signInProviders
+    self.screens = screens
+    self.tapTargets = tapTargets
+    self.typeFields = typeFields
+    self.secretFields = secretFields
+    self.invariants = invariants
+    self.make = make
+  }
+}
+
+extension MachineDescriptor {
+  /// A machine written with Swift concurrency (see ``AsyncMachine``): `makeAsync` starts it on the main actor
+  /// when its app launches; everything else is as for a synchronous machine.
+  @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+  public init(
+    name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],
+    invariants: [Invariant] = [],
+    makeAsync: @escaping @MainActor @Sendable (MachineContext) -> any AsyncMachine
+  ) {
+    self.init(
+      name: name, summary: summary, supportedActions: supportedActions, signInProviders: signInProviders,
+      screens: screens, tapTargets: tapTargets, typeFields: typeFields, secretFields: secretFields,
+      invariants: invariants, make: { context in AsyncMachineHost(context: context, make: makeAsync) })
+    isAsync = true
+  }
+
+  /// Whether what is typed into `field` is secret: declared so, or named `password`.
+  public func hidesField(_ field: String) -> Bool { field == "password" || secretFields.contains(field) }
+}

@@ -1,0 +1,40 @@
+import AuthFlowLanguage
+
+/// The machines a run can name, looked up by name (`authkit`, `authkit~no-foreground-refresh`, …).
+public struct MachineRegistry: Sendable {
+  public private(set) var descriptors: [MachineDescriptor]
+
+  public init(_ descriptors: [MachineDescriptor]) { self.descriptors = descriptors }
+
+  /// The built-in machines and their mutants.
+  public static let builtIn = MachineRegistry(
+    AuthKitMachine.descriptors + FirebaseUIMachine.descriptors + PaperMachine.descriptors)
+
+  /// The machine a scenario runs on when neither the file nor the command line names one.
+  public static let defaultMachine = "authkit"
+
+  public var names: [String] { descriptors.map(\.name) }
+
+  public func descriptor(named name: String) -> MachineDescriptor? {
+    descriptors.first { $0.name == name }
+  }
+
+  /// The machine a reference names, or why there is none (an `exec:` adapter is never registered).
+  func descriptor(for reference: MachineReference) -> Result<MachineDescriptor, MachineError> {
+    descriptor(named: reference.description).map { .success($0) }
+      ?? .failure(.unknownMachine(reference, known: names))
+  }
+
+  /// Adds (or replaces) a machine, e.g. your app's auth logic in your own build of the command.
+  public mutating func register(_ descriptor: MachineDescriptor) {
+    descriptors.removeAll { $0.name == descriptor.name }
+    descriptors.append(descriptor)
+  }
+}
+
+extension MachineRegistry {
+  /// The variants of `machine` with one bug each, named `machine~mutant`.
+  public func mutants(of machine: String) -> [MachineDescriptor] {
+    descriptors.filter { MachineReference($0.name).isMutant(of: machine) }
+  }
+}

@@ -1,0 +1,22 @@
+import AuthFlowLanguage
+
+/// Calls an app's callback where production calls it: on the main actor.
+///
+/// FirebaseAuth calls state and ID-token listeners on the main thread. Outside an async machine's run (a
+/// synchronous machine, a plain test) the callback runs at once, on the calling thread. While a run drives and
+/// the caller does not hold the main actor (an `async` FirebaseAuth member runs on the default executor, as do
+/// detached tasks), it is queued as a main-actor task behind the work already queued, so `@MainActor` app code
+/// receives it isolated, and in the same order on every run.
+package enum MainActorDelivery {
+  package static func deliver(_ callback: @escaping () -> Void) {
+    if #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
+      let queue = AppJobQueue.shared
+      if queue.callerDrives, !queue.callerHoldsMainActor {
+        let callback = UncheckedSendable(callback)
+        Task(name: "auth listener") { @MainActor in callback.value() }
+        return
+      }
+    }
+    callback()
+  }
+}

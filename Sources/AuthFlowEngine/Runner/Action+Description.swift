@@ -1,0 +1,58 @@
+import AuthFlowLanguage
+
+extension Action {
+  /// The action as a transcript shows it, with passwords replaced by placeholders.
+  func summary(_ redactor: Redactor) -> String {
+    func sheet(_ sheet: ProviderSheet) -> String {
+      var parts = [sheet.provider.rawValue]
+      if let account = sheet.account { parts.append("account: \(account)") }
+      switch sheet.outcome {
+      case .success: break
+      case .cancel: parts.append("outcome: cancel")
+      case .error(let code): parts.append("outcome: error (\(code))")
+      }
+      return parts.count == 1 ? parts[0] : "{provider: \(parts.joined(separator: ", "))}"
+    }
+    let key = kind.rawValue
+    switch self {
+    case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
+      .deleteAccount, .cancel:
+      return key
+    case .signUp(let email, let password, let displayName):
+      let name = displayName.map { ", display_name: \($0)" } ?? ""
+      return "\(key) {email: \(email), password: \(redactor.password(password))\(name)}"
+    case .signIn(let email, let password):
+      return "\(key) {email: \(email), password: \(redactor.password(password))}"
+    case .signInWith(let value), .linkProvider(let value):
+      return "\(key) \(sheet(value))"
+    case .forgotPassword(let email):
+      return email.map { "\(key) \($0)" } ?? key
+    case .reauthenticate(.password(let password)):
+      return "\(key) {password: \(redactor.password(password))}"
+    case .reauthenticate(.provider(let value)):
+      return "\(key) \(sheet(value))"
+    case .changePassword(let password):
+      return "\(key) \(redactor.password(password))"
+    case .tap(let target):
+      return "\(key) \(target)"
+    case .type(let fields):
+      let text = fields.map {
+        "\($0.name): \(redactor.hides($0.value) ? redactor.password($0.value) : redactor.scrub($0.value))"
+      }
+      return "\(key) {\(text.joined(separator: ", "))}"
+    case .followLink(let mail, let to, let newPassword):
+      let password = newPassword.map { ", new_password: \(redactor.password($0))" } ?? ""
+      return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)}"
+    case .wait(let duration):
+      return "\(key) \(duration)"
+    case .admin(.setPassword(let email, let password)):
+      return "\(key) {set_password: {email: \(email), password: \(redactor.password(password))}}"
+    case .admin(let action):
+      return "\(key) {\(action.key): \(action.email)}"
+    case .network(let online):
+      return "\(key) {online: \(online)}"
+    case .failNext(let operation, let error):
+      return "\(key) {operation: \(operation.rawValue), error: \(error)}"
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import AuthFlowLanguage
+
+/// The outcome of checking one expectation against the world.
+struct ExpectationCheck {
+  var passed: Bool
+  var expected: String
+  var actual: String
+  /// Extra advice for a failure, e.g. a "did you mean" for a screen the machine does not have.
+  var hint: String = ""
+}
+
+extension Expectation {
+  /// Compares the expectation with what the device's app, its client, the backend or the outbox show now.
+  func check(device: Device, devices: [Device], world: World) -> ExpectationCheck {
+    switch check {
+    case .state(let expected):
+      return compare(expected.rawValue, device.snapshot.state)
+    case .screen(let expected):
+      var result = compare(expected, device.snapshot.screen)
+      let screens = device.descriptor.screens
+      if !result.passed, !screens.isEmpty, !screens.contains(expected) {
+        result.hint =
+          " (\(device.descriptor.name) has no screen '\(expected)'"
+          + "\(Suggestion.didYouMean(expected, in: screens)))"
+      }
+      return result
+    case .error(let expected):
+      return compare(expected?.rawValue ?? "none", device.snapshot.error?.rawValue ?? "none")
+    case .linkError(let expected):
+      return compare(expected?.rawValue ?? "none", world.linkError?.rawValue ?? "none")
+    case .ui(let name, let expected):
+      return compare(expected, device.machine?.ui[name] ?? "(not shown)")
+    case .user(let expected):
+      let user = device.client.currentUser
+      guard let expected else { return compare("none", user == nil ? "none" : describe(user)) }
+      guard let user else { return compare(describe(expected), "none") }
+      return compare(describe(expected), describe(user, like: expected))
+    case .account(let expected):
+      let account = world.backend.account(email: expected.email)
+      return compare(describe(expected), describe(account, like: expected))
+    case .mail(let expected):
+      let count = world.outbox.count(expected.kind, to: expected.to)
+      let what = "\(expected.kind.rawValue) email(s) to \(expected.to.lowercased())"
+      if let wanted = expected.count {
+        return ExpectationCheck(passed: count == wanted, expected: "\(wanted) \(what)", actual: "\(count)")
+      }
+      return ExpectationCheck(passed: count >= 1, expected: "at least 1 \(what)", actual: "\(count)")
+    case .signedInDevices(let expected):
+      let actual = devices.filter { $0.client.currentUser != nil }.map(\.name)
+      return compare(list(Set(expected).sorted()), list(actual.sorted()))
+    }
+  }
+
+  private func compare(_ expected: String, _ actual: String) -> ExpectationCheck {
+    ExpectationCheck(passed: expected == actual, expected: expected, actual: actual)
+  }
+
+  private func list(_ values: [String]) -> String { "[\(values.joined(separator: ", "))]" }
+
+  private func providers(_ values: some Sequence<ProviderID>) -> String {
+    list(values.map(\.rawValue).sorted())
+  }
+
+  private func name(_ value: String?) -> String { value ?? "null" }
+
+  private func fields(_ pairs: [(String, String?)]) -> String {
+    "{" + pairs.compactMap { key, value in value.map { "\(key): \($0)" } }.joined(separator: ", ") + "}"
+  }
+
+  private func describe(_ expected: UserExpectation) -> String {
+    fields([
+      ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
+      ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
+    ])
+  }
+
+  /// The user's fields that `like` names (all of them when nil).
+  private func describe(_ user: CachedUser?, like expected: UserExpectation? = nil) -> String {
+    guard let user else { return "none" }
+    let all = expected == nil
+    return fields([
+      ("email", all || expected?.email != nil ? user.email ?? "null" : nil),
+      ("email_verified", all || expected?.emailVerified != nil ? String(user.emailVerified) : nil),
+      ("display_name", all || expected?.displayName != nil ? name(user.displayName) : nil),
+      ("providers", all || expected?.providers != nil ? providers(user.providers) : nil),
+    ])
+  }
+
+  private func describe(_ expected: AccountExpectation) -> String {
+    guard expected.exists else { return "no account \(expected.email.lowercased())" }
+    return fields([
+      ("email", expected.email.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
+      ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
+      ("display_name", expected.displayName.map(name)),
+    ])
+  }
+
+  private func describe(_ account: Account?, like expected: AccountExpectation) -> String {
+    guard let account else { return "no account \(expected.email.lowercased())" }
+    guard expected.exists else { return "account \(account.email ?? account.uid) exists" }
+    return fields([
+      ("email", account.email ?? "null"),
+      ("email_verified", expected.emailVerified != nil ? String(account.emailVerified) : nil),
+      ("providers", expected.providers != nil ? providers(account.providers) : nil),
+      ("disabled", expected.disabled != nil ? String(account.disabled) : nil),
+      ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
+    ])
+  }
+}

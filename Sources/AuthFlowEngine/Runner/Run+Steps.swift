@@ -1,0 +1,196 @@
+import AuthFlowLanguage
+
+/// Playing one step: its action on a device or the world, then its expectations, invariants and strictness.
+extension Run {
+  // MARK: - Steps
+
+  /// Plays one step: the action, then its expectations, then the invariants.
+  package func perform(_ step: Step) -> StepOutcome.Status {
+    watch?.begin(step: step.number, action: step.action?.kind)
+    driver?.startStep()
+    guard let device = device(named: step.device) else {
+      return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
+    }
+    if let fault = machineFault() { return error(step, at: step.location, fault) }
+    invariants.willPerform(step.action, on: device, world: world)
+    if let action = step.action {
+      if let unchecked = strictness?.unchecked(devices: devices), !unchecked.isEmpty {
+        return fail(step, unchecked: unchecked, at: step.actionLocation, prefix: "step \(step.number)")
+      }
+      let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
+      world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
+      if let note = step.note { world.log(actor, "note: \(note)") }
+      for each in devices { each.client.resetCallBudget() }
+      let from = coverage != nil && action.kind.isDeviceAction ? device.place : nil
+      let status =
+        action.kind.isDeviceAction
+        ? perform(action, on: device, step) : perform(action, step, device) ?? callBudgetExceeded(step)
+      driver?.settle()
+      logChanges()
+      if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
+      strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)
+      if let status { return status }
+      if let fault = machineFault() { return error(step, at: step.actionLocation, fault) }
+    } else {
+      world.log(device.name, "step \(step.number): expect (line \(step.location.line))")
+      if let note = step.note { world.log(device.name, "note: \(note)") }
+    }
+    for expectation in step.expectations {
+      let target = device
+      let result = expectation.check(device: target, devices: devices, world: world)
+      let actor = expectation.readsDevice ? target.name : "world"
+      if result.passed {
+        world.log(actor, "✓ \(expectation.key) is \(result.expected)")
+        strictness?.noteChecked(expectation, on: target, devices: devices)
+        continue
+      }
+      world.log(
+        actor, "✗ \(expectation.key): expected \(result.expected), found \(result.actual)\(result.hint)")
+      status = .failed
+      failure = Failure(
+        step: step.number, location: expectation.location, key: expectation.key, expected: result.expected,
+        actual: result.actual,
+        message:
+          "step \(step.number): \(expectation.key): expected \(result.expected), found \(result.actual)"
+          + result.hint)
+      return .failed
+    }
+    if let (invariant, message) = invariants.violation(
+      after: step.action, on: device, devices: devices, world: world)
+    {
+      return fail(step, invariant: invariant, message)
+    }
+    return .passed
+  }
+
+  /// A problem a device's machine ran into outside an action (an out-of-process adapter that died while
+  /// handling an auth-state change during `wait`), as the step's error message.
+  func machineFault() -> String? {
+    for device in devices {
+      if let fault = device.machine?.fault {
+        return "machine '\(descriptor.name)' failed on \(device.name): \(fault)"
+      }
+    }
+    return nil
+  }
+
+  /// Errors the step when an app made more auth-client calls in it than one step allows: in its action, or in
+  /// handling what the step's scheduled work told it.
+  func callBudgetExceeded(_ step: Step) -> StepOutcome.Status? {
+    guard devices.contains(where: \.client.budgetExceeded) else { return nil }
+    return error(
+      step, at: step.actionLocation,
+      "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step")
+  }
+
+  func worldActor(for action: Action) -> String {
+    switch action {
+    case .followLink: "browser"
+    case .wait: "clock"
+    case .admin: "admin"
+    default: "backend"
+    }
+  }
+
+  func error(_ step: Step, at location: SourceLocation, _ message: String) -> StepOutcome.Status {
+    world.log("authflow", "error: \(message)")
+    status = .errored
+    failure = Failure(
+      step: step.number, location: location, key: step.action?.kind.rawValue, expected: nil, actual: nil,
+      message: "step \(step.number): \(message)")
+    return .errored
+  }
+
+  func fail(_ step: Step, key: String, expected: String, actual: String) -> StepOutcome.Status {
+    world.log("world", "✗ \(key): expected \(expected), found \(actual)")
+    status = .failed
+    failure = Failure(
+      step: step.number, location: step.actionLocation, key: key, expected: expected, actual: actual,
+      message: "step \(step.number): \(key): expected \(expected), found \(actual)")
+    return .failed
+  }
+
+  /// A device action: checks the machine supports it, then hands it to the app. Returns a status only when
+  /// the step ends here.
+  func perform(_ action: Action, on device: Device, _ step: Step) -> StepOutcome.Status? {
+    if let problem = unsupported(action) {
+      return error(step, at: step.actionLocation, problem)
+    }
+    if device.lifecycle == .terminated, action != .launch, action != .terminate {
+      return error(
+        step, at: step.actionLocation,
+        "\(device.name) is not running (terminated); add a 'launch' step before '\(action.kind.rawValue)'")
+    }
+    switch action {
+    case .launch:
+      if device.lifecycle == .terminated {
+        device.start()
+        world.log(device.name, "app launched over the persisted session")
+      } else {
+        world.log(device.name, "already running")
+      }
+    case .foreground:
+      device.lifecycle = .foreground
+      world.log(device.name, "app comes to the foreground")
+    case .background:
+      world.log(device.name, "app goes to the background")
+    case .terminate:
+      guard device.lifecycle != .terminated else {
+        world.log(device.name, "already terminated")
+        return nil
+      }
+    default: break
+    }
+    guard let machine = device.machine else { return nil }
+    do {
+      try machine.perform(action)
+    } catch {
+      return self.error(step, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
+    }
+    if let exceeded = callBudgetExceeded(step) { return exceeded }
+    switch action {
+    case .terminate:
+      device.terminate()
+      world.log(device.name, "app terminated; the session stays on the device")
+    case .background:
+      device.lifecycle = .background
+    case .launch, .foreground:
+      device.client.runScheduledRefresh()
+    default: break
+    }
+    return nil
+  }
+
+  func unsupported(_ action: Action) -> String? {
+    let kind = action.kind
+    guard descriptor.supportedActions.contains(kind) else {
+      let names = descriptor.supportedActions.map(\.rawValue).joined(separator: ", ")
+      return "machine '\(descriptor.name)' does not support '\(kind.rawValue)'; it supports: \(names)"
+    }
+    let provider: ProviderID? =
+      switch action {
+      case .signInWith(let sheet): sheet.provider
+      case .reauthenticate(.provider(let sheet)): sheet.provider
+      default: nil
+      }
+    if let provider, let allowed = descriptor.signInProviders, !allowed.contains(provider) {
+      let names = allowed.map(\.rawValue).joined(separator: ", ")
+      return
+        "machine '\(descriptor.name)' does not support '\(kind.rawValue)' with \(provider); it takes: \(names)"
+    }
+    if case .tap(let target) = action, !descriptor.tapTargets.contains(target) {
+      return "machine '\(descriptor.name)' has nothing to tap named '\(target)'"
+        + "\(Suggestion.didYouMean(target, in: descriptor.tapTargets)); it accepts: "
+        + descriptor.tapTargets.joined(separator: ", ")
+    }
+    if case .type(let fields) = action,
+      let field = fields.first(where: { !descriptor.typeFields.contains($0.name) })
+    {
+      return "machine '\(descriptor.name)' has no field '\(field.name)'"
+        + "\(Suggestion.didYouMean(field.name, in: descriptor.typeFields)); it accepts: "
+        + descriptor.typeFields.joined(separator: ", ")
+    }
+    return nil
+  }
+
+}

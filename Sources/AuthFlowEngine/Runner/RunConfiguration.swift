@@ -1,0 +1,184 @@
+import AuthFlowLanguage
+
+/// Which machine and seed each scenario of a run gets, and which scenarios run.
+public struct RunConfiguration: Sendable {
+  /// `--machine`: overrides each scenario's `machine`.
+  public var machine: MachineReference?
+  /// `--seed`: overrides each scenario's `seed`.
+  public var seed: UInt64?
+  /// `--filter`: only scenarios whose name contains this text (case-insensitively).
+  public var filter: String?
+  /// `--tag`: when not empty, only scenarios with at least one of these tags.
+  public var tags: [String]
+  /// `--skip-tag`: no scenario with any of these tags.
+  public var skipTags: [String]
+  /// `--shard I/N`: only the I-th of N slices of the scenarios the other filters select.
+  public var shard: Shard?
+  public var registry: MachineRegistry
+  /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
+  /// errors.
+  public var execTimeout: Duration
+  /// `--step-timeout`: how long one step may run before its scenario errors (a machine that loops without
+  /// calling its client, which the per-step call budget cannot catch); only runs of a list of scenarios
+  /// (`run(_:jobs:…)`) watch for it.
+  public var stepTimeout = defaultStepTimeout
+  /// Measures each scenario's wall-clock duration (reports show it); tests fix it so reports are byte-stable.
+  public var stopwatch = Stopwatch.continuous
+  /// The handshake with the `exec:` adapter `machine` names, made once by ``startAdapter()``.
+  private var execHandshake: ExecHandshake?
+  /// `--strict`: every scenario runs as if it said `strict: true`.
+  public var strict = false
+  /// `--coverage`: record each machine's (state, screen, action) transitions into the results.
+  public var recordsCoverage = false
+
+  /// The seed of a scenario that names none, when the command line names none either.
+  public static let defaultSeed: UInt64 = 0
+  /// `--exec-timeout`'s default.
+  public static let defaultExecTimeout = Duration.seconds(10)
+  /// `--step-timeout`'s default.
+  public static let defaultStepTimeout = Duration.seconds(10)
+
+  /// Makes the configuration; it starts nothing (an `exec:` adapter starts in ``startAdapter()``).
+  public init(
+    machine: String? = nil, seed: UInt64? = nil, filter: String? = nil, tags: [String] = [],
+    skipTags: [String] = [], shard: Shard? = nil, registry: MachineRegistry = .builtIn,
+    execTimeout: Duration = defaultExecTimeout
+  ) {
+    self.machine = machine.map { MachineReference($0) }
+    self.seed = seed
+    self.filter = filter
+    self.tags = tags
+    self.skipTags = skipTags
+    self.shard = shard
+    self.registry = registry
+    self.execTimeout = execTimeout
+  }
+
+  /// When ``machine`` is `exec:COMMAND`, starts the adapter once (and stops it) to learn what it supports,
+  /// so the scenarios of the run need no handshake of their own; does nothing for any other machine. A
+  /// failure shows in ``problems()``. Call it before running, after the last change to `machine` or
+  /// `execTimeout`.
+  public mutating func startAdapter() {
+    guard case .exec(let command) = machine else { return }
+    execHandshake = ExecHandshake(
+      command: command, timeout: execTimeout,
+      result: ExecMachine.descriptor(command: command, timeout: execTimeout))
+  }
+
+  /// What an `exec:` adapter's handshake gave.
+  private struct ExecHandshake: Sendable {
+    var command: String
+    var timeout: Duration
+    var result: Result<MachineDescriptor, MachineError>
+  }
+
+  /// Problems with the configuration itself: an unknown `--machine`, or an `exec:` adapter that fails its
+  /// handshake (started here when ``startAdapter()`` was not called).
+  public func problems() -> [MachineError] {
+    guard let machine else { return [] }
+    if case .failure(let problem) = descriptor(for: machine) { return [problem] }
+    return []
+  }
+
+  /// The machine a reference selects: a registered one, or an `exec:` adapter described by its handshake
+  /// (made now when ``startAdapter()`` made none for it).
+  package func descriptor(for machine: MachineReference) -> Result<MachineDescriptor, MachineError> {
+    guard case .exec(let command) = machine else { return registry.descriptor(for: machine) }
+    if let execHandshake, execHandshake.command == command, execHandshake.timeout == execTimeout {
+      return execHandshake.result
+    }
+    return ExecMachine.descriptor(command: command, timeout: execTimeout)
+  }
+
+  /// Which results carry a transcript.
+  public enum Narration: Sendable {
+    /// Every result.
+    case every
+    /// Only those that failed or errored: a passing run builds no transcript text at all, and a failing
+    /// one is played again to narrate it. The world is deterministic (one virtual clock, one seeded
+    /// generator), so the replay is the same run; an `exec:` adapter, which authflow cannot vouch for, is
+    /// narrated the first time instead of being started twice.
+    case failures
+  }
+
+  /// Runs one scenario with its machine and seed, and measures how long it took.
+  public func run(_ scenario: Scenario) -> ScenarioResult { run(scenario, narration: .every) }
+
+  /// Runs one scenario, narrating it or not (see ``Narration``), and measures how long it took.
+  public func run(_ scenario: Scenario, narration: Narration) -> ScenarioResult {
+    run(scenario, narration: narration, watch: nil)
+  }
+
+  /// As above, telling `watch` when each step starts.
+  func run(_ scenario: Scenario, narration: Narration, watch: StepWatch?) -> ScenarioResult {
+    let name = machineReference(for: scenario)
+    let narrates = narration == .every || name.isCommand
+    let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates, watch: watch) }
+    var result = measured.value
+    if !narrates, result.status != .passed {
+      let replay = play(scenario, machine: name, narrates: true, watch: watch)
+      // A machine that is not deterministic could end differently; then the first result stands, untold.
+      if replay.status == result.status, replay.failure == result.failure { result = replay }
+    }
+    result.durationSeconds = measured.seconds
+    return result
+  }
+
+  /// Whether `scenario` runs on an ``AsyncMachine`` (so on the process's one queue, one such scenario at a time).
+  func runsAsync(_ scenario: Scenario) -> Bool {
+    let machine = machineReference(for: scenario)
+    guard !machine.isCommand, case .success(let descriptor) = registry.descriptor(for: machine) else {
+      return false
+    }
+    return descriptor.isAsync
+  }
+
+  /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
+  public func secrets(of scenario: Scenario) -> [String] {
+    guard case .success(let machine) = descriptor(for: machineReference(for: scenario)) else {
+      return scenario.passwords
+    }
+    return scenario.secrets(for: machine) + scenario.strayValues(for: machine)
+  }
+
+  /// The machine a scenario runs on: `--machine`, else its own, else the default.
+  func machineReference(for scenario: Scenario) -> MachineReference {
+    machine ?? scenario.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
+  }
+
+  private func play(
+    _ scenario: Scenario, machine name: MachineReference, narrates: Bool, watch: StepWatch?
+  ) -> ScenarioResult {
+    let seed = seed ?? scenario.seed ?? Self.defaultSeed
+    let resolved = descriptor(for: name)
+    guard case .success(let descriptor) = resolved else {
+      let location = scenario.machine?.location ?? scenario.location
+      let message = if case .failure(let problem) = resolved { problem.description } else { "" }
+      return ScenarioResult(
+        name: scenario.name, file: scenario.file, location: scenario.location, machine: name.description,
+        seed: seed,
+        tags: scenario.tags, reproduces: scenario.reproduces, status: .errored,
+        failure: Failure(step: 0, location: location, key: "machine", message: message),
+        steps: scenario.steps.map {
+          StepOutcome(
+            number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
+            status: .skipped)
+        }, transcript: []
+      )
+      .hiding(Redactor(passwords: scenario.passwords))
+    }
+    var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed)
+    runner.strict = strict
+    runner.recordsCoverage = recordsCoverage
+    runner.recordsTranscript = narrates
+    runner.watch = watch
+    runner.stepTimeout = stepTimeout
+    return runner.run()
+  }
+}
+
+extension Failure {
+  init(step: Int, location: SourceLocation, key: String?, message: String) {
+    self.init(step: step, location: location, key: key, expected: nil, actual: nil, message: message)
+  }
+}

@@ -1,0 +1,169 @@
+import AuthFlowLanguage
+
+/// Plays one scenario against one machine in a world of its own, and returns its result.
+///
+/// Steps run in order. An expectation that does not hold fails the scenario at that step; a machine that
+/// throws, lacks an action or exceeds the call budget errors it; later steps are reported as skipped.
+public struct ScenarioRunner {
+  public var scenario: Scenario
+  public var descriptor: MachineDescriptor
+  public var seed: UInt64
+  /// `--strict`: every email sent and error shown must be checked before the next action, as if the scenario
+  /// said `strict: true`.
+  public var strict = false
+  /// `--coverage`: record the machine's transitions into ``ScenarioResult/transitions``.
+  public var recordsCoverage = false
+  /// Whether the result carries a transcript (building one is a good part of a run's cost).
+  public var recordsTranscript = true
+  /// Told when each step starts, so a step that never ends can be noticed.
+  package var watch: StepWatch?
+  /// `--step-timeout`: an async machine's app that is not idle within most of it errors the step.
+  package var stepTimeout = RunConfiguration.defaultStepTimeout
+
+  public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
+    self.scenario = scenario
+    self.descriptor = descriptor
+    self.seed = seed
+  }
+
+  public func run() -> ScenarioResult {
+    let run = Run(
+      scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
+      recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript, stepTimeout: stepTimeout)
+    run.watch = watch
+    return run.play()
+  }
+}
+
+/// The mutable state of one scenario run; `authflow explore` drives one step by step.
+package final class Run {
+  let scenario: Scenario
+  let descriptor: MachineDescriptor
+  let seed: UInt64
+  package let world: World
+  package var devices: [Device] = []
+  var outcomes: [StepOutcome] = []
+  package var failure: Failure?
+  package var status = ScenarioResult.Status.passed
+  /// What each device showed when the transcript last said.
+  var shown: [Device.Snapshot] = []
+  let invariants: InvariantMonitor
+  /// Exhaustive mode's bookkeeping; nil unless strict.
+  var strictness: StrictTracker?
+  /// The machine's transitions; nil unless coverage is recorded.
+  var coverage: CoverageRecorder?
+  /// Told when each step starts (see `RunConfiguration.stepTimeout`).
+  package var watch: StepWatch?
+  /// Runs the app's jobs and timers when the machine is an ``AsyncMachine``; nil otherwise.
+  let driver: (any AsyncAppDriver)?
+
+  /// Rounds of scheduled work one `wait` may take (a refresh run, or a device's counted refreshes started): a
+  /// guard only, since a wait takes a few per device whatever its length.
+  static let scheduledWorkBudget = 100_000
+
+  package init(
+    scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
+    recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil,
+    stepTimeout: Duration = RunConfiguration.defaultStepTimeout
+  ) {
+    self.scenario = scenario
+    self.descriptor = descriptor
+    self.seed = seed
+    self.world = World(
+      settings: scenario.backend, start: scenario.given.now, seed: seed,
+      redactor: scenario.redactor(for: descriptor))
+    world.recordsTranscript = recordsTranscript
+    if descriptor.isAsync, #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
+      driver = AppScheduler(world: world, stepTimeout: stepTimeout)
+    } else {
+      driver = nil
+    }
+    invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
+    if strict { strictness = StrictTracker(devices: scenario.devices.count) }
+    if recordsCoverage { coverage = CoverageRecorder() }
+  }
+
+  func play() -> ScenarioResult {
+    setUpWorld()
+    for step in scenario.steps {
+      guard status == .passed else {
+        outcomes.append(outcome(step, .skipped))
+        continue
+      }
+      let result = perform(step)
+      outcomes.append(outcome(step, result))
+    }
+    if status == .passed, let last = scenario.steps.last, let unchecked = uncheckedAtEnd(last) {
+      outcomes[outcomes.count - 1].status = unchecked
+    }
+    driver?.end()
+    return ScenarioResult(
+      name: scenario.name, file: scenario.file, location: scenario.location, machine: descriptor.name,
+      seed: seed, tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure,
+      steps: outcomes, transcript: world.transcript, transitions: coverage?.transitions ?? []
+    ).hiding(world.redactor)
+  }
+
+  func outcome(_ step: Step, _ status: StepOutcome.Status) -> StepOutcome {
+    StepOutcome(
+      number: step.number, location: step.location, action: step.action?.kind.rawValue ?? "expect",
+      status: status)
+  }
+
+  // MARK: - Setting up
+
+  package func setUpWorld() {
+    world.log("world", "scenario '\(scenario.name)' on \(descriptor.name), seed \(seed)")
+    let given = scenario.given
+    world.populate(from: given)
+    driver?.begin(owner: scenario.name)
+    for name in scenario.devices {
+      let device = Device(name: name, descriptor: descriptor, world: world, driver: driver)
+      devices.append(device)
+    }
+    for (deviceName, email) in given.signedIn {
+      guard let device = device(named: deviceName), let account = world.backend.account(email: email) else {
+        continue
+      }
+      device.client.restore(account.info, world.backend.issueSession(uid: account.uid))
+      world.log(deviceName, "signed in as \(account.email ?? email)")
+    }
+    for device in devices {
+      device.start()
+      log(device, "launched: \(describe(device.snapshot))")
+    }
+    shown = devices.map(\.snapshot)
+  }
+
+  func device(named name: String?) -> Device? {
+    guard let name else { return devices.first }
+    return devices.first { $0.name == name }
+  }
+
+  // MARK: - Transcript
+
+  func describe(_ snapshot: Device.Snapshot) -> String {
+    "\(snapshot.state) on \(snapshot.screen)" + (snapshot.error.map { ", error \($0)" } ?? "")
+  }
+
+  func log(_ device: Device, _ text: String) { world.log(device.name, text) }
+
+  /// Writes each device's change of state, screen or shown error since the last time this was called.
+  func logChanges() {
+    guard world.recordsTranscript else { return }
+    for (index, device) in devices.enumerated() {
+      let new = device.snapshot
+      let old = shown[index]
+      guard new != old else { continue }
+      shown[index] = new
+      var parts: [String] = []
+      if new.state != old.state { parts.append("state \(old.state) → \(new.state)") }
+      if new.screen != old.screen { parts.append("screen \(old.screen) → \(new.screen)") }
+      if new.error != old.error {
+        parts.append(new.error.map { "shows error \($0)" } ?? "error cleared")
+      }
+      log(device, parts.joined(separator: ", "))
+    }
+  }
+
+}

@@ -1,0 +1,76 @@
+import AuthFlowLanguage
+import Foundation
+
+/// What one worker is doing: which scenario, and since when its current step has been running.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while `lock` is held.
+package final class StepWatch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var scenario = 0
+  private var step = 0
+  private var action: ActionKind?
+  private var started = ContinuousClock.now
+  /// False between scenarios.
+  private var running = false
+  private var abandoned = false
+
+  package init() {}
+
+  /// How often a watcher looks: a few times per timeout, at most once a second. This is the wall clock of
+  /// the process, never the virtual clock of a world.
+  package static func checkInterval(for timeout: Duration) -> Duration { min(timeout / 4, .seconds(1)) }
+
+  /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`).
+  package func begin(scenario index: Int) {
+    let now = ContinuousClock.now
+    lock.withLock {
+      scenario = index
+      step = 0
+      action = nil
+      started = now
+      running = true
+    }
+  }
+
+  /// Called by the worker when its scenario is over.
+  func finish() { lock.withLock { running = false } }
+
+  /// Called by a run before each step.
+  func begin(step number: Int, action kind: ActionKind?) {
+    let now = ContinuousClock.now
+    lock.withLock {
+      step = number
+      action = kind
+      started = now
+    }
+  }
+
+  /// The scenario (or walk) and step that have run longer than `limit`, and the step's action, if any.
+  package func stuck(longerThan limit: Duration, now: ContinuousClock.Instant = .now) -> Stuck? {
+    lock.withLock {
+      guard running, !abandoned, now - started > limit else { return nil }
+      return Stuck(scenario: scenario, step: step, action: action)
+    }
+  }
+
+  package struct Stuck {
+    package var scenario: Int
+    /// 0 while the world is being set up.
+    package var step: Int
+    package var action: ActionKind?
+  }
+
+  package struct StuckError: Error {
+    package var stuck: Stuck
+    package var timeout: Duration
+
+    package init(stuck: Stuck, timeout: Duration) {
+      self.stuck = stuck
+      self.timeout = timeout
+    }
+  }
+
+  var isAbandoned: Bool { lock.withLock { abandoned } }
+
+  package func abandon() { lock.withLock { abandoned = true } }
+}

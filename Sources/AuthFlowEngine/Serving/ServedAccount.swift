@@ -1,0 +1,39 @@
+import AuthFlowLanguage
+
+/// An account as `authflow serve` reports it over HTTP: `lookup`, the Admin SDK's `UserRecord`.
+public struct ServedAccount: Equatable, Sendable {
+  public var uid: String
+  public var email: String?
+  public var emailVerified: Bool
+  public var displayName: String?
+  public var disabled: Bool
+  /// Whether the account has a password (production returns a hash; the server says only that one exists).
+  public var hasPassword: Bool
+  /// Linked identity-provider accounts, in the order they were linked.
+  public var links: [Link]
+  public var createdAt: VirtualTime
+
+  /// One linked identity-provider account.
+  public struct Link: Equatable, Sendable {
+    public var provider: ProviderID
+    /// The IdP's own id for the account (`rawId` in Identity Toolkit).
+    public var subject: String
+    public var email: String
+  }
+
+  /// Sign-in methods as `createAuthUri` would list them.
+  public var providers: [ProviderID] {
+    ((hasPassword ? [.password] : []) + links.map(\.provider)).sorted()
+  }
+
+  init(_ account: Account) {
+    uid = account.uid
+    email = account.email
+    emailVerified = account.emailVerified
+    displayName = account.displayName
+    disabled = account.disabled
+    hasPassword = account.password != nil
+    links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
+    createdAt = account.createdAt
+  }
+}

@@ -1,0 +1,140 @@
+import AuthFlowLanguage
+
+/// What the Admin SDK calls (project-scoped endpoints) and what the server's control endpoints change.
+extension ServedWorld {
+  // MARK: - Admin SDK
+
+  /// The account with this uid, if any.
+  public func account(uid: String) -> ServedAccount? {
+    locked { (_, backend) in backend.account(uid: uid).map(ServedAccount.init) }
+  }
+
+  /// The account with this email (the password account if several share it), if any.
+  public func account(email: String) -> ServedAccount? {
+    locked { (_, backend) in backend.account(email: email).map(ServedAccount.init) }
+  }
+
+  /// Every account, oldest first.
+  public func accounts() -> [ServedAccount] {
+    locked { (_, backend) in backend.uids.compactMap { backend.account(uid: $0) }.map(ServedAccount.init) }
+  }
+
+  /// `createUser`: an account the Admin SDK makes. The same checks as sign-up: a malformed email,
+  /// `email-already-in-use`, the password policy; a uid already taken is `uid-already-exists`.
+  public func createAccount(_ changes: AdminAccountChanges) throws(AuthErrorCode) -> ServedAccount {
+    try locked(nil) { (world, backend) throws(AuthErrorCode) in
+      if let email = changes.email {
+        guard Backend.isValidEmail(email) else { throw .invalidEmail }
+        if backend.emailIsTaken(email, byPasswordAccountOnly: !world.settings.oneAccountPerEmail) {
+          throw .emailAlreadyInUse
+        }
+      }
+      if let password = changes.password { try backend.checkPasswordPolicy(password) }
+      var account = backend.newAccount(email: changes.email)
+      if let uid = changes.uid {
+        if backend.account(uid: uid) != nil { throw .uidAlreadyExists }
+        account.uid = uid
+      }
+      account.password = changes.password
+      account.emailVerified = changes.emailVerified ?? false
+      account.displayName = changes.displayName ?? nil
+      account.disabled = changes.disabled ?? false
+      backend.insert(account)
+      return ServedAccount(account)
+    }
+  }
+
+  /// `updateUser`: sets what `changes` names. A new password revokes every session, as in production.
+  public func updateAccount(uid: String, _ changes: AdminAccountChanges) throws(AuthErrorCode)
+    -> ServedAccount
+  {
+    try locked(nil) { (world, backend) throws(AuthErrorCode) in
+      guard backend.account(uid: uid) != nil else { throw .userNotFound }
+      if let email = changes.email {
+        guard Backend.isValidEmail(email) else { throw .invalidEmail }
+        if world.settings.oneAccountPerEmail,
+          backend.accounts(withEmail: email).contains(where: { $0.uid != uid })
+        {
+          throw .emailAlreadyInUse
+        }
+      }
+      if let password = changes.password { try backend.checkPasswordPolicy(password) }
+      backend.update(uid: uid) { account in
+        if let email = changes.email { account.email = email.lowercased() }
+        if let password = changes.password { account.password = password }
+        if let verified = changes.emailVerified { account.emailVerified = verified }
+        if let name = changes.displayName { account.displayName = name }
+        if let disabled = changes.disabled { account.disabled = disabled }
+        account.links.removeAll { changes.unlink.contains($0.provider) }
+        if changes.unlink.contains(.password) { account.password = nil }
+      }
+      if changes.password != nil || changes.revokeSessions {
+        backend.revokeSessions(uid: uid, reason: "admin update")
+      }
+      guard let account = backend.account(uid: uid) else { throw .userNotFound }
+      return ServedAccount(account)
+    }
+  }
+
+  /// `deleteUser`.
+  public func deleteAccount(uid: String) throws(AuthErrorCode) {
+    try locked(nil) { (_, backend) throws(AuthErrorCode) in
+      guard let account = backend.account(uid: uid) else { throw .userNotFound }
+      backend.remove(uid: uid)
+      backend.recordDeletion(of: account, byClient: false)
+    }
+  }
+
+  /// `generateEmailVerificationLink` / `generatePasswordResetLink`: a fresh action code, nothing sent.
+  public func actionCode(_ kind: MailKind, email: String) throws(AuthErrorCode) -> String {
+    try locked(nil) { (_, backend) throws(AuthErrorCode) in
+      guard Backend.isValidEmail(email) else { throw .invalidEmail }
+      guard let account = backend.account(email: email) else { throw .userNotFound }
+      guard let code = backend.issueCode(kind, for: account) else { throw .invalidEmail }
+      return code
+    }
+  }
+
+  // MARK: - Control
+
+  /// The virtual clock.
+  public var now: VirtualTime { locked { (world, _) in world.now } }
+
+  /// Moves the virtual clock forward by `duration`; returns the new time.
+  @discardableResult
+  public func advance(by duration: VirtualDuration) -> VirtualTime {
+    locked { (world, _) in
+      world.advance(to: world.now + duration)
+      return world.now
+    }
+  }
+
+  /// Every email sent so far, oldest first.
+  public var outbox: [Outbox.Email] { locked { (world, _) in world.outbox.emails } }
+
+  /// The knobs in force.
+  public var settings: BackendSettings { locked { (world, _) in world.settings } }
+
+  /// Replaces the knobs; accounts, sessions, codes and the clock stay as they are.
+  public func setSettings(_ settings: BackendSettings) {
+    locked { (world, _) in world.settings = settings }
+  }
+
+  /// Makes the next call of `operation` fail with `error`, as a scenario's `fail_next` does.
+  public func failNext(_ operation: BackendOperation, with error: AuthErrorCode) {
+    locked { (world, _) in world.failNext(operation, with: error, device: nil) }
+  }
+
+  /// Starts over from `given` with `settings`: a new world, as a scenario starts.
+  public func load(settings: BackendSettings, given: Given) {
+    let fresh = Self.makeWorld(settings: settings, given: given, seed: seedValue)
+    locked { (_, _) in replaceWorld(fresh) }
+  }
+
+  /// Removes every account (the emulator's `DELETE accounts`), keeping knobs and clock.
+  public func removeAllAccounts() {
+    locked { (_, backend) in
+      for uid in backend.uids { backend.remove(uid: uid) }
+    }
+  }
+}

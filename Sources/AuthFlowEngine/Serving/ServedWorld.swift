@@ -1,0 +1,209 @@
+import AuthFlowLanguage
+import Foundation
+
+/// The world `authflow serve` shares between HTTP requests: one ``World`` and its ``Backend`` behind a lock.
+///
+/// Requests arrive concurrently while a world is single-threaded, so every call takes the lock, consumes a
+/// matching injected failure (`fail_next`) and then calls the very backend rule the scenario runner uses; the
+/// server holds no copy of any rule. Virtual time moves only through ``advance(by:)`` (the control endpoint).
+public final class ServedWorld: @unchecked Sendable {
+  private let lock = NSLock()
+  private var world: World
+  let seedValue: UInt64
+
+  /// A world with `settings`, seeded with `given` (its accounts, IdP accounts and start time).
+  public init(settings: BackendSettings = BackendSettings(), given: Given = Given(), seed: UInt64 = 1) {
+    seedValue = seed
+    world = Self.makeWorld(settings: settings, given: given, seed: seed)
+  }
+
+  static func makeWorld(settings: BackendSettings, given: Given, seed: UInt64) -> World {
+    let world = World(settings: settings, start: given.now, seed: seed, redactor: Redactor(passwords: []))
+    world.recordsTranscript = false
+    world.populate(from: given)
+    return world
+  }
+
+  /// Runs `body` under the lock, after consuming a `fail_next` for `operation` (if any).
+  func locked<T>(
+    _ operation: BackendOperation?, _ body: (World, Backend) throws(AuthErrorCode) -> T
+  ) throws(AuthErrorCode) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    if let operation, let injected = world.takeInjectedFailure(for: operation, device: nil) { throw injected }
+    return try body(world, world.backend)
+  }
+
+  /// Called under the lock only.
+  func replaceWorld(_ fresh: World) { world = fresh }
+
+  func locked<T>(_ body: (World, Backend) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(world, world.backend)
+  }
+
+  private func session(_ backend: Backend, _ uid: String, _ tokens: SessionTokens, new: Bool)
+    throws(AuthErrorCode)
+    -> ServedSession
+  {
+    guard let account = backend.account(uid: uid) else { throw .userNotFound }
+    return ServedSession(account: ServedAccount(account), tokens: tokens, isNewUser: new)
+  }
+
+  // MARK: - Client calls (Identity Toolkit v1)
+
+  /// `accounts:signUp` with an email and a password.
+  public func signUp(email: String, password: String) throws(AuthErrorCode) -> ServedSession {
+    try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens) = try backend.signUp(email: email, password: password)
+      return try session(backend, info.uid, tokens, new: true)
+    }
+  }
+
+  /// `accounts:signInWithPassword`.
+  public func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> ServedSession {
+    try locked(.signInWithPassword) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens) = try backend.signInWithPassword(email: email, password: password)
+      return try session(backend, info.uid, tokens, new: false)
+    }
+  }
+
+  /// `accounts:signInWithIdp` without an ID token: the IdP account as its token describes it (subject, email,
+  /// whether the IdP verified the email). An IdP account `given` declared keeps its declared name and subject.
+  public func signInWithIdp(
+    provider: ProviderID, subject: String?, email: String, name: String?, emailVerified: Bool?
+  ) throws(AuthErrorCode) -> ServedSession {
+    try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
+      let idp = identityProviderAccount(
+        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
+      let before = backend.uids.count
+      let (info, tokens) = try backend.signInWithIdp(idp)
+      return try session(backend, info.uid, tokens, new: backend.uids.count > before)
+    }
+  }
+
+  /// `accounts:signInWithIdp` with an ID token: links the IdP account to the signed-in account.
+  public func link(
+    _ token: IDToken, provider: ProviderID, subject: String?, email: String, name: String?,
+    emailVerified: Bool?
+  ) throws(AuthErrorCode) -> ServedAccount {
+    try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
+      let idp = identityProviderAccount(
+        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
+      let info = try backend.link(token, idp)
+      guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
+      return ServedAccount(account)
+    }
+  }
+
+  private func identityProviderAccount(
+    _ world: World, provider: ProviderID, subject: String?, email: String, name: String?, emailVerified: Bool?
+  ) -> IdentityProviders.Account {
+    let email = email.lowercased()
+    if let known = world.identityProviders.account(provider, email: email),
+      subject == nil || subject == known.subject
+    {
+      return known
+    }
+    let account = IdentityProviders.Account(
+      provider: provider, subject: subject ?? "\(provider.rawValue):\(email)", email: email, name: name,
+      emailVerified: emailVerified ?? provider.verifiesEmailByDefault)
+    world.identityProviders.add(account)
+    return account
+  }
+
+  /// `accounts:sendOobCode` with `VERIFY_EMAIL` and the user's ID token; the email lands in the outbox.
+  public func sendVerification(_ token: IDToken) throws(AuthErrorCode) -> String {
+    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+      let account = try backend.authorize(token)
+      try backend.sendVerification(token)
+      return account.email ?? ""
+    }
+  }
+
+  /// `accounts:sendOobCode` with `PASSWORD_RESET`.
+  public func sendPasswordReset(email: String) throws(AuthErrorCode) {
+    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+      try backend.sendPasswordReset(email: email)
+    }
+  }
+
+  /// `accounts:update` with an `oobCode`: applies a verification code; returns the verified email.
+  public func applyVerification(code: String) throws(AuthErrorCode) -> ServedAccount {
+    try locked(.applyOobCode) { (_, backend) throws(AuthErrorCode) in
+      let (actionCode, _) = try backend.validCode(code, kind: .verifyEmail)
+      _ = try backend.applyVerification(code: code)
+      guard let account = backend.account(uid: actionCode.uid) else { throw .invalidActionCode }
+      return ServedAccount(account)
+    }
+  }
+
+  /// `accounts:resetPassword`: checks a reset code, or with `newPassword` completes the reset.
+  public func resetPassword(code: String, newPassword: String?) throws(AuthErrorCode) -> String {
+    try locked(.resetPassword) { (_, backend) throws(AuthErrorCode) in
+      try backend.resetPassword(code: code, newPassword: newPassword)
+    }
+  }
+
+  /// `accounts:lookup` with the user's ID token.
+  public func lookup(_ token: IDToken) throws(AuthErrorCode) -> ServedAccount {
+    try locked(.lookup) { (_, backend) throws(AuthErrorCode) in ServedAccount(try backend.authorize(token)) }
+  }
+
+  /// `accounts:update` with a new password: recent login, policy, revocation; returns the new session.
+  public func changePassword(_ token: IDToken, to password: String) throws(AuthErrorCode) -> ServedSession {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let tokens = try backend.changePassword(token, to: password)
+      return try session(backend, token.uid, tokens, new: false)
+    }
+  }
+
+  /// `accounts:update` with a display name (or `deleteAttribute: DISPLAY_NAME`).
+  public func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> ServedAccount {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let info = try backend.setDisplayName(token, to: name)
+      guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
+      return ServedAccount(account)
+    }
+  }
+
+  /// `accounts:update` with `deleteProvider`: unlinks identity providers (and `password`) from the account.
+  public func unlink(_ token: IDToken, providers: [ProviderID]) throws(AuthErrorCode) -> ServedAccount {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let account = try backend.authorize(token)
+      backend.update(uid: account.uid) { account in
+        account.links.removeAll { providers.contains($0.provider) }
+        if providers.contains(.password) { account.password = nil }
+      }
+      guard let updated = backend.account(uid: account.uid) else { throw .userNotFound }
+      return ServedAccount(updated)
+    }
+  }
+
+  /// Checks an ID token without a `fail_next` (for an `update` that changes nothing).
+  public func authorize(_ token: IDToken) throws(AuthErrorCode) -> ServedAccount {
+    try locked(nil) { (_, backend) throws(AuthErrorCode) in ServedAccount(try backend.authorize(token)) }
+  }
+
+  /// `accounts:delete` with the user's ID token: needs a recent login.
+  public func delete(_ token: IDToken) throws(AuthErrorCode) {
+    try locked(.delete) { (_, backend) throws(AuthErrorCode) in try backend.delete(token) }
+  }
+
+  /// `accounts:createAuthUri`: the sign-in methods (empty under enumeration protection) and whether the
+  /// server says the email is registered (never, under protection).
+  public func createAuthUri(email: String) throws(AuthErrorCode) -> [ProviderID] {
+    try locked(.createAuthUri) { (_, backend) throws(AuthErrorCode) in try backend.createAuthUri(email: email)
+    }
+  }
+
+  /// The secure-token refresh: a new ID token for a live refresh token.
+  public func refresh(_ refreshToken: String) throws(AuthErrorCode) -> (IDToken, ServedAccount) {
+    try locked(.refreshToken) { (_, backend) throws(AuthErrorCode) in
+      let token = try backend.refreshToken(refreshToken)
+      guard let account = backend.account(uid: token.uid) else { throw .userTokenExpired }
+      return (token, ServedAccount(account))
+    }
+  }
+}

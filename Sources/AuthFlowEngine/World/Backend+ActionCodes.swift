@@ -1,0 +1,104 @@
+import AuthFlowLanguage
+
+extension Backend {
+  /// **Send limit.** At most `oob_send_limit` (5 per hour) emails of one kind to one address, counted over a
+  /// sliding window; past it → `too-many-requests`. Silent "sends" under enumeration protection count too, so
+  /// the limit reveals nothing. A modelling choice: Firebase documents per-project quotas, not this number.
+  func checkSendLimit(email: String, kind: MailKind) throws(AuthErrorCode) {
+    let windowStart = world.now - settings.oobSendLimit.per
+    let recent = sends.count { $0.email == email && $0.kind == kind && $0.time > windowStart }
+    if recent >= settings.oobSendLimit.count { throw .tooManyRequests }
+    sends.append(SendRecord(email: email, kind: kind, time: world.now))
+  }
+
+  /// `sendOobCode` for `VERIFY_EMAIL`: emails the signed-in user a verification link.
+  func sendVerification(_ token: IDToken) throws(AuthErrorCode) {
+    let account = try authorize(token)
+    guard let email = account.email else { throw .invalidEmail }
+    try checkSendLimit(email: email, kind: .verifyEmail)
+    send(.verifyEmail, to: account)
+  }
+
+  /// `sendOobCode` for `PASSWORD_RESET`: an unknown email is `user-not-found`, or a silent success that sends
+  /// nothing under enumeration protection.
+  func sendPasswordReset(email: String) throws(AuthErrorCode) {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    let email = email.lowercased()
+    guard let account = account(email: email) else {
+      guard settings.emailEnumerationProtection else { throw .userNotFound }
+      try checkSendLimit(email: email, kind: .passwordReset)
+      world.log("backend", "no account for \(email): nothing sent (enumeration protection)")
+      return
+    }
+    if account.disabled { throw .userDisabled }
+    try checkSendLimit(email: email, kind: .passwordReset)
+    send(.passwordReset, to: account)
+  }
+
+  private func send(_ kind: MailKind, to account: Account) {
+    guard let email = account.email, let code = issueCode(kind, for: account) else { return }
+    let mail = Outbox.Email(to: email, kind: kind, sentAt: world.now, code: code)
+    world.outbox.deliver(mail)
+    world.log("outbox", "\(kind.rawValue) to \(email): \(mail.redactedLink)")
+  }
+
+  /// Creates an action code for the account's email without sending anything: what the Admin SDK's
+  /// `generateEmailVerificationLink` and `generatePasswordResetLink` get back (`returnOobLink`).
+  func issueCode(_ kind: MailKind, for account: Account) -> String? {
+    guard let email = account.email else { return nil }
+    let code = world.identifier(length: 24)
+    actionCodes[code] = ActionCode(kind: kind, uid: account.uid, email: email, createdAt: world.now)
+    return code
+  }
+
+  /// **Action codes are single-use and expire.** A used or unknown code → `invalid-action-code`; one older than
+  /// its TTL (`verify_email_code_ttl` 3 days, `password_reset_code_ttl` 1 hour) → `expired-action-code`.
+  /// The Firebase emulator never expires codes.
+  func validCode(_ code: String, kind: MailKind) throws(AuthErrorCode) -> (ActionCode, Account) {
+    guard let actionCode = actionCodes[code], actionCode.kind == kind, !actionCode.used else {
+      throw .invalidActionCode
+    }
+    let ttl = kind == .verifyEmail ? settings.verifyEmailCodeTTL : settings.passwordResetCodeTTL
+    if world.now - actionCode.createdAt > ttl { throw .expiredActionCode }
+    guard let account = accounts[actionCode.uid], account.email == actionCode.email else {
+      throw .invalidActionCode
+    }
+    if account.disabled { throw .userDisabled }
+    return (actionCode, account)
+  }
+
+  /// `resetPassword` with only a code, as `checkActionCode` sends it: the code's kind and email, for a code of
+  /// any kind, under the same rules as ``validCode(_:kind:)``. Nothing is consumed.
+  func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String) {
+    guard let actionCode = actionCodes[code] else { throw .invalidActionCode }
+    let (valid, _) = try validCode(code, kind: actionCode.kind)
+    return (valid.kind, valid.email)
+  }
+
+  /// `applyOobCode`: verifies the email the code was sent to.
+  func applyVerification(code: String) throws(AuthErrorCode) -> String {
+    let (actionCode, account) = try validCode(code, kind: .verifyEmail)
+    actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .verifyEmail, at: world.now))
+    update(uid: account.uid) { $0.emailVerified = true }
+    world.log("backend", "\(actionCode.email) verified")
+    return actionCode.email
+  }
+
+  /// `resetPassword` without a new password only checks the code (opening the page does not consume it);
+  /// with one, it sets the password, marks the email verified, consumes the code and **revokes every session**.
+  func resetPassword(code: String, newPassword: String?) throws(AuthErrorCode) -> String {
+    let (actionCode, account) = try validCode(code, kind: .passwordReset)
+    guard let newPassword else { return actionCode.email }
+    try checkPasswordPolicy(newPassword)
+    actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .passwordReset, at: world.now))
+    update(uid: account.uid) {
+      $0.password = newPassword
+      $0.emailVerified = true
+    }
+    world.log("backend", "password of \(actionCode.email) reset")
+    revokeSessions(uid: account.uid, reason: "password reset")
+    return actionCode.email
+  }
+}

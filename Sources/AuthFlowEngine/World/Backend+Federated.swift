@@ -1,0 +1,129 @@
+import AuthFlowLanguage
+
+extension Backend {
+  /// **Trusted provider.** A federated sign-in is trusted when its provider (or `provider@domain` of the
+  /// email) is in `trusted_providers` and the IdP says the email is verified. Defaults: Apple, and Google for
+  /// gmail.com and googlemail.com addresses.
+  func isTrusted(_ idp: IdentityProviders.Account) -> Bool {
+    guard idp.emailVerified else { return false }
+    let domain = EmailAddress.domain(of: idp.email)
+    return settings.trustedProviders.contains {
+      $0.provider == idp.provider && ($0.domain == nil || $0.domain == domain)
+    }
+  }
+
+  private func linkedAccount(for idp: IdentityProviders.Account) -> Account? {
+    uids.compactMap { accounts[$0] }.first { account in
+      account.links.contains { $0.provider == idp.provider && $0.subject == idp.subject }
+    }
+  }
+
+  /// `signInWithIdp` (SPEC 5.4). With one account per email:
+  /// 1. the IdP account is linked → sign in to that account;
+  /// 2. another account has the email and the sign-in is trusted → **trusted-provider takeover**;
+  /// 3. another account has the email, untrusted → `account-exists-with-different-credential`;
+  /// 4. otherwise a new account, verified if the sign-in is trusted.
+  /// With one account per email off, rules 2 and 3 never apply.
+  func signInWithIdp(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    let trusted = isTrusted(idp)
+    if let account = linkedAccount(for: idp) {
+      if account.disabled { throw .userDisabled }
+      update(uid: account.uid) {
+        if trusted, $0.email == idp.email { $0.emailVerified = true }
+        if $0.displayName == nil { $0.displayName = idp.name }
+      }
+      return try signedIn(uid: account.uid, with: idp.provider)
+    }
+    if settings.oneAccountPerEmail, let existing = accounts(withEmail: idp.email).first {
+      if existing.disabled { throw .userDisabled }
+      guard trusted else { throw .accountExistsWithDifferentCredential }
+      takeOver(existing, with: idp)
+      return try signedIn(uid: existing.uid, with: idp.provider)
+    }
+    var account = newAccount(email: idp.email)
+    account.emailVerified = trusted
+    account.displayName = idp.name
+    account.links = [ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email)]
+    insert(account)
+    record(.accountCreated(uid: account.uid, email: account.email))
+    world.log(
+      "backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
+    return try signedIn(uid: account.uid, with: idp.provider)
+  }
+
+  private func signedIn(uid: String, with provider: ProviderID) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    guard accounts[uid] != nil else { throw .userNotFound }
+    let tokens = issueSession(uid: uid, provider: provider)
+    guard let account = accounts[uid] else { throw .userNotFound }
+    return (account.info, tokens)
+  }
+
+  /// **Trusted-provider takeover.** A trusted sign-in whose email belongs to another account signs in to that
+  /// account and links the provider. If the account's email was unverified, production also removes its
+  /// password and every untrusted provider, marks the email verified and revokes its sessions before the
+  /// signing-in device gets a new one: an unverified password account is taken over by Google or Apple.
+  /// The Firebase emulator does not remove the password.
+  func takeOver(_ account: Account, with idp: IdentityProviders.Account) {
+    let wasUnverified = !account.emailVerified
+    update(uid: account.uid) { account in
+      if wasUnverified {
+        account.password = nil
+        account.links.removeAll { link in
+          let linkedIdP = IdentityProviders.Account(
+            provider: link.provider, subject: link.subject, email: link.email, name: nil, emailVerified: true)
+          return !isTrusted(linkedIdP)
+        }
+        account.emailVerified = true
+      }
+      account.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
+      if account.displayName == nil { account.displayName = idp.name }
+    }
+    if wasUnverified {
+      world.log(
+        "backend", "\(idp.provider) takes over unverified \(idp.email): password removed, email verified")
+      revokeSessions(uid: account.uid, reason: "trusted provider took over")
+    } else {
+      world.log("backend", "\(idp.provider) linked to \(idp.email)")
+    }
+  }
+
+  /// `signInWithIdp` with an ID token: links an IdP account to the signed-in account.
+  /// An IdP account linked elsewhere → `credential-already-in-use`; a provider already on the account →
+  /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`.
+  func link(_ token: IDToken, _ idp: IdentityProviders.Account) throws(AuthErrorCode) -> AccountInfo {
+    let account = try authorize(token)
+    if let owner = linkedAccount(for: idp), owner.uid != account.uid { throw .credentialAlreadyInUse }
+    if account.link(for: idp.provider) != nil { throw .providerAlreadyLinked }
+    if settings.oneAccountPerEmail, accounts(withEmail: idp.email).contains(where: { $0.uid != account.uid })
+    {
+      throw .emailAlreadyInUse
+    }
+    update(uid: account.uid) {
+      $0.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
+      if $0.email == nil { $0.email = idp.email }
+      if $0.displayName == nil { $0.displayName = idp.name }
+    }
+    world.log("backend", "\(idp.provider) linked to \(account.email ?? account.uid)")
+    return accounts[account.uid]?.info ?? account.info
+  }
+}
+
+extension Backend {
+  /// Re-authentication through an IdP: the IdP account must be linked to the signed-in user
+  /// (`user-mismatch` if it is linked to someone else, `user-not-found` if to no one).
+  func reauthenticate(_ idp: IdentityProviders.Account, uid: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    guard
+      let owner = uids.compactMap({ accounts[$0] }).first(where: { account in
+        account.links.contains { $0.provider == idp.provider && $0.subject == idp.subject }
+      })
+    else { throw enumerationSafe(.userNotFound) }
+    guard owner.uid == uid else { throw .userMismatch }
+    if owner.disabled { throw .userDisabled }
+    let tokens = issueSession(uid: uid, provider: idp.provider)
+    return (accounts[uid]?.info ?? owner.info, tokens)
+  }
+}

@@ -1,0 +1,73 @@
+import AuthFlowLanguage
+
+extension Backend {
+  /// **Email enumeration protection.** On by default for projects created since 2023-09-15: sign-in reports
+  /// `invalid-credential` instead of `user-not-found` or `wrong-password`, `createAuthUri` lists no methods and a
+  /// reset for an unknown email succeeds silently. The Firebase emulator ignores this setting.
+  func enumerationSafe(_ error: AuthErrorCode) -> AuthErrorCode {
+    guard settings.emailEnumerationProtection, error == .userNotFound || error == .wrongPassword else {
+      return error
+    }
+    return .invalidCredential
+  }
+
+  /// **Password policy.** Shorter than `password_min_length` (6) → `weak-password`.
+  func checkPasswordPolicy(_ password: String) throws(AuthErrorCode) {
+    if password.count < settings.passwordMinLength { throw .weakPassword }
+  }
+
+  /// **One account per email.** With it on (the default) an email belongs to at most one account of any kind;
+  /// with it off, only to one password account.
+  func emailIsTaken(_ email: String, byPasswordAccountOnly: Bool) -> Bool {
+    let matches = accounts(withEmail: email)
+    return byPasswordAccountOnly ? matches.contains { $0.password != nil } : !matches.isEmpty
+  }
+
+  /// `signUp`: creates an unverified password account and signs it in.
+  func signUp(email: String, password: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    if emailIsTaken(email, byPasswordAccountOnly: !settings.oneAccountPerEmail) { throw .emailAlreadyInUse }
+    try checkPasswordPolicy(password)
+    var account = newAccount(email: email)
+    account.password = password
+    insert(account)
+    record(.accountCreated(uid: account.uid, email: account.email))
+    world.log("backend", "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))")
+    let tokens = issueSession(uid: account.uid, provider: .password)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
+  /// `signInWithPassword`: `user-not-found`, `user-disabled` (checked before the password), `wrong-password`
+  /// (also for an account without a password); both "not found" and "wrong password" become
+  /// `invalid-credential` under enumeration protection.
+  func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
+    if account.disabled { throw .userDisabled }
+    guard account.password == password else { throw enumerationSafe(.wrongPassword) }
+    let tokens = issueSession(uid: account.uid, provider: .password)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
+  /// `createAuthUri`: the account's sign-in methods, or an empty list under enumeration protection (which is
+  /// what breaks "fetch the methods, then sign in or sign up").
+  func createAuthUri(email: String) throws(AuthErrorCode) -> [ProviderID] {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    if settings.emailEnumerationProtection { return [] }
+    return account(email: email)?.providers ?? []
+  }
+
+  /// `update` with a new password: needs a recent login, checks the policy, then **revokes every session** of
+  /// the account; the calling device gets a fresh session back (as production returns new tokens).
+  func changePassword(_ token: IDToken, to password: String) throws(AuthErrorCode) -> SessionTokens {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    try checkPasswordPolicy(password)
+    update(uid: account.uid) { $0.password = password }
+    record(.sensitiveOperation(.changePassword, uid: account.uid, authTime: token.authTime, at: world.now))
+    revokeSessions(uid: account.uid, reason: "password changed")
+    return issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+  }
+}

@@ -1,0 +1,222 @@
+import AuthFlowLanguage
+
+/// The fake auth server all devices share: Firebase Authentication as it behaves **in production**.
+///
+/// Each production rule lives in one named method with a doc comment; where the Firebase emulator behaves
+/// differently, the comment says so. Clients reach it only through ``AuthClient``, which applies the
+/// device's network state and `fail_next` first; the admin SDK (`admin:` steps) calls it directly.
+package final class Backend {
+  unowned let world: World
+  private(set) var accounts: [String: Account] = [:]
+  /// uids in creation order, so every scan is deterministic.
+  package private(set) var uids: [String] = []
+  /// uids by (lowercased) email, each list in creation order: every sign-up and sign-in looks an email up,
+  /// and a scan of every account made `authflow serve` slow down as accounts accumulated.
+  private var uidsByEmail: [String: [String]] = [:]
+  /// Each uid's place in creation order, to keep `uidsByEmail` lists in that order.
+  private var creationIndex: [String: Int] = [:]
+  private var accountsCreated = 0
+  private var sessions: [String: RefreshSession] = [:]
+  var actionCodes: [String: ActionCode] = [:]
+  var sends: [SendRecord] = []
+  private var generation = 0
+  /// Every ID token minted so far, numbered in order (``IDToken/serial``).
+  private(set) var tokenSerial = 0
+  /// What the backend did, for invariants (``BackendFact``).
+  var facts: [BackendFact] = []
+  /// Accounts removed so far, by uid.
+  var deletedAccounts: [String: DeletedAccount] = [:]
+
+  var settings: BackendSettings { world.settings }
+
+  init(world: World) { self.world = world }
+
+  /// A refresh token's session.
+  struct RefreshSession {
+    var uid: String
+    var authTime: VirtualTime
+    var generation: Int
+    var signInProvider: ProviderID?
+  }
+
+  // MARK: - Accounts
+
+  package func account(uid: String) -> Account? { accounts[uid] }
+
+  /// Accounts whose email is `email` (case-insensitively), oldest first.
+  func accounts(withEmail email: String) -> [Account] {
+    (uidsByEmail[email.lowercased()] ?? []).compactMap { accounts[$0] }
+  }
+
+  /// The account a password sign-in or an admin call addresses: the password account if several share the email.
+  package func account(email: String) -> Account? {
+    let matches = accounts(withEmail: email)
+    return matches.first { $0.password != nil } ?? matches.first
+  }
+
+  func insert(_ account: Account) {
+    let previous = accounts[account.uid]
+    if previous == nil {
+      creationIndex[account.uid] = accountsCreated
+      accountsCreated += 1
+      uids.append(account.uid)
+    }
+    accounts[account.uid] = account
+    reindex(account.uid, from: previous?.email, to: account.email)
+  }
+
+  func remove(uid: String) {
+    reindex(uid, from: accounts[uid]?.email, to: nil)
+    accounts[uid] = nil
+    uids.removeAll { $0 == uid }
+    for (token, session) in sessions where session.uid == uid { sessions[token] = nil }
+  }
+
+  func update(uid: String, _ change: (inout Account) -> Void) {
+    guard var account = accounts[uid] else { return }
+    let email = account.email
+    change(&account)
+    accounts[uid] = account
+    reindex(uid, from: email, to: account.email)
+  }
+
+  /// Moves `uid` from one email's list to another's, keeping each list in creation order.
+  private func reindex(_ uid: String, from old: String?, to new: String?) {
+    guard old != new || (new != nil && uidsByEmail[new ?? ""]?.contains(uid) != true) else { return }
+    if let old { uidsByEmail[old]?.removeAll { $0 == uid } }
+    if let old, uidsByEmail[old]?.isEmpty == true { uidsByEmail[old] = nil }
+    guard let new else { return }
+    var list = uidsByEmail[new] ?? []
+    list.removeAll { $0 == uid }
+    let place = creationIndex[uid] ?? Int.max
+    let position = list.firstIndex { (creationIndex[$0] ?? Int.max) > place } ?? list.endIndex
+    list.insert(uid, at: position)
+    uidsByEmail[new] = list
+  }
+
+  func newAccount(email: String?) -> Account {
+    Account(
+      uid: world.identifier(length: 28), email: email?.lowercased(), password: nil, emailVerified: false,
+      displayName: nil, links: [], disabled: false, validSinceGeneration: 0, createdAt: world.now)
+  }
+
+  // MARK: - Sessions
+
+  /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in,
+  /// which also becomes the account's last sign-in time). `provider` is how the user signed in.
+  func issueSession(uid: String, authTime: VirtualTime? = nil, provider: ProviderID? = nil) -> SessionTokens {
+    generation += 1
+    if authTime == nil { accounts[uid]?.lastSignInAt = world.now }
+    let refreshToken = world.identifier(length: 32)
+    let session = RefreshSession(
+      uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider)
+    sessions[refreshToken] = session
+    return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
+  }
+
+  /// How long an ID token's value is.
+  private static let idTokenLength = 24
+
+  private func idToken(for session: RefreshSession) -> IDToken {
+    tokenSerial += 1
+    return IDToken(
+      value: world.identifier(length: Self.idTokenLength), uid: session.uid, authTime: session.authTime,
+      issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
+      generation: session.generation, serial: tokenSerial)
+  }
+
+  /// **Session revocation.** Production stores a `validSince` per account; refresh tokens and ID tokens issued
+  /// before it stop working, so every other device's next token refresh or reload fails with
+  /// `user-token-expired` and its client signs out. Password change or reset, `revokeRefreshTokens` and a
+  /// trusted-provider takeover do this.
+  func revokeSessions(uid: String, reason: String) {
+    update(uid: uid) { $0.validSinceGeneration = generation + 1 }
+    world.log("backend", "sessions of \(accounts[uid]?.email ?? uid) revoked (\(reason))")
+  }
+
+  /// Checks the ID token a client sends with `lookup`, `update`, `delete`, `sendOobCode` (verify) and linking.
+  ///
+  /// A deleted account fails with `user-token-expired`, a disabled one with `user-disabled`, a revoked session
+  /// with `user-token-expired`.
+  func authorize(_ token: IDToken) throws(AuthErrorCode) -> Account {
+    guard let account = accounts[token.uid] else { throw .userTokenExpired }
+    if account.disabled { throw .userDisabled }
+    if token.generation < account.validSinceGeneration || world.now >= token.expiresAt {
+      throw .userTokenExpired
+    }
+    return account
+  }
+
+  /// **Recent login.** Deleting an account and changing its password need an ID token whose `auth_time` is at
+  /// most `recent_login` (5 minutes) old, else `requires-recent-login`; re-authenticating restarts the window.
+  /// The Firebase emulator does not enforce this; production does.
+  func requireRecentLogin(_ token: IDToken) throws(AuthErrorCode) {
+    if world.now - token.authTime > settings.recentLogin { throw .requiresRecentLogin }
+  }
+
+  /// `refreshToken`: a new ID token for a live session. Revoked sessions and deleted accounts fail with
+  /// `user-token-expired`, disabled accounts with `user-disabled`.
+  func refreshToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
+    idToken(for: try liveSession(refreshToken))
+  }
+
+  /// Whether `refreshToken` would get a new ID token now.
+  func honours(_ refreshToken: String) -> Bool { (try? liveSession(refreshToken)) != nil }
+
+  private func liveSession(_ refreshToken: String) throws(AuthErrorCode) -> RefreshSession {
+    guard let session = sessions[refreshToken], let account = accounts[session.uid] else {
+      throw .userTokenExpired
+    }
+    if account.disabled { throw .userDisabled }
+    if session.generation < account.validSinceGeneration { throw .userTokenExpired }
+    return session
+  }
+
+  /// Counts `count` ID tokens as minted, as a `wait` does for the refreshes it counts instead of running: the
+  /// tokens minted later, and every id drawn after them, are the ones they would have been.
+  func skipIDTokens(_ count: Int) {
+    guard count > 0 else { return }
+    tokenSerial += count
+    world.skipIdentifiers(count, length: Self.idTokenLength)
+  }
+
+  /// `lookup`: the account as it is now (what `reload()` fetches).
+  func lookup(_ token: IDToken) throws(AuthErrorCode) -> AccountInfo {
+    try authorize(token).info
+  }
+
+  /// `delete`: removes the account; needs a recent login.
+  func delete(_ token: IDToken) throws(AuthErrorCode) {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    remove(uid: account.uid)
+    record(.sensitiveOperation(.delete, uid: account.uid, authTime: token.authTime, at: world.now))
+    recordDeletion(of: account, byClient: true)
+    world.log("backend", "account \(account.email ?? account.uid) deleted")
+  }
+
+  /// `update` with a display name (no recent login needed).
+  func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> AccountInfo {
+    let account = try authorize(token)
+    update(uid: account.uid) { $0.displayName = name }
+    return accounts[account.uid]?.info ?? account.info
+  }
+
+  /// `update` with a profile: each field that is not nil is set (an inner nil deletes it). No recent login needed.
+  func updateProfile(_ token: IDToken, displayName: String??, photoURL: String??) throws(AuthErrorCode)
+    -> AccountInfo
+  {
+    let account = try authorize(token)
+    update(uid: account.uid) {
+      if let displayName { $0.displayName = displayName }
+      if let photoURL { $0.photoURL = photoURL }
+    }
+    return accounts[account.uid]?.info ?? account.info
+  }
+
+  // MARK: - Emails
+
+  /// Whether `email` is an address production accepts (``EmailAddress/isValid(_:)``, the rule the loader
+  /// checks too).
+  static func isValidEmail(_ email: String) -> Bool { EmailAddress.isValid(email) }
+}

@@ -1,0 +1,108 @@
+import AuthFlowLanguage
+
+/// Everything the devices of one scenario share: the virtual clock, the one seeded generator, the backend,
+/// the identity providers, the outbox and the transcript being written.
+///
+/// A world belongs to one scenario run and one thread; nothing in it reads the wall clock or global randomness.
+public final class World {
+  public private(set) var now: VirtualTime
+  var random: SeededGenerator
+  public internal(set) var settings: BackendSettings
+  public let outbox = Outbox()
+  public let identityProviders = IdentityProviders()
+  public private(set) var transcript: [TranscriptEntry] = []
+  /// Whether `log` keeps what it is told. `authflow explore` plays thousands of walks nobody reads and turns
+  /// it off, so no transcript text is even built.
+  var recordsTranscript = true
+  public let redactor: Redactor
+  /// The error the last `follow_link` page showed.
+  public internal(set) var linkError: AuthErrorCode?
+  private(set) var pendingFailures: [InjectedFailure] = []
+  package private(set) lazy var backend = Backend(world: self)
+  /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state); each
+  /// that is a ``WorldAttachment`` hears when the world ends.
+  package var attachments: [String: AnyObject] = [:]
+
+  /// A `fail_next` waiting for its call.
+  struct InjectedFailure {
+    var operation: BackendOperation
+    var error: AuthErrorCode
+    /// nil: a call from any device (or the browser).
+    var device: String?
+  }
+
+  deinit {
+    for attachment in attachments.values { (attachment as? WorldAttachment)?.worldDidEnd() }
+  }
+
+  public init(settings: BackendSettings, start: VirtualTime, seed: UInt64, redactor: Redactor) {
+    self.settings = settings
+    self.now = start
+    self.random = SeededGenerator(seed: seed)
+    self.redactor = redactor
+  }
+
+  // MARK: - Transcript
+
+  func log(_ actor: String, _ text: @autoclosure () -> String) {
+    guard recordsTranscript else { return }
+    transcript.append(TranscriptEntry(time: now, actor: actor, text: text()))
+  }
+
+  /// Writes a line at `index` of the transcript (at `time`, default now), for a line about something that came
+  /// before the lines already written after it.
+  func insertLog(_ actor: String, _ text: String, at index: Int, time: VirtualTime? = nil) {
+    guard recordsTranscript else { return }
+    transcript.insert(
+      TranscriptEntry(time: time ?? now, actor: actor, text: text), at: min(index, transcript.count))
+  }
+
+  /// Rewrites the text of the line at `index`, keeping its actor; its time becomes now.
+  func rewriteLog(at index: Int, _ text: String) {
+    guard recordsTranscript, transcript.indices.contains(index) else { return }
+    transcript[index] = TranscriptEntry(time: now, actor: transcript[index].actor, text: text)
+  }
+
+  func hide(password: String) -> String { redactor.password(password) }
+
+  // MARK: - Clock and randomness
+
+  /// Moves the clock forward; only the runner's `wait` does this.
+  package func advance(to time: VirtualTime) {
+    if time > now { now = time }
+  }
+
+  func identifier(length: Int) -> String { random.identifier(length: length) }
+
+  func nextRandom() -> UInt64 { random.next() }
+
+  /// Moves the generator past `count` identifiers of `length` without making them.
+  func skipIdentifiers(_ count: Int, length: Int) { random.skipIdentifiers(count, length: length) }
+
+  // MARK: - Injected failures
+
+  func failNext(_ operation: BackendOperation, with error: AuthErrorCode, device: String?) {
+    pendingFailures.append(InjectedFailure(operation: operation, error: error, device: device))
+  }
+
+  /// Consumes the first `fail_next` that matches a call, if any.
+  func takeInjectedFailure(for operation: BackendOperation, device: String?) -> AuthErrorCode? {
+    guard let index = injectedFailure(for: operation, device: device) else { return nil }
+    return pendingFailures.remove(at: index).error
+  }
+
+  /// Whether a `fail_next` waits for such a call.
+  func hasInjectedFailure(for operation: BackendOperation, device: String?) -> Bool {
+    injectedFailure(for: operation, device: device) != nil
+  }
+
+  private func injectedFailure(for operation: BackendOperation, device: String?) -> Int? {
+    pendingFailures.firstIndex { $0.operation == operation && ($0.device == nil || $0.device == device) }
+  }
+}
+
+/// Something kept in ``World/attachments`` that must let go of what it holds when the world ends.
+package protocol WorldAttachment: AnyObject {
+  /// The world is being deallocated; drop references into it.
+  func worldDidEnd()
+}

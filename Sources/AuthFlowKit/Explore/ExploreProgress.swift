@@ -1,6 +1,0 @@
-/// How far an exploration got.
-public struct ExploreProgress: Sendable {
-  public var walks: Int
-  public var runs: Int
-  public var steps: Int
-}

@@ -1,7 +1,0 @@
-/// A session the server hands out: the account as it is after the call, and its tokens.
-public struct ServedSession: Equatable, Sendable {
-  public var account: ServedAccount
-  public var tokens: SessionTokens
-  /// Whether the call created the account (`isNewUser` in `signInWithIdp`).
-  public var isNewUser: Bool
-}

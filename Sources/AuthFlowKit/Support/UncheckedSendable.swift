@@ -1,6 +1,0 @@
-/// A value shared across threads whose safety the code around it guarantees (here: `handle` is called by
-/// one thread at a time, under the board's delivery turn; elsewhere each use says why).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}

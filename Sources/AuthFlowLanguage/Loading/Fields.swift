@@ -1,0 +1,11 @@
+/// A mapping's entries whose keys were checked against a schema, in the order written.
+struct Fields {
+  var node: YAMLNode
+  var entries: [Entry]
+
+  /// The value of a key, if written.
+  subscript(name: String) -> YAMLNode? { entries.first { $0.name == name }?.value }
+
+  /// Where a key is written, if it is (checks made on the key itself are reported there).
+  func keyMark(_ name: String) -> YAMLMark? { entries.first { $0.name == name }?.keyMark }
+}

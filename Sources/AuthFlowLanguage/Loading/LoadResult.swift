@@ -1,0 +1,16 @@
+/// The scenarios read from a set of files, and every problem found in them.
+public struct LoadResult: Sendable {
+  /// Valid scenarios, in file order, then document order. A document with any problem yields none.
+  public var scenarios: [Scenario]
+  /// Every problem of every file, sorted by location.
+  public var diagnostics: [Diagnostic]
+  /// Every string the files give as a password or type into a field, valid or not: what the diagnostics hide
+  /// (as `‹password›`), and what a command's output hides when the files do not load.
+  public var secrets: [String]
+
+  public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = [], secrets: [String] = []) {
+    self.scenarios = scenarios
+    self.diagnostics = diagnostics
+    self.secrets = secrets
+  }
+}

@@ -1,0 +1,140 @@
+/// Reads scenario files (SPEC 2) into typed `Scenario` values, reporting every problem of every file
+/// with its position, not only the first.
+public struct ScenarioLoader: Sendable {
+  /// Names the `machine:` key may take; empty accepts any name.
+  public let machineNames: [String]
+
+  /// The largest file read, in bytes.
+  public static let maximumFileSize = 10 * 1_048_576
+  /// The most YAML documents (scenarios) one file may hold.
+  public static let maximumDocuments = 1_000
+  /// The most steps one scenario may have.
+  public static let maximumSteps = 10_000
+  /// The most values (mapping entries and list items, counting each use of an alias) one file may hold.
+  public static let maximumValues = 1_000_000
+  /// Names the transcript uses for actors other than devices; a device may not take one.
+  public static let reservedActors = Set(
+    ["world", "backend", "outbox", "browser", "clock", "admin", "authflow"]
+      + ProviderID.identityProviders.map(\.rawValue))
+  /// Bytes of string values one file may read, each use of an alias counted again.
+  public static let maximumTextBytes = 64 * 1_048_576
+  /// The most problems reported for one document; more are counted in a last one.
+  public static let maximumProblems = 1_000
+
+  /// - Parameter machineNames: names the `machine:` key may take (e.g. `["authkit", "authkit~no-foreground-refresh"]`);
+  ///   empty accepts any name.
+  public init(machineNames: [String] = []) {
+    self.machineNames = machineNames
+  }
+
+  /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,
+  /// sorted by path; a file given explicitly is read whatever its extension.
+  ///
+  /// `jobs` above 1 reads that many files at once; the result is the same for any number.
+  public func load(paths: [String], jobs: Int = 1) -> LoadResult {
+    var result = LoadResult()
+    var files: [String] = []
+    for path in paths {
+      switch ScenarioFiles.kind(of: path) {
+      case .missing: result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
+      case .unreadable(let reason):
+        result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+      case .directory:
+        let found = ScenarioFiles.scenarioFiles(under: path)
+        files += found.files
+        for (path, reason) in found.unreadable {
+          result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+        }
+      case .file: files.append(path)
+      }
+    }
+    let loader = self
+    let loaded = ParallelMap.map(files, jobs: jobs) { file in
+      switch ScenarioFiles.read(file, limit: Self.maximumFileSize) {
+      case .success(let bytes): loader.load(bytes: bytes, file: file)
+      case .failure(let problem): LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
+      }
+    }
+    for each in loaded { append(each, to: &result) }
+    result.diagnostics.sort()
+    return result
+  }
+
+  /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.
+  public func load(yaml: String, file: String) -> LoadResult {
+    var text = yaml
+    return text.withUTF8 { load(checking: $0, file: file, validUTF8: true) }
+  }
+
+  /// Loads every YAML document of one file's raw bytes, after checking their size, that they are UTF-8
+  /// and that they hold no NUL byte.
+  public func load(bytes: [UInt8], file: String) -> LoadResult {
+    bytes.withUnsafeBufferPointer { load(checking: $0, file: file, validUTF8: false) }
+  }
+
+  /// Checks the size, then (past a byte-order mark, which editors do not count and libyaml would read as
+  /// text) the encoding and the characters of a file, before any YAML is parsed.
+  private func load(checking bytes: UnsafeBufferPointer<UInt8>, file: String, validUTF8: Bool) -> LoadResult {
+    guard bytes.count <= Self.maximumFileSize else {
+      let problem = LoadProblem.fileTooLarge(size: bytes.count, limit: Self.maximumFileSize)
+      return LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
+    }
+    let text = UnsafeBufferPointer(rebasing: bytes[(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...])
+    if let finding = InputScreen.firstProblem(in: text, checkUTF8: !validUTF8) {
+      return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
+    }
+    return loadChecked(text, file: file)
+  }
+
+  // MARK: - Documents
+
+  /// Loads the documents of text that passed `InputScreen`.
+  private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String) -> LoadResult {
+    var result = LoadResult()
+    var (count, empties, budget) = (0, 0, LoadBudget())
+    let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
+      let isEmpty = Document.isNull(root)
+      count += isEmpty ? 0 : 1
+      empties += isEmpty ? 1 : 0
+      // Empty documents (a trailing `---`) do not count, but a file of a million `---` still stops early.
+      guard count <= Self.maximumDocuments, empties <= Self.maximumDocuments else {
+        let location = Document.location(of: root, in: file)
+        let problem = LoadProblem.tooManyDocuments(limit: Self.maximumDocuments)
+        result.diagnostics.append(Diagnostic(problem, at: location))
+        return false
+      }
+      if isEmpty { return true }
+      var document = Document(file: file, machineNames: machineNames, budget: budget)
+      if let scenario = document.load(root) { result.scenarios.append(scenario) }
+      // A diagnostic quotes what was written; never a password, nor what may be one.
+      let hidden = Redactor(hiding: document.diagnosticSecrets)
+      result.diagnostics += document.problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }
+      result.secrets += document.diagnosticSecrets
+      budget = document.budget
+      return !budget.isSpent
+    }
+    if let stop { result.diagnostics.append(Diagnostic(stop.value, at: stop.location)) }
+    if count == 0, result.diagnostics.isEmpty {
+      result.diagnostics.append(
+        Diagnostic(.noScenario, at: SourceLocation(file: file, line: 1, column: 1)))
+    }
+    result.diagnostics.sort()
+    return result
+  }
+
+  private func append(_ loaded: LoadResult, to result: inout LoadResult) {
+    result.scenarios += loaded.scenarios
+    result.diagnostics += loaded.diagnostics
+    result.secrets += loaded.secrets
+  }
+
+  // MARK: - Problems
+
+  private static func diagnostic(_ problem: LoadProblem, file: String) -> Diagnostic {
+    Diagnostic(problem, at: SourceLocation(file: file, line: 1, column: 1))
+  }
+
+  private static func diagnostic(_ finding: InputScreen.Finding, file: String) -> Diagnostic {
+    Diagnostic(finding.problem, at: SourceLocation(file: file, line: finding.line, column: finding.column))
+  }
+}

@@ -1,0 +1,30 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// One request as the handlers see it.
+struct Call {
+  var method: String
+  var path: String
+  var query: [(String, String)]
+  var body: Data
+  var host: String
+
+  func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+
+  /// The body as `T`, or the service's `Invalid JSON payload received.` An empty body is `{}`.
+  func decode<T: Decodable>(_ type: T.Type) throws(ServiceError) -> T {
+    let data = body.isEmpty ? Data("{}".utf8) : body
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+      let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+      throw ServiceError.badJSON("Invalid value at '\(field)'.")
+    } catch {
+      throw ServiceError.badJSON("Unexpected token.")
+    }
+  }
+}

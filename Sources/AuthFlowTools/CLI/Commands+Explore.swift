@@ -1,0 +1,202 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+import Synchronization
+
+extension Commands {
+  /// `authflow explore`'s flags.
+  public struct ExploreRequest: Sendable {
+    public var machine: String
+    public var seed: UInt64
+    public var runs: Int
+    public var depth: Int
+    /// `--given FILE`: a scenario file whose `backend`, `given` and `devices` seed the world.
+    public var given: String?
+    /// `--out DIR`: where the minimal scenario is written.
+    public var out: String
+    public var registry: MachineRegistry
+    /// `--step-timeout`: how long one step may run before the exploration stops with what hung.
+    public var stepTimeout = RunConfiguration.defaultStepTimeout
+
+    public static let defaultOut = "explore-findings"
+
+    public init(
+      machine: String = MachineRegistry.defaultMachine, seed: UInt64 = 0,
+      runs: Int = ExploreOptions.defaultRuns,
+      depth: Int = ExploreOptions.defaultDepth, given: String? = nil, out: String = defaultOut,
+      registry: MachineRegistry = .builtIn
+    ) {
+      self.machine = machine
+      self.seed = seed
+      self.runs = runs
+      self.depth = depth
+      self.given = given
+      self.out = out
+      self.registry = registry
+    }
+  }
+
+  /// `authflow explore`: random walks with every invariant checked; the first broken one is shrunk to a
+  /// scenario written into `--out`. Exit 1 when something was found, 0 when not, 2 for bad input.
+  public static func explore(_ request: ExploreRequest, io: CommandIO = .standard) -> ExitStatus {
+    guard request.runs >= 1, request.depth >= 1, request.depth <= ScenarioLoader.maximumSteps else {
+      io.err("error: --runs must be at least 1 and --depth between 1 and \(ScenarioLoader.maximumSteps)\n")
+      return .invalidInput
+    }
+    var configuration = RunConfiguration(machine: request.machine, registry: request.registry)
+    configuration.startAdapter()
+    let machine: MachineDescriptor
+    switch configuration.descriptor(for: MachineReference(request.machine)) {
+    case .success(let descriptor): machine = descriptor
+    case .failure(let problem):
+      io.err("error: \(problem)\n")
+      return .invalidInput
+    }
+    var given: Scenario?
+    if let path = request.given {
+      let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
+      guard loaded.diagnostics.isEmpty else {
+        printDiagnostics(loaded, io: io)
+        return .invalidInput
+      }
+      guard loaded.scenarios.count == 1 else {
+        io.err("error: --given '\(path)' must hold one scenario; it holds \(loaded.scenarios.count)\n")
+        return .invalidInput
+      }
+      given = loaded.scenarios.first
+    }
+    // The `--given` file's passwords are secrets: the walks type them, and the file written holds them.
+    let secrets = given.map { $0.secrets(for: machine) + $0.strayValues(for: machine) } ?? []
+    let io = io.hiding(secrets)
+    let options = ExploreOptions(
+      machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,
+      registry: request.registry)
+    io.out(
+      "explore \(machine.name), seed \(request.seed): \(request.runs) walk(s) of up to \(request.depth) steps\n"
+    )
+    let meter = ProgressMeter(io: io)
+    let explored = watched(Explorer(machine: machine, options: options), timeout: request.stepTimeout) {
+      meter.show($0)
+    }
+    meter.clear()
+    guard case .success(let outcome) = explored else {
+      if case .failure(let stuck) = explored { io.out(hung(stuck, machine: machine.name, options: options)) }
+      return .failures
+    }
+    if outcome.interrupted > 0, let first = outcome.firstInterruption {
+      io.out(
+        "note: \(outcome.interrupted) walk(s) stopped early without breaking an invariant; the first: \(first)\n"
+      )
+    }
+    guard let finding = outcome.finding else {
+      io.out("explored \(outcome.steps) steps in \(outcome.walks) walk(s): no invariant broke\n")
+      return .success
+    }
+    var hidden = finding
+    // Numbered, so the file still tells one password from another when it is played again.
+    hidden.yaml = Redactor(passwords: secrets).scrub(finding.yaml)
+    return report(hidden, machine: machine.name, request: request, io: io)
+  }
+
+  /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike):
+  /// a step still running after `timeout` stops the exploration, and is what it found.
+  private static func watched(
+    _ explorer: Explorer, timeout: Duration, progress: @escaping (ExploreProgress) -> Void
+  ) -> Result<ExploreOutcome, StepWatch.StuckError> {
+    var explorer = explorer
+    let watch = StepWatch()
+    explorer.watch = watch
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<ExploreOutcome?>(nil)
+    // The progress line is drawn from the exploring thread only; this one only waits and watches.
+    let report = UncheckedSendable(progress)
+    let explore = UncheckedSendable(explorer)
+    let thread = Thread {
+      let result = explore.value.explore(progress: report.value)
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    let tick = StepWatch.checkInterval(for: timeout)
+    let nanoseconds =
+      Int(tick.components.seconds) * 1_000_000_000
+      + Int(tick.components.attoseconds / 1_000_000_000)
+    while done.wait(timeout: DispatchTime.now() + .nanoseconds(nanoseconds)) == .timedOut {
+      if let stuck = watch.stuck(longerThan: timeout) {
+        watch.abandon()
+        return .failure(StepWatch.StuckError(stuck: stuck, timeout: timeout))
+      }
+    }
+    return outcome.withLock { $0 }.map { .success($0) } ?? .success(ExploreOutcome())
+  }
+
+  /// What to say when a step of an exploration hung.
+  private static func hung(_ error: StepWatch.StuckError, machine: String, options: ExploreOptions) -> String
+  {
+    let stuck = error.stuck
+    let doing =
+      stuck.step == 0
+      ? "setting up the world" : "step \(stuck.step) ('\(stuck.action?.rawValue ?? "expect")')"
+    return
+      "found: walk \(stuck.scenario) hung: machine '\(machine)' did not finish \(doing) within "
+      + "\(RunConfiguration.seconds(error.timeout)) (--step-timeout); it may be looping without calling its auth "
+      + "client. The exploration stopped there (it was left running); \(options.commandLine) reaches it "
+      + "again.\n"
+  }
+
+  private static func report(
+    _ finding: ExploreFinding, machine: String, request: ExploreRequest, io: CommandIO
+  ) -> ExitStatus {
+    io.out(
+      "found: invariant \(finding.invariant) broke in walk \(finding.walk), after \(finding.stepsToFind) steps\n"
+    )
+    io.out("  \(PlainText.visible(finding.message))\n")
+    io.out(
+      "shrunk from \(finding.foundLength) to \(finding.minimalLength) step(s) in \(finding.replays) replays\n"
+    )
+    let path =
+      request.out + "/" + fileName(machine: machine, invariant: finding.invariant, seed: request.seed)
+    var files = OutputFiles(io: io)
+    guard write(finding.yaml, to: path, what: "the scenario", files: &files, io: io) else {
+      return .invalidInput
+    }
+    io.out(
+      "wrote \(path): \(check(path, finding: finding, machine: machine, registry: request.registry))\n\n")
+    io.out(finding.yaml)
+    return .failures
+  }
+
+  /// Replays the written file as `authflow run` would, on the explored machine and on its base machine.
+  static func check(_ path: String, finding: ExploreFinding, machine: String, registry: MachineRegistry)
+    -> String
+  {
+    let loaded = ScenarioLoader(machineNames: registry.names).load(paths: [path])
+    guard loaded.diagnostics.isEmpty, let scenario = loaded.scenarios.first else {
+      return "but it does not load: " + loaded.diagnostics.map(\.description).joined(separator: "; ")
+    }
+    func outcome(on name: String) -> String {
+      let result = RunConfiguration(machine: name, registry: registry).run(scenario)
+      switch result.status {
+      case .passed: return "passes on \(name)"
+      case .failed, .errored: return "fails on \(name) with \(result.failure?.key ?? result.status.rawValue)"
+      }
+    }
+    return ([outcome(on: machine)] + (finding.baseMachine.map { [outcome(on: $0)] } ?? []))
+      .joined(separator: ", ")
+  }
+
+  /// `authkit-no-foreground-refresh-foreground-reloads-user-seed-1.yaml`: letters, digits, `.` and `-` only.
+  static func fileName(machine: String, invariant: String, seed: UInt64) -> String {
+    var name = ""
+    for character in "\(machine)-\(invariant)-seed-\(seed)" {
+      let keep = character.isASCII && (character.isLetter || character.isNumber || character == ".")
+      if keep {
+        name.append(character)
+      } else if name.last != "-" {
+        name.append("-")
+      }
+    }
+    return name + ".yaml"
+  }
+}

@@ -1,0 +1,28 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+extension Commands {
+  /// `authflow list`: the scenarios a `run` with the same paths and selection flags would run, one line
+  /// each; exit 0, or 2 (printing every problem) when a file is invalid.
+  public static func list(
+    paths: [String], configuration: RunConfiguration = RunConfiguration(), io: CommandIO = .standard
+  ) -> ExitStatus {
+    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
+      .load(paths: paths.isEmpty ? [defaultPath] : paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded, io: io)
+      return .invalidInput
+    }
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
+    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
+    for scenario in configuration.select(loaded.scenarios) { io.out(listing(scenario) + "\n") }
+    return .success
+  }
+
+  /// `NAME<TAB>FILE:LINE<TAB>TAG, TAG`: tab-separated, so `cut -f2` gives the places; control characters (a
+  /// tab or a line break in a file's name) are written visibly (``PlainText``), so each scenario is one line.
+  static func listing(_ scenario: Scenario) -> String {
+    let fields = [scenario.name, scenario.file, scenario.tags.joined(separator: ", ")].map(PlainText.visible)
+    return "\(fields[0])\t\(fields[1]):\(scenario.location.line)\t\(fields[2])"
+  }
+}

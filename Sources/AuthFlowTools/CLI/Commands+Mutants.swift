@@ -1,0 +1,104 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+extension Commands {
+  /// `authflow mutants`' options.
+  public struct MutantsOptions: Sendable {
+    public var paths: [String]
+    /// The machine whose mutants to try.
+    public var machine: String
+    public var seed: UInt64?
+    public var registry: MachineRegistry
+
+    public init(
+      paths: [String] = [], machine: String = MachineRegistry.defaultMachine, seed: UInt64? = nil,
+      registry: MachineRegistry = .builtIn
+    ) {
+      self.paths = paths
+      self.machine = machine
+      self.seed = seed
+      self.registry = registry
+    }
+  }
+
+  /// The outcome of trying one mutant against the scenarios that pass on its machine.
+  public struct MutantOutcome: Sendable {
+    public var mutant: MachineDescriptor
+    /// Scenarios that passed on the machine and did not pass on the mutant: they catch its bug.
+    public var killedBy: [ScenarioResult]
+    public var killed: Bool { !killedBy.isEmpty }
+  }
+
+  /// `authflow mutants`: runs the scenarios written for `machine` (its own, by their `machine:` key or the
+  /// default) against each of its mutants, and prints the mutation score `killed/total` naming survivors.
+  /// Exit 1 when a mutant survives or a scenario fails on the machine itself; 2 for invalid input.
+  public static func mutants(_ options: MutantsOptions, io: CommandIO = .standard) -> ExitStatus {
+    let registry = options.registry
+    let reference = MachineReference(options.machine)
+    if reference.isCommand {
+      io.err(
+        "error: machine '\(options.machine)' has no mutants: an out-of-process adapter declares none; "
+          + "run a buggy build of it with `authflow run --machine exec:…` instead\n")
+      return .invalidInput
+    }
+    guard registry.descriptor(named: options.machine) != nil else {
+      io.err("error: \(MachineError.unknownMachine(reference, known: registry.names))\n")
+      return .invalidInput
+    }
+    let mutants = registry.mutants(of: options.machine)
+    guard !mutants.isEmpty else {
+      io.err("error: machine '\(options.machine)' has no mutants\n")
+      return .invalidInput
+    }
+    let loaded = ScenarioLoader(machineNames: registry.names)
+      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded, io: io)
+      return .invalidInput
+    }
+    let stoodFor = registry.descriptor(named: options.machine)?.playsScenariosOf.map { MachineReference($0) }
+    let own = loaded.scenarios.filter {
+      let written = $0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
+      return written == reference || written == stoodFor
+    }
+    let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
+    let baseResults = baseline.run(own, jobs: 1, narration: .failures)
+    let broken = baseResults.filter { $0.status != .passed }
+    for result in broken {
+      io.out(
+        "not counted: \(PlainText.quoted(result.name)) (\(PlainText.visible(result.file))) does not pass on "
+          + "\(options.machine) itself\n")
+    }
+    let passing = zip(own, baseResults).filter { $0.1.status == .passed }.map(\.0)
+    io.out(
+      "\(passing.count) scenario(s) written for \(options.machine) pass on it; trying \(mutants.count) mutant(s)\n"
+    )
+
+    var outcomes: [MutantOutcome] = []
+    for mutant in mutants {
+      let configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
+      let killers = configuration.run(passing, jobs: 1, narration: .failures).filter {
+        $0.status != .passed
+      }
+      let outcome = MutantOutcome(mutant: mutant, killedBy: killers)
+      outcomes.append(outcome)
+      io.out(describe(outcome) + "\n")
+    }
+    let killed = outcomes.count(where: \.killed)
+    let survivors = outcomes.filter { !$0.killed }.map(\.mutant.name)
+    var score = "mutation score: \(killed)/\(outcomes.count) killed"
+    if !survivors.isEmpty { score += "; survived: \(survivors.joined(separator: ", "))" }
+    io.out(score + "\n")
+    return survivors.isEmpty && broken.isEmpty ? .success : .failures
+  }
+
+  private static func describe(_ outcome: MutantOutcome) -> String {
+    let name = outcome.mutant.name
+    guard let first = outcome.killedBy.first else {
+      return "  SURVIVED  \(name) — \(outcome.mutant.summary): no scenario catches it"
+    }
+    let others = outcome.killedBy.count > 1 ? " and \(outcome.killedBy.count - 1) more" : ""
+    return
+      "  killed    \(name) — by \(PlainText.quoted(first.name)) (\(PlainText.visible(first.file)))\(others)"
+  }
+}

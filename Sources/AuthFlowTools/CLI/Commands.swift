@@ -1,0 +1,116 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// The commands behind `authflow`: the executable only parses flags and calls these.
+public enum Commands {
+  /// Exit statuses of SPEC section 7.
+  public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failures = 1
+    case invalidInput = 2
+  }
+
+  /// `authflow run`'s options.
+  public struct RunOptions: Sendable {
+    public var paths: [String]
+    public var configuration: RunConfiguration
+    public var reports: [ReportRequest]
+    public var verbose: Bool
+    /// `--jobs`: how many scenarios run at once (at least 1); the output is the same for any number.
+    public var jobs = 1
+    /// `--transcripts DIR`: one Markdown transcript per scenario in this folder.
+    public var transcripts: String?
+
+    public init(
+      paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
+      reports: [ReportRequest] = [],
+      verbose: Bool = false
+    ) {
+      self.paths = paths
+      self.configuration = configuration
+      self.reports = reports
+      self.verbose = verbose
+    }
+  }
+
+  /// The folder `run`, `lint` and `list` read when given no path.
+  public static let defaultPath = "Scenarios"
+
+  /// `authflow run`: loads every file first (any problem: print them all, run nothing, exit 2), runs the
+  /// selected scenarios, prints and writes the reports; exit 1 when any scenario failed or errored.
+  public static func run(_ options: RunOptions, io: CommandIO = .standard) -> ExitStatus {
+    var configuration = options.configuration
+    configuration.startAdapter()
+    let usageProblems = configuration.problems()
+    guard usageProblems.isEmpty else {
+      for problem in usageProblems { io.err("error: \(problem)\n") }
+      return .invalidInput
+    }
+    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
+      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths, jobs: options.jobs)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded, io: io)
+      return .invalidInput
+    }
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
+    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
+    let scenarios = configuration.select(loaded.scenarios)
+    var reports = options.reports
+    // The console goes to standard output unless another report was asked to go there.
+    if !reports.contains(where: { $0.path == nil }) {
+      reports.insert(ReportRequest(format: ConsoleReporter.identifier), at: 0)
+    }
+    let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
+    let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
+    let annotations = annotationStream(reports, streamsConsole: streamsConsole, io: io)
+
+    // With only the streamed console, nothing reads a result's transcript after it is printed: drop it, so a
+    // long run's memory does not grow with every scenario that passed.
+    let keepsDetail =
+      options.transcripts != nil
+      || reports.contains { !($0.format == ConsoleReporter.identifier && $0.path == nil) }
+    // Then, unless --verbose prints them all, only failures need a transcript.
+    let narration: RunConfiguration.Narration = keepsDetail || options.verbose ? .every : .failures
+    let results = configuration.run(
+      scenarios, jobs: options.jobs, keepingDetail: keepsDetail, narration: narration
+    ) { result in
+      if streamsConsole { io.out(console.render(result) + "\n") }
+      annotations?(GitHubActionsReporter().render(result))
+    }
+    let coverage = configuration.recordsCoverage ? coverageReport(results, configuration) : nil
+    if streamsConsole, let coverage { io.out(coverage.rendered() + "\n") }
+    if streamsConsole { io.out(console.summary(results) + "\n") }
+
+    let written = writeReports(reports, results: results, options: options, coverage: coverage, io: io)
+    guard written else { return .invalidInput }
+    return Summary(results).failed + Summary(results).errored == 0 ? .success : .failures
+  }
+
+  /// `authflow lint`: checks files only; exit 0 when every file is valid, 2 otherwise.
+  public static func lint(paths: [String], registry: MachineRegistry = .builtIn, io: CommandIO = .standard)
+    -> ExitStatus
+  {
+    let loaded = ScenarioLoader(machineNames: registry.names).load(
+      paths: paths.isEmpty ? [defaultPath] : paths)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded, io: io)
+      return .invalidInput
+    }
+    let files = Set(loaded.scenarios.map(\.file)).count
+    io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s): no problems\n")
+    return .success
+  }
+
+  /// Prints every problem of files that did not load, hiding every secret they give (the diagnostics hide
+  /// them already; this is the net).
+  static func printDiagnostics(_ loaded: LoadResult, io: CommandIO) {
+    let io = io.hiding(loaded.secrets)
+    let diagnostics = loaded.diagnostics
+    let annotate = io.environment["GITHUB_ACTIONS"] == "true"
+    for diagnostic in diagnostics {
+      io.err("\(diagnostic)\n")
+      if annotate { io.err(GitHubActionsReporter().render(diagnostic)) }
+    }
+    io.err("\(diagnostics.count) problem(s); nothing was run\n")
+  }
+}

@@ -1,0 +1,75 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// An action as a step's key and value (nil: a bare action).
+enum ActionWriter {
+  private static func text(_ value: String) -> String { YAMLText.scalar(value, substituted: true) }
+  private static func secret(_ value: String) -> String {
+    YAMLText.quoted(value.replacing("${", with: "$${"))
+  }
+
+  static func write(_ action: Action) -> (key: String, value: String?) {
+    let key = action.kind.rawValue
+    switch action {
+    case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
+      .deleteAccount, .cancel, .forgotPassword(nil):
+      return (key, nil)
+    case .signUp(let email, let password, let displayName):
+      var pairs = [("email", text(email)), ("password", secret(password))]
+      if let displayName { pairs.append(("display_name", text(displayName))) }
+      return (key, YAMLText.flow(pairs))
+    case .signIn(let email, let password):
+      return (key, YAMLText.flow([("email", text(email)), ("password", secret(password))]))
+    case .signInWith(let sheet), .linkProvider(let sheet):
+      return (key, sheet.account == nil && sheet.outcome == .success ? sheet.provider.rawValue : write(sheet))
+    case .forgotPassword(let email?):
+      return (key, text(email))
+    case .reauthenticate(.password(let password)):
+      return (key, YAMLText.flow([("password", secret(password))]))
+    case .reauthenticate(.provider(let sheet)):
+      return (key, write(sheet))
+    case .changePassword(let password):
+      return (key, secret(password))
+    case .tap(let target):
+      return (key, text(target))
+    case .type(let fields):
+      return (
+        key,
+        YAMLText.flow(
+          fields.map {
+            (YAMLText.scalar($0.name), $0.name == "password" ? secret($0.value) : text($0.value))
+          })
+      )
+    case .followLink(let mail, let to, let newPassword):
+      var pairs = [("mail", mail.rawValue), ("to", text(to))]
+      if let newPassword { pairs.append(("new_password", secret(newPassword))) }
+      return (key, YAMLText.flow(pairs))
+    case .wait(let duration):
+      return (key, duration.description)
+    case .admin(.setPassword(let email, let password)):
+      let inner = YAMLText.flow([("email", text(email)), ("password", secret(password))])
+      return (key, YAMLText.flow([("set_password", inner)]))
+    case .admin(let admin):
+      return (key, YAMLText.flow([(admin.key, text(admin.email))]))
+    case .network(let online):
+      return (key, YAMLText.flow([("online", String(online))]))
+    case .failNext(let operation, let error):
+      return (
+        key, YAMLText.flow([("operation", operation.rawValue), ("error", YAMLText.scalar(error.rawValue))])
+      )
+    }
+  }
+
+  private static func write(_ sheet: ProviderSheet) -> String {
+    var pairs = [("provider", sheet.provider.rawValue)]
+    if let account = sheet.account { pairs.append(("account", text(account))) }
+    switch sheet.outcome {
+    case .success: break
+    case .cancel: pairs.append(("outcome", "cancel"))
+    case .error(let code):
+      pairs.append(("outcome", "error"))
+      if code != .invalidCredential { pairs.append(("error", YAMLText.scalar(code.rawValue))) }
+    }
+    return YAMLText.flow(pairs)
+  }
+}

@@ -1,0 +1,47 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// An expectation's value as an `expect` mapping writes it.
+enum ExpectationWriter {
+  private static func text(_ value: String) -> String { YAMLText.scalar(value, substituted: true) }
+
+  private static func providers(_ set: Set<ProviderID>) -> String {
+    YAMLText.list(set.sorted().map(\.rawValue))
+  }
+
+  private static func name(_ value: String??) -> String? {
+    guard let value else { return nil }
+    return value.map(text) ?? "null"
+  }
+
+  static func write(_ check: Expectation.Check) -> String {
+    switch check {
+    case .state(let state): return state.rawValue
+    case .screen(let screen): return text(screen)
+    case .error(let code), .linkError(let code): return code.map { YAMLText.scalar($0.rawValue) } ?? "none"
+    case .ui(_, let value): return text(value)
+    case .user(nil): return "none"
+    case .user(let user?):
+      var pairs: [(String, String)] = []
+      if let email = user.email { pairs.append(("email", text(email))) }
+      if let verified = user.emailVerified { pairs.append(("email_verified", String(verified))) }
+      if let displayName = name(user.displayName) { pairs.append(("display_name", displayName)) }
+      if let set = user.providers { pairs.append(("providers", providers(set))) }
+      return YAMLText.flow(pairs)
+    case .account(let account):
+      var pairs = [("email", text(account.email))]
+      if !account.exists { pairs.append(("exists", "false")) }
+      if let verified = account.emailVerified { pairs.append(("email_verified", String(verified))) }
+      if let set = account.providers { pairs.append(("providers", providers(set))) }
+      if let disabled = account.disabled { pairs.append(("disabled", String(disabled))) }
+      if let displayName = name(account.displayName) { pairs.append(("display_name", displayName)) }
+      return YAMLText.flow(pairs)
+    case .mail(let mail):
+      var pairs = [("to", text(mail.to)), ("kind", mail.kind.rawValue)]
+      if let count = mail.count { pairs.append(("count", "\(count)")) }
+      return YAMLText.flow(pairs)
+    case .signedInDevices(let devices):
+      return YAMLText.list(devices.map { YAMLText.scalar($0) })
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// `authflow explore`'s settings.
+public struct ExploreOptions: Sendable {
+  /// The machine to explore (`--machine`).
+  public var machine: String
+  /// Seeds the walks and the world's ids (`--seed`); the same seed explores the same walks.
+  public var seed: UInt64
+  /// How many walks (`--runs`).
+  public var runs: Int
+  /// Steps per walk at most (`--depth`).
+  public var depth: Int
+  /// The scenario whose `backend`, `given` and `devices` seed the world (`--given FILE`); nil: the default world.
+  public var given: Scenario?
+  public var registry: MachineRegistry
+
+  public static let defaultRuns = 500
+  public static let defaultDepth = 20
+
+  public init(
+    machine: String = MachineRegistry.defaultMachine, seed: UInt64 = 0, runs: Int = defaultRuns,
+    depth: Int = defaultDepth, given: Scenario? = nil, registry: MachineRegistry = .builtIn
+  ) {
+    self.machine = machine
+    self.seed = seed
+    self.runs = runs
+    self.depth = depth
+    self.given = given
+    self.registry = registry
+  }
+
+  /// The command that repeats this exploration, for a finding's `reproduces:`.
+  public var commandLine: String {
+    var words = ["authflow explore", "--machine", machine, "--seed", String(seed)]
+    if runs != Self.defaultRuns { words += ["--runs", String(runs)] }
+    if depth != Self.defaultDepth { words += ["--depth", String(depth)] }
+    if let given { words += ["--given", given.file] }
+    return words.joined(separator: " ")
+  }
+}

@@ -1,0 +1,85 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// Random walks over the actions a machine supports, with every invariant checked after every step; the
+/// first walk that breaks one is shrunk to a minimal scenario (see ``ExploreFinding``).
+///
+/// Deterministic: the same machine, options and seed play the same walks and find the same scenario.
+public struct Explorer {
+  public let machine: MachineDescriptor
+  public let options: ExploreOptions
+  let world: ExploreWorld
+  /// The machine's invariants, worked out once for every walk.
+  let plan: InvariantPlan
+  /// Told which walk is playing and when each step starts, so a step that never ends can be noticed.
+  var watch: StepWatch?
+
+  public init(machine: MachineDescriptor, options: ExploreOptions) {
+    self.machine = machine
+    self.options = options
+    world = ExploreWorld(given: options.given, machine: machine)
+    plan = InvariantPlan(machine: machine)
+  }
+
+  /// Plays up to `options.runs` walks, stopping at the first that breaks an invariant; `progress` hears after
+  /// each walk.
+  public func explore(progress: (ExploreProgress) -> Void = { _ in }) -> ExploreOutcome {
+    var seeds = SeededGenerator(seed: options.seed)
+    var outcome = ExploreOutcome()
+    for walk in 1...max(options.runs, 1) where options.runs > 0 {
+      watch?.begin(scenario: walk)
+      let ending = self.walk(seed: seeds.next())
+      outcome.walks = walk
+      switch ending {
+      case .held(let steps):
+        outcome.steps += steps
+      case .interrupted(let steps, let message):
+        outcome.steps += steps
+        outcome.interrupted += 1
+        if outcome.firstInterruption == nil { outcome.firstInterruption = message }
+      case .broke(let moves, let invariant, let message):
+        outcome.steps += moves.count
+        outcome.finding = finding(
+          invariant: invariant, message: message, moves: moves, walk: walk, steps: outcome.steps)
+        progress(ExploreProgress(walks: walk, runs: options.runs, steps: outcome.steps))
+        return outcome
+      }
+      progress(ExploreProgress(walks: walk, runs: options.runs, steps: outcome.steps))
+    }
+    return outcome
+  }
+
+  /// How a walk ended.
+  enum Ending {
+    case held(steps: Int)
+    case interrupted(steps: Int, message: String)
+    case broke(moves: [Move], invariant: String, message: String)
+  }
+
+  /// One walk of up to `options.depth` steps on a fresh world.
+  func walk(seed: UInt64) -> Ending {
+    var generator = StepGenerator(seed: seed, machine: machine, world: world)
+    let run = Run(
+      scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
+      invariants: plan)
+    run.watch = watch
+    run.setUpWorld()
+    var moves: [Move] = []
+    moves.reserveCapacity(options.depth)
+    for number in 1...max(options.depth, 1) {
+      let move = generator.next(in: run)
+      moves.append(move)
+      let location = SourceLocation(file: ExploreWorld.file, line: number, column: 1)
+      let step = Step(
+        number: number, location: location, action: move.action, actionLocation: location, device: move.device
+      )
+      guard run.perform(step) != .passed else { continue }
+      let failure = run.failure
+      if run.status == .failed, let violation = failure?.violation {
+        return .broke(moves: moves, invariant: violation.invariant, message: violation.message)
+      }
+      return .interrupted(steps: number, message: failure?.message ?? "step \(number) did not pass")
+    }
+    return .held(steps: moves.count)
+  }
+}

@@ -1,0 +1,129 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// Writes a ``Scenario`` as a scenario file in the language of SPEC section 2 — the file `authflow explore`
+/// leaves behind, readable by people and loaded back by ``ScenarioLoader`` as the same scenario (variables
+/// already substituted; source positions are those of the new file).
+public enum ScenarioWriter {
+  public static func yaml(_ scenario: Scenario) -> String {
+    var lines = ["version: \(Scenario.languageVersion)", "scenario: \(YAMLText.scalar(scenario.name))"]
+    if let description = scenario.description {
+      lines.append("description: " + YAMLText.folded(description, indent: "  "))
+    }
+    if !scenario.tags.isEmpty {
+      lines.append("tags: " + YAMLText.list(scenario.tags.map { YAMLText.scalar($0) }))
+    }
+    if let reproduces = scenario.reproduces { lines.append("reproduces: " + YAMLText.quoted(reproduces)) }
+    if let machine = scenario.machine {
+      lines.append("machine: " + YAMLText.scalar(machine.value.description))
+    }
+    if let seed = scenario.seed { lines.append("seed: \(seed)") }
+    if scenario.strict { lines.append("strict: true") }
+    lines += backend(scenario.backend)
+    lines += given(scenario.given)
+    if scenario.devices != ["phone"] {
+      lines.append("devices: " + YAMLText.list(scenario.devices.map { YAMLText.scalar($0) }))
+    }
+    lines.append("steps:")
+    for step in scenario.steps { lines += self.step(step) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Backend and given
+
+  private static func backend(_ settings: BackendSettings) -> [String] {
+    let defaults = BackendSettings()
+    var knobs: [String] = []
+    for knob in BackendSettings.knobs where knob.value(settings) != knob.value(defaults) {
+      knobs.append("  \(knob.name): \(yaml(knob.value(settings)))")
+    }
+    return knobs.isEmpty ? [] : ["backend:"] + knobs
+  }
+
+  /// A knob's value as the loader reads it back.
+  private static func yaml(_ value: BackendSettings.KnobValue) -> String {
+    switch value {
+    case .boolean(let flag): String(flag)
+    case .duration(let duration): "\(duration)"
+    case .integer(let number): "\(number)"
+    case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
+    case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
+    }
+  }
+
+  private static func given(_ given: Given) -> [String] {
+    func text(_ value: String) -> String { YAMLText.scalar(value, substituted: true) }
+    var lines: [String] = []
+    if given.now != .defaultStart { lines.append("  now: " + YAMLText.quoted(given.now.description)) }
+    if !given.accounts.isEmpty {
+      lines.append("  accounts:")
+      for account in given.accounts {
+        var pairs = [("email", text(account.email))]
+        if let password = account.password {
+          pairs.append(("password", YAMLText.quoted(password.replacing("${", with: "$${"))))
+        }
+        if account.emailVerified { pairs.append(("email_verified", "true")) }
+        if let name = account.displayName { pairs.append(("display_name", text(name))) }
+        if !account.providers.isEmpty {
+          pairs.append(("providers", YAMLText.list(account.providers.map(\.rawValue))))
+        }
+        if account.disabled { pairs.append(("disabled", "true")) }
+        lines.append("    - " + YAMLText.flow(pairs))
+      }
+    }
+    let providers = ProviderID.identityProviders.filter { !(given.identityProviders[$0] ?? []).isEmpty }
+    if !providers.isEmpty {
+      lines.append("  identity_providers:")
+      for provider in providers {
+        lines.append("    \(provider.rawValue):")
+        for account in given.identityProviders[provider] ?? [] {
+          var pairs = [("email", text(account.email))]
+          if let name = account.name { pairs.append(("name", text(name))) }
+          if let verified = account.emailVerified { pairs.append(("email_verified", String(verified))) }
+          lines.append("      - " + YAMLText.flow(pairs))
+        }
+      }
+    }
+    if !given.signedIn.isEmpty {
+      lines.append("  signed_in:")
+      for (device, email) in given.signedIn { lines.append("    \(YAMLText.scalar(device)): \(text(email))") }
+    }
+    return lines.isEmpty ? [] : ["given:"] + lines
+  }
+
+  // MARK: - Steps
+
+  private static func step(_ step: Step) -> [String] {
+    var modifiers: [(String, String)] = []
+    if let device = step.device { modifiers.append(("device", YAMLText.scalar(device))) }
+    if !step.expectations.isEmpty { modifiers.append(("expect", expectations(step.expectations))) }
+    if let note = step.note { modifiers.append(("note", YAMLText.scalar(note, substituted: true))) }
+    guard let action = step.action else {
+      // An expect-only step: its first modifier opens the list item.
+      return modifiers.enumerated().map { offset, pair in
+        (offset == 0 ? "  - " : "    ") + "\(pair.0): \(pair.1)"
+      }
+    }
+    let (key, value) = ActionWriter.write(action)
+    if modifiers.isEmpty { return ["  - " + (value.map { "\(key): \($0)" } ?? key)] }
+    let head = "  - " + (value.map { "\(key): \($0)" } ?? "\(key):")
+    return [head] + modifiers.map { "    \($0.0): \($0.1)" }
+  }
+
+  /// One `expect` flow mapping; `ui` entries are gathered under one `ui` key at its first place.
+  static func expectations(_ expectations: [Expectation]) -> String {
+    var pairs: [(String, String)] = []
+    var ui: [(String, String)] = []
+    for expectation in expectations {
+      switch expectation.check {
+      case .ui(let name, let value):
+        if ui.isEmpty { pairs.append(("ui", "")) }
+        ui.append((YAMLText.scalar(name), YAMLText.scalar(value, substituted: true)))
+      default:
+        pairs.append((expectation.key, ExpectationWriter.write(expectation.check)))
+      }
+    }
+    if let index = pairs.firstIndex(where: { $0.0 == "ui" }) { pairs[index].1 = YAMLText.flow(ui) }
+    return YAMLText.flow(pairs)
+  }
+}

@@ -1,0 +1,28 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// A `--report FORMAT[:PATH]` request: which reporter, and where (nil or `-`: standard output).
+public struct ReportRequest: Equatable, Sendable {
+  public var format: String
+  public var path: String?
+
+  public init(format: String, path: String? = nil) {
+    self.format = format
+    self.path = path
+  }
+
+  /// Parses `json`, `json:out/report.json` or `json:-`; an unknown format lists the known ones.
+  public init(parsing text: String) throws(UsageError) {
+    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let format = parts[0]
+    guard ReporterRegistry.reporter(named: format) != nil else {
+      let formats = ReporterRegistry.identifiers
+      throw UsageError(
+        "unknown report format '\(format)'\(Suggestion.didYouMean(format, in: formats)); "
+          + "formats: \(formats.joined(separator: ", "))")
+    }
+    let path = parts.count > 1 ? parts[1] : nil
+    if path == "" { throw UsageError("missing path after '\(format):' (use '-' for standard output)") }
+    self.init(format: format, path: path == "-" ? nil : path)
+  }
+}

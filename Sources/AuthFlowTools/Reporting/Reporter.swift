@@ -1,0 +1,15 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// Turns finished results into one report document. Reporters never see the runner.
+///
+/// Each conformer lives in its own file and is listed once in ``ReporterRegistry``, which `--report` reads.
+public protocol Reporter: Sendable {
+  /// The name `--report` uses, e.g. `json`.
+  static var identifier: String { get }
+  /// What the report is, in a few words, for `--help` and the docs.
+  static var abstract: String { get }
+  init(options: ReportOptions)
+  /// The whole report for a finished run.
+  func report(_ results: [ScenarioResult]) -> String
+}

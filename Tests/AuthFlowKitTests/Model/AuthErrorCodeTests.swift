@@ -1,0 +1,39 @@
+import Testing
+
+@testable import AuthFlowLanguage
+
+/// `AuthErrorCode.known` is the codes an app can see (SPEC 5.6): what scenarios may write and the schema lists.
+@Suite struct AuthErrorCodeTests {
+  @Test func everyKnownCodeParsesWithOrWithoutItsPrefix() {
+    for code in AuthErrorCode.known {
+      #expect(AuthErrorCode(parsing: code.rawValue) == code)
+      #expect(AuthErrorCode(parsing: "auth/" + code.rawValue) == code)
+    }
+    #expect(AuthErrorCode(parsing: "app/quota") == AuthErrorCode(rawValue: "app/quota"))
+    #expect(AuthErrorCode(parsing: "wrong-pasword") == nil)
+  }
+
+  /// Only `serve`'s Admin SDK endpoints answer `uid-already-exists` (`DUPLICATE_LOCAL_ID`); no scenario step
+  /// can cause it, so a scenario cannot name it.
+  @Test func uidAlreadyExistsIsNotACodeAnAppSees() {
+    #expect(!AuthErrorCode.known.contains(.uidAlreadyExists))
+    #expect(AuthErrorCode(parsing: "uid-already-exists") == nil)
+    #expect(AuthErrorCode(parsing: "auth/uid-already-exists") == nil)
+    #expect(!ScenarioSchema(machineNames: []).json().contains("uid-already-exists"))
+    let yaml = MarkedYAML(
+      """
+      scenario: Admin-only code
+      steps:
+        - fail_next: { operation: signInWithPassword, error: 1️⃣uid-already-exists }
+        - expect: { error: 2️⃣uid-already-exists }
+      """)
+    let result = yaml.load(with: ScenarioLoader(machineNames: []))
+    #expect(
+      result.diagnostics.map(\.description) == [
+        yaml.error(
+          "1️⃣", "unknown error code 'uid-already-exists'; did you mean 'email-already-in-use'?"),
+        yaml.error(
+          "2️⃣", "unknown error code 'uid-already-exists'; did you mean 'email-already-in-use'?"),
+      ])
+  }
+}
