@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
     .library(name: "AuthFlowServer", targets: ["AuthFlowServer"]),
+    .library(name: "AuthFlowFirebase", targets: ["AuthFlowFirebase"]),
     .library(name: "AuthFlowCommand", targets: ["AuthFlowCommand"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
@@ -34,6 +35,10 @@ let package = Package(
     .target(
       name: "AuthFlowKit",
       dependencies: ["AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools"]
+    ),
+    .target(
+      name: "AuthFlowFirebase",
+      dependencies: ["AuthFlowEngine", "AuthFlowLanguage"]
     ),
     .target(
       name: "AuthFlowServer",
@@ -71,6 +76,10 @@ let package = Package(
         "authflow-async-fixture",
       ],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "AuthFlowFirebaseTests",
+      dependencies: ["AuthFlowFirebase", "AuthFlowKit"]
     ),
     .testTarget(
       name: "AuthFlowServerTests",

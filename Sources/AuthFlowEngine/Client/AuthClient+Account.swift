@@ -40,6 +40,7 @@ extension AuthClient {
       updated.providers = (user.providers + [.password]).sorted()
       currentUser = updated
     }
+    sessionObserver?()
   }
 
   public func updateDisplayName(_ name: String?) throws(AuthErrorCode) {
@@ -54,6 +55,7 @@ extension AuthClient {
     currentUser = nil
     tokens = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
   }
 
   /// Signs out locally (no backend call, as in Firebase).
@@ -64,12 +66,15 @@ extension AuthClient {
     tokens = nil
     pendingCredential = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
   }
 
   /// Starts a session directly (`given.signed_in`).
   func restore(_ info: AccountInfo, _ tokens: SessionTokens) {
     currentUser = CachedUser(info)
+    currentAccount = info
     self.tokens = tokens
+    sessionObserver?()
   }
 
   /// The app process ends: in-memory state such as a pending credential is lost; the session stays persisted.

@@ -4,7 +4,7 @@ import AuthFlowLanguage
 public struct MachineContext {
   /// The device's auth client: the machine's only way to the backend and identity providers.
   public let client: AuthClient
-  let world: World
+  package let world: World
   /// The scheduler of an async machine's app; nil for a synchronous machine.
   let driver: (any AsyncAppDriver)?
 

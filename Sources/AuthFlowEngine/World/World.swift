@@ -19,6 +19,9 @@ public final class World {
   public internal(set) var linkError: AuthErrorCode?
   private(set) var pendingFailures: [InjectedFailure] = []
   package private(set) lazy var backend = Backend(world: self)
+  /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state); each
+  /// that is a ``WorldAttachment`` hears when the world ends.
+  package var attachments: [String: AnyObject] = [:]
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
@@ -26,6 +29,10 @@ public final class World {
     var error: AuthErrorCode
     /// nil: a call from any device (or the browser).
     var device: String?
+  }
+
+  deinit {
+    for attachment in attachments.values { (attachment as? WorldAttachment)?.worldDidEnd() }
   }
 
   public init(settings: BackendSettings, start: VirtualTime, seed: UInt64, redactor: Redactor) {
@@ -61,7 +68,7 @@ public final class World {
   // MARK: - Clock and randomness
 
   /// Moves the clock forward; only the runner's `wait` does this.
-  func advance(to time: VirtualTime) {
+  package func advance(to time: VirtualTime) {
     if time > now { now = time }
   }
 
@@ -92,4 +99,10 @@ public final class World {
   private func injectedFailure(for operation: BackendOperation, device: String?) -> Int? {
     pendingFailures.firstIndex { $0.operation == operation && ($0.device == nil || $0.device == device) }
   }
+}
+
+/// Something kept in ``World/attachments`` that must let go of what it holds when the world ends.
+package protocol WorldAttachment: AnyObject {
+  /// The world is being deallocated; drop references into it.
+  func worldDidEnd()
 }
