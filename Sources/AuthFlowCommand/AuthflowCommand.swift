@@ -31,6 +31,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// Subcommands added for this invocation (the `authflow` executable adds `serve`).
   @TaskLocal static var extraSubcommands: [any ParsableCommand.Type] = []
 
+  /// Creates the root command; ArgumentParser fills in the subcommand it runs.
   public init() {}
 
   /// Parses the process's arguments and runs the command with `registry`'s machines and the built-in
