@@ -2,6 +2,7 @@ import AuthFlowLanguage
 
 /// A machine by name: what it models, what it supports, and how to start one.
 public struct MachineDescriptor: Sendable {
+  /// The name scenarios and `--machine` use (`authkit`, `authkit~mutant`).
   public var name: String
   /// One line: what the machine models, or a mutant's bug.
   public var summary: String
@@ -13,14 +14,17 @@ public struct MachineDescriptor: Sendable {
   public var screens: [String]
   /// `tap` targets and `type` fields it accepts.
   public var tapTargets: [String]
+  /// The fields `type` may fill.
   public var typeFields: [String]
   /// The `type` fields whose values are secret (a password, a PIN): every output hides what is typed into
   /// them, as it hides passwords. A field named `password` always is.
   public var secretFields: [String]
   /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
   public var invariants: [Invariant]
+  /// Makes a new instance of the machine when an app launches on a device.
   public var make: @Sendable (MachineContext) -> any Machine
 
+  /// Describes a machine; `make` starts one for a device's app.
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
     screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],

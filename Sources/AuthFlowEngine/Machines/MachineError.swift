@@ -20,6 +20,7 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// the harness was doing, with every secret of the scenario hidden (an adapter may echo what it was sent).
   case adapterFailed(reason: String)
 
+  /// The message a transcript and a failure show.
   public var description: String {
     switch self {
     case .unsupported(let kind): "the machine does not handle '\(kind.rawValue)'"

@@ -14,6 +14,7 @@ public struct RunConfiguration: Sendable {
   public var skipTags: [String]
   /// `--shard I/N`: only the I-th of N slices of the scenarios the other filters select.
   public var shard: Shard?
+  /// The machines `--machine` and scenarios may name.
   public var registry: MachineRegistry
   /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
   /// errors.
