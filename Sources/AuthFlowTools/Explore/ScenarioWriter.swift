@@ -5,6 +5,7 @@ import AuthFlowLanguage
 /// leaves behind, readable by people and loaded back by ``ScenarioLoader`` as the same scenario (variables
 /// already substituted; source positions are those of the new file).
 public enum ScenarioWriter {
+  /// `scenario` as a YAML document the loader reads back to the same scenario.
   public static func yaml(_ scenario: Scenario) -> String {
     var lines = ["version: \(Scenario.languageVersion)", "scenario: \(YAMLText.scalar(scenario.name))"]
     if let description = scenario.description {
