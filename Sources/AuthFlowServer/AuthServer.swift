@@ -5,7 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// `authflow serve`: the backend of a ``ServedWorld`` over HTTP, speaking Identity Toolkit v1 as the Firebase
+/// `authflow serve`: the backend of a `ServedWorld` over HTTP, speaking Identity Toolkit v1 as the Firebase
 /// client and Admin SDKs call it in emulator mode, plus the emulator's own endpoints and authflow's control
 /// endpoints (`/authflow/v1/…`).
 public struct AuthServer: Sendable {

@@ -29,7 +29,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     case refresh
   }
 
-  /// The service's message for an ``AuthErrorCode`` the backend threw; one switch renders them all.
+  /// The service's message for an `AuthErrorCode` the backend threw; one switch renders them all.
   public init(_ code: AuthErrorCode, context: Context = .client, passwordMinLength: Int = 6) {
     switch code {
     case .emailAlreadyInUse: self.init("EMAIL_EXISTS")

@@ -125,7 +125,7 @@ public struct RunConfiguration: Sendable {
     return result
   }
 
-  /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
+  /// What every output of `scenario` hides on the machine it runs on (see `Scenario.secrets(for:)`).
   public func secrets(of scenario: Scenario) -> [String] {
     guard case .success(let machine) = descriptor(for: machineReference(for: scenario)) else {
       return scenario.passwords
