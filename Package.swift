@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AuthFlowKit", targets: ["AuthFlowKit"]),
     .library(name: "AuthFlowServer", targets: ["AuthFlowServer"]),
+    .library(name: "AuthFlowFirebase", targets: ["AuthFlowFirebase"]),
     .library(name: "AuthFlowCommand", targets: ["AuthFlowCommand"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
@@ -38,6 +39,10 @@ let package = Package(
       dependencies: ["AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools"]
     ),
     .target(
+      name: "AuthFlowFirebase",
+      dependencies: ["AuthFlowEngine", "AuthFlowLanguage"]
+    ),
+    .target(
       name: "AuthFlowServer",
       dependencies: [
         "AuthFlowTools",
@@ -61,10 +66,22 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "authflow-async-fixture",
+      dependencies: ["AuthFlowCommand", "AuthFlowKit"],
+      path: "Tests/AsyncFixture"
+    ),
     .testTarget(
       name: "AuthFlowKitTests",
-      dependencies: ["AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools", "AuthFlowKit", "authflow"],
+      dependencies: [
+        "AuthFlowLanguage", "AuthFlowEngine", "AuthFlowTools", "AuthFlowKit", "authflow",
+        "authflow-async-fixture",
+      ],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "AuthFlowFirebaseTests",
+      dependencies: ["AuthFlowFirebase", "AuthFlowKit"]
     ),
     .testTarget(
       name: "AuthFlowServerTests",

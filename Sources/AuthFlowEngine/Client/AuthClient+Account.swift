@@ -45,6 +45,7 @@ extension AuthClient {
       updated.providers = (user.providers + [.password]).sorted()
       currentUser = updated
     }
+    sessionObserver?()
   }
 
   /// Sets or, with nil, removes the current user's display name.
@@ -61,6 +62,7 @@ extension AuthClient {
     currentUser = nil
     tokens = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
   }
 
   /// Signs out locally (no backend call, as in Firebase).
@@ -71,12 +73,15 @@ extension AuthClient {
     tokens = nil
     pendingCredential = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: nil))
+    sessionObserver?()
   }
 
   /// Starts a session directly (`given.signed_in`).
   func restore(_ info: AccountInfo, _ tokens: SessionTokens) {
     currentUser = CachedUser(info)
+    currentAccount = info
     self.tokens = tokens
+    sessionObserver?()
   }
 
   /// The app process ends: in-memory state such as a pending credential is lost; the session stays persisted.

@@ -23,14 +23,24 @@ extension AuthClient {
   /// credential as ``pendingCredential``.
   public func signIn(with sheet: ProviderSheet) throws(AuthErrorCode) -> CachedUser {
     let idp = try present(sheet)
+    return try signIn(idp, keepingPendingCredential: true).user
+  }
+
+  /// Signs in with an IdP account the app already holds a credential for (`signInWithIdp`). With
+  /// `keepingPendingCredential`, a collision keeps the credential as ``pendingCredential`` (the built-in
+  /// machines' way); the FirebaseAuth façade hands it to the app in the error instead.
+  package func signIn(_ idp: IdentityProviders.Account, keepingPendingCredential: Bool) throws(AuthErrorCode)
+    -> (user: CachedUser, isNewUser: Bool)
+  {
+    let accountsBefore = backend.uids.count
     do {
       let (info, tokens) = try call(.signInWithIdp, "signInWithIdp(\(idp.provider), \(idp.email))") {
         () throws(AuthErrorCode) in try backend.signInWithIdp(idp)
       }
       pendingCredential = nil
-      return signedIn(info, tokens)
+      return (signedIn(info, tokens), backend.uids.count > accountsBefore)
     } catch {
-      if error == .accountExistsWithDifferentCredential {
+      if keepingPendingCredential, error == .accountExistsWithDifferentCredential {
         pendingCredential = PendingCredential(provider: idp.provider, email: idp.email, account: idp)
         world.log(device, "keeps the pending \(idp.provider) credential for \(idp.email)")
       }
@@ -39,7 +49,7 @@ extension AuthClient {
   }
 
   /// The IdP's sheet: returns the chosen account, or throws when the user cancels or the IdP fails.
-  func present(_ sheet: ProviderSheet) throws(AuthErrorCode) -> IdentityProviders.Account {
+  package func present(_ sheet: ProviderSheet) throws(AuthErrorCode) -> IdentityProviders.Account {
     let chosen = world.identityProviders.account(sheet.provider, email: sheet.account)
     let who = chosen?.email ?? sheet.account ?? "no account"
     switch sheet.outcome {
@@ -61,8 +71,13 @@ extension AuthClient {
 
   /// Re-authenticates the current user with a password: same checks as a sign-in; another user → `user-mismatch`.
   public func reauthenticate(password: String) throws(AuthErrorCode) {
+    try reauthenticate(email: nil, password: password)
+  }
+
+  /// Re-authenticates the current user with an email (the user's own when nil) and a password.
+  package func reauthenticate(email: String?, password: String) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
-    let email = user.email ?? ""
+    let email = email ?? user.email ?? ""
     do throws(AuthErrorCode) {
       let (info, tokens) = try call(.signInWithPassword, "reauthenticate(\(email), \(hide(password)))") {
         () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)
@@ -78,8 +93,13 @@ extension AuthClient {
 
   /// Re-authenticates the current user through an IdP sheet.
   public func reauthenticate(with sheet: ProviderSheet) throws(AuthErrorCode) {
+    guard currentUser != nil else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    try reauthenticate(try present(sheet))
+  }
+
+  /// Re-authenticates the current user with an IdP account the app holds a credential for.
+  package func reauthenticate(_ idp: IdentityProviders.Account) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
-    let idp = try present(sheet)
     do throws(AuthErrorCode) {
       let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.email))") {
         () throws(AuthErrorCode) in try backend.reauthenticate(idp, uid: user.uid)
@@ -104,7 +124,8 @@ extension AuthClient {
     return try link(pending.account)
   }
 
-  func link(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> CachedUser {
+  /// Links an IdP account the app holds a credential for to the signed-in user.
+  package func link(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> CachedUser {
     let info = try authorized(.signInWithIdp, "link(\(idp.provider), \(idp.email))") {
       (token: IDToken) throws(AuthErrorCode) in try backend.link(token, idp)
     }

@@ -18,6 +18,12 @@ public final class AuthClient {
   public internal(set) var isOnline = true
   /// The app's auth state listener; a built-in machine sets it when it starts.
   public var onAuthStateChange: ((AuthStateChange) -> Void)?
+  /// Told after every change of the signed-in user or its tokens (a sign-in, a reload that changed the user, a
+  /// token refresh, a sign-out), once the client is consistent again: the FirebaseAuth façade's listeners.
+  package var sessionObserver: (() -> Void)?
+  /// The account as the last sign-in, reload or profile call returned it: what ``CachedUser`` leaves out
+  /// (photo, dates, linked IdP accounts). Kept apart so the built-in machines see the cached user they always did.
+  package internal(set) var currentAccount: AccountInfo?
 
   /// Calls allowed in one step before the step errors: a machine that loops on the client stops here. The
   /// runner gives every device a new budget at each step (a `wait`'s scheduled work counts in the wait's own).
@@ -28,7 +34,7 @@ public final class AuthClient {
   /// The client refreshes the ID token when this much or less of its life remains.
   static let refreshMargin = VirtualDuration.minutes(5)
 
-  init(device: String, world: World) {
+  package init(device: String, world: World) {
     self.device = device
     self.world = world
   }
@@ -78,6 +84,7 @@ public final class AuthClient {
     currentUser = nil
     tokens = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: error))
+    sessionObserver?()
   }
 
   /// A call that needs the user's ID token: refreshes it first when due, and signs out if the session ended.
@@ -110,6 +117,7 @@ public final class AuthClient {
         try backend.refreshToken(refreshToken)
       }
       tokens?.idToken = idToken
+      sessionObserver?()
     } catch {
       signOutIfSessionEnded(error)
       throw error
@@ -119,16 +127,20 @@ public final class AuthClient {
   func signedIn(_ info: AccountInfo, _ tokens: SessionTokens) -> CachedUser {
     let user = CachedUser(info)
     currentUser = user
+    currentAccount = info
     self.tokens = tokens
     onAuthStateChange?(AuthStateChange(user: user, error: nil))
+    sessionObserver?()
     return user
   }
 
   func updateCache(_ info: AccountInfo) -> CachedUser {
     let user = CachedUser(info)
+    currentAccount = info
     if user != currentUser {
       currentUser = user
       onAuthStateChange?(AuthStateChange(user: user, error: nil))
+      sessionObserver?()
     }
     return user
   }
@@ -138,7 +150,7 @@ public final class AuthClient {
   // MARK: - Scheduled work
 
   /// When the client will refresh its ID token on its own, if signed in.
-  var scheduledRefresh: VirtualTime? {
+  package var scheduledRefresh: VirtualTime? {
     tokens.map { $0.idToken.expiresAt - Self.refreshMargin }
   }
 
@@ -146,7 +158,7 @@ public final class AuthClient {
   /// session (offline, say): the app is told the error and the scheduler retries it only when the device is
   /// back online or the app comes to the foreground again.
   @discardableResult
-  func runScheduledRefresh() -> Bool {
+  package func runScheduledRefresh() -> Bool {
     guard let due = scheduledRefresh, due <= world.now else { return true }
     world.log(device, Self.scheduledRefreshText)
     do {
@@ -176,6 +188,7 @@ public final class AuthClient {
   func completeQuietRefreshes(_ count: Int, since first: VirtualTime, every period: VirtualDuration) {
     guard let idToken = tokens.flatMap({ try? backend.refreshToken($0.refreshToken) }) else { return }
     tokens?.idToken = idToken
+    sessionObserver?()
     if count == 1 {
       world.log(device, Self.scheduledRefreshText)
       world.log(device, "refreshToken → ok")

@@ -10,11 +10,14 @@ package final class Device {
   package let client: AuthClient
   let descriptor: MachineDescriptor
   private let world: World
+  /// The scheduler of an async machine's app; nil for a synchronous machine.
+  private let driver: (any AsyncAppDriver)?
   package private(set) var machine: (any Machine)?
   package var lifecycle = Lifecycle.foreground
 
-  init(name: String, descriptor: MachineDescriptor, world: World) {
+  init(name: String, descriptor: MachineDescriptor, world: World, driver: (any AsyncAppDriver)? = nil) {
     self.name = name
+    self.driver = driver
     self.descriptor = descriptor
     self.world = world
     self.client = AuthClient(device: name, world: world)
@@ -22,7 +25,7 @@ package final class Device {
 
   /// Starts the app: a fresh machine over the client's persisted session.
   func start() {
-    machine = descriptor.make(MachineContext(client: client, world: world))
+    machine = descriptor.make(MachineContext(client: client, world: world, driver: driver))
     lifecycle = .foreground
   }
 

@@ -4,11 +4,14 @@ import AuthFlowLanguage
 public struct MachineContext {
   /// The device's auth client: the machine's only way to the backend and identity providers.
   public let client: AuthClient
-  let world: World
+  package let world: World
+  /// The scheduler of an async machine's app; nil for a synchronous machine.
+  let driver: (any AsyncAppDriver)?
 
-  init(client: AuthClient, world: World) {
+  init(client: AuthClient, world: World, driver: (any AsyncAppDriver)? = nil) {
     self.client = client
     self.world = world
+    self.driver = driver
   }
 
   /// The device's name, e.g. `phone`.

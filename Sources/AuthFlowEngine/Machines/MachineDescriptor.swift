@@ -21,8 +21,10 @@ public struct MachineDescriptor: Sendable {
   public var secretFields: [String]
   /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
   public var invariants: [Invariant]
-  /// Makes a new instance of the machine when an app launches on a device.
+  /// Starts the machine when its app launches.
   public var make: @Sendable (MachineContext) -> any Machine
+  /// Whether the machine is an ``AsyncMachine``: its scenarios run on authflow's executors, one at a time.
+  public private(set) var isAsync = false
 
   /// Describes a machine; `make` starts one for a device's app.
   public init(
@@ -44,6 +46,22 @@ public struct MachineDescriptor: Sendable {
 }
 
 extension MachineDescriptor {
+  /// A machine written with Swift concurrency (see ``AsyncMachine``): `makeAsync` starts it on the main actor
+  /// when its app launches; everything else is as for a synchronous machine.
+  @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+  public init(
+    name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
+    screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],
+    invariants: [Invariant] = [],
+    makeAsync: @escaping @MainActor @Sendable (MachineContext) -> any AsyncMachine
+  ) {
+    self.init(
+      name: name, summary: summary, supportedActions: supportedActions, signInProviders: signInProviders,
+      screens: screens, tapTargets: tapTargets, typeFields: typeFields, secretFields: secretFields,
+      invariants: invariants, make: { context in AsyncMachineHost(context: context, make: makeAsync) })
+    isAsync = true
+  }
+
   /// Whether what is typed into `field` is secret: declared so, or named `password`.
   public func hidesField(_ field: String) -> Bool { field == "password" || secretFields.contains(field) }
 }

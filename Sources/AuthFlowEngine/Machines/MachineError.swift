@@ -19,6 +19,16 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An out-of-process adapter broke the protocol, exited or timed out; `reason` tells what it did and what
   /// the harness was doing, with every secret of the scenario hidden (an adapter may echo what it was sent).
   case adapterFailed(reason: String)
+  /// An async machine, in a process whose `main` did not install authflow's executors.
+  case executorsNotInstalled
+  /// An async machine's app still had work to run when the step's time ran out; `pending` names it.
+  case appNotIdle(stepTimeout: Duration, pending: String)
+  /// An async machine's action task is suspended with nothing left that could resume it.
+  case taskSuspended(task: String, pending: String?)
+  /// An async machine's action task kept waiting for timers past the limits of one action.
+  case waitedTooLong(task: String, timers: Int, waited: Duration, pending: String)
+  /// An async machine's action threw; `message` is how the error describes itself.
+  case appFailed(message: String)
 
   /// The message a transcript and a failure show.
   public var description: String {
@@ -33,6 +43,22 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
       "machine '\(machine)' names no command; write --machine \"exec:COMMAND\""
     case .cannotStart(let machine, let reason): "cannot start machine '\(machine)': \(reason)"
     case .adapterFailed(let reason): reason
+    case .executorsNotInstalled:
+      "async machines need authflow's deterministic executors, and this process has not installed them: run "
+        + "the scenarios with the authflow command, or with your own command whose synchronous main calls "
+        + "AsyncExecutors.install() first (a swift test process cannot: run the command as a child process; "
+        + "see Docs/AsyncMachines.md)"
+    case .appNotIdle(let stepTimeout, let pending):
+      "the app did not go idle within the step's time (--step-timeout \(RunTime.seconds(stepTimeout))); "
+        + "still to run: \(pending)"
+    case .taskSuspended(let task, let pending):
+      "its task '\(task)' is still suspended and nothing is left to run: it awaits something that will not "
+        + "happen (a continuation nobody resumes, a task that never ends)"
+        + (pending.map { "; still to run: \($0)" } ?? "")
+    case .waitedTooLong(let task, let timers, let waited, let pending):
+      "its task '\(task)' still waits after \(timers) timers and \(RunTime.seconds(waited)) of virtual time; "
+        + "still to run: \(pending)"
+    case .appFailed(let message): message
     }
   }
 }

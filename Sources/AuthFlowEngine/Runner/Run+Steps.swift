@@ -7,6 +7,7 @@ extension Run {
   /// Plays one step: the action, then its expectations, then the invariants.
   package func perform(_ step: Step) -> StepOutcome.Status {
     watch?.begin(step: step.number, action: step.action?.kind)
+    driver?.startStep()
     guard let device = device(named: step.device) else {
       return error(step, at: step.location, "unknown device '\(step.device ?? "")'")
     }
@@ -24,6 +25,7 @@ extension Run {
       let status =
         action.kind.isDeviceAction
         ? perform(action, on: device, step) : perform(action, step, device) ?? callBudgetExceeded(step)
+      driver?.settle()
       logChanges()
       if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
       strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)

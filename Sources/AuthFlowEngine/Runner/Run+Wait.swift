@@ -12,6 +12,25 @@ extension Run {
   /// at its time, after the counted ones that come before it.
   func wait(_ duration: VirtualDuration) {
     let target = world.now + duration
+    guard let driver else {
+      wait(until: target)
+      return
+    }
+    // An async machine's timers fire at their times, in order, between the scheduled refreshes.
+    for _ in 0..<Self.scheduledWorkBudget {
+      guard let time = driver.nextTimer(by: target) else { break }
+      let mark = world.transcript.count
+      wait(until: time)
+      if world.transcript.count > mark { driver.flushQuietTimers(before: mark) }
+      driver.fireNextTimer { logChanges() }
+    }
+    let mark = world.transcript.count
+    wait(until: target)
+    driver.flushQuietTimers(before: mark)
+  }
+
+  /// Advances the clock to `target`, running the scheduled refreshes that fall due on the way.
+  private func wait(until target: VirtualTime) {
     var quiet = QuietRefreshes(period: world.settings.idTokenTTL - AuthClient.refreshMargin)
     var deferred = Set<Int>()
     for _ in 0..<Self.scheduledWorkBudget {
@@ -26,6 +45,7 @@ extension Run {
       if !client.runScheduledRefresh() || client.scheduledRefresh.map({ $0 <= world.now }) == true {
         deferred.insert(index)
       }
+      driver?.settle()
       logChanges()
     }
     runCountedRefreshes(&quiet, before: QuietRefreshes.Moment(time: target, index: devices.count))

@@ -29,10 +29,18 @@ extension RunConfiguration {
       board.enlist(watch)
       let thread = Thread { [self] in
         while !watch.isAbandoned, let index = board.claim() {
+          // Async machines share the process's one queue: their scenarios take turns, and waiting for the
+          // turn is not a step.
+          let turn = runsAsync(scenarios[index])
+          if turn, let problem = AsyncTurn.take(owner: scenarios[index].name, token: watch) {
+            board.post(refused(scenarios[index], problem), at: index)
+            continue
+          }
           watch.begin(scenario: index)
           let result = run(scenarios[index], narration: narration, watch: watch)
           // Idle while handing results over (a slow reader of the output is not a stuck step).
           watch.finish()
+          if turn { AsyncTurn.give() }
           if !watch.isAbandoned { board.post(result, at: index) }
         }
         board.discharge(watch)
@@ -48,10 +56,26 @@ extension RunConfiguration {
         let scenario = scenarios[stuck.scenario]
         board.post(timedOut(scenario, at: stuck.step), at: stuck.scenario)
         board.discharge(watch)
+        AsyncTurn.poison(heldBy: watch)
         start()
       }
     }
     return board.results
+  }
+
+  /// The result of an async-machine scenario that could not get the process's queue.
+  private func refused(_ scenario: Scenario, _ message: String) -> ScenarioResult {
+    ScenarioResult(
+      name: scenario.name, file: scenario.file, location: scenario.location,
+      machine: machineReference(for: scenario).description,
+      seed: seed ?? scenario.seed ?? Self.defaultSeed, tags: scenario.tags, reproduces: scenario.reproduces,
+      status: .errored,
+      failure: Failure(step: 0, location: scenario.location, key: "machine", message: message),
+      steps: scenario.steps.map {
+        StepOutcome(
+          number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
+          status: .skipped)
+      }, transcript: [])
   }
 
   /// The result of a scenario whose step `number` did not end within ``stepTimeout``.

@@ -125,6 +125,15 @@ public struct RunConfiguration: Sendable {
     return result
   }
 
+  /// Whether `scenario` runs on an ``AsyncMachine`` (so on the process's one queue, one such scenario at a time).
+  func runsAsync(_ scenario: Scenario) -> Bool {
+    let machine = machineReference(for: scenario)
+    guard !machine.isCommand, case .success(let descriptor) = registry.descriptor(for: machine) else {
+      return false
+    }
+    return descriptor.isAsync
+  }
+
   /// What every output of `scenario` hides on the machine it runs on (see `Scenario.secrets(for:)`).
   public func secrets(of scenario: Scenario) -> [String] {
     guard case .success(let machine) = descriptor(for: machineReference(for: scenario)) else {
@@ -164,6 +173,7 @@ public struct RunConfiguration: Sendable {
     runner.recordsCoverage = recordsCoverage
     runner.recordsTranscript = narrates
     runner.watch = watch
+    runner.stepTimeout = stepTimeout
     return runner.run()
   }
 }

@@ -20,6 +20,8 @@ public struct ScenarioRunner {
   public var recordsTranscript = true
   /// Told when each step starts, so a step that never ends can be noticed.
   package var watch: StepWatch?
+  /// `--step-timeout`: an async machine's app that is not idle within most of it errors the step.
+  package var stepTimeout = RunConfiguration.defaultStepTimeout
 
   /// A runner for `scenario` on the machine `descriptor` describes, seeded with `seed`.
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
@@ -32,7 +34,7 @@ public struct ScenarioRunner {
   public func run() -> ScenarioResult {
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
-      recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript)
+      recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript, stepTimeout: stepTimeout)
     run.watch = watch
     return run.play()
   }
@@ -57,6 +59,8 @@ package final class Run {
   var coverage: CoverageRecorder?
   /// Told when each step starts (see `RunConfiguration.stepTimeout`).
   package var watch: StepWatch?
+  /// Runs the app's jobs and timers when the machine is an ``AsyncMachine``; nil otherwise.
+  let driver: (any AsyncAppDriver)?
 
   /// Rounds of scheduled work one `wait` may take (a refresh run, or a device's counted refreshes started): a
   /// guard only, since a wait takes a few per device whatever its length.
@@ -64,7 +68,8 @@ package final class Run {
 
   package init(
     scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
-    recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil
+    recordsCoverage: Bool = false, recordsTranscript: Bool = true, invariants plan: InvariantPlan? = nil,
+    stepTimeout: Duration = RunConfiguration.defaultStepTimeout
   ) {
     self.scenario = scenario
     self.descriptor = descriptor
@@ -73,6 +78,11 @@ package final class Run {
       settings: scenario.backend, start: scenario.given.now, seed: seed,
       redactor: scenario.redactor(for: descriptor))
     world.recordsTranscript = recordsTranscript
+    if descriptor.isAsync, #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
+      driver = AppScheduler(world: world, stepTimeout: stepTimeout)
+    } else {
+      driver = nil
+    }
     invariants = InvariantMonitor(plan: plan ?? InvariantPlan(machine: descriptor))
     if strict { strictness = StrictTracker(devices: scenario.devices.count) }
     if recordsCoverage { coverage = CoverageRecorder() }
@@ -91,6 +101,7 @@ package final class Run {
     if status == .passed, let last = scenario.steps.last, let unchecked = uncheckedAtEnd(last) {
       outcomes[outcomes.count - 1].status = unchecked
     }
+    driver?.end()
     return ScenarioResult(
       name: scenario.name, file: scenario.file, location: scenario.location, machine: descriptor.name,
       seed: seed, tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure,
@@ -110,8 +121,9 @@ package final class Run {
     world.log("world", "scenario '\(scenario.name)' on \(descriptor.name), seed \(seed)")
     let given = scenario.given
     world.populate(from: given)
+    driver?.begin(owner: scenario.name)
     for name in scenario.devices {
-      let device = Device(name: name, descriptor: descriptor, world: world)
+      let device = Device(name: name, descriptor: descriptor, world: world, driver: driver)
       devices.append(device)
     }
     for (deviceName, email) in given.signedIn {

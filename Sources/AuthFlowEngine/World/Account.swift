@@ -14,6 +14,10 @@ package struct Account {
   /// Sessions issued before this generation are revoked (Firebase's `validSince`).
   var validSinceGeneration: Int
   var createdAt: VirtualTime
+  /// The profile photo's URL (`photoUrl`), set only through a profile update.
+  var photoURL: String? = nil
+  /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
+  var lastSignInAt: VirtualTime? = nil
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {
@@ -27,7 +31,9 @@ package struct Account {
   var info: AccountInfo {
     AccountInfo(
       uid: uid, email: email, emailVerified: emailVerified, displayName: displayName, providers: providers,
-      disabled: disabled)
+      disabled: disabled, photoURL: photoURL, createdAt: createdAt, lastSignInAt: lastSignInAt,
+      linkedAccounts: links.map { LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email) }
+    )
   }
 }
 
@@ -37,6 +43,14 @@ struct ProviderLink: Equatable {
   /// The IdP's own id for the account.
   var subject: String
   var email: String
+}
+
+/// An identity-provider account linked to an account, as `lookup` reports it (`providerUserInfo`).
+public struct LinkedAccount: Equatable, Sendable {
+  public var provider: ProviderID
+  /// The IdP's own id for the account (`rawId`).
+  public var subject: String
+  public var email: String
 }
 
 /// What `lookup` returns about an account: the user as a client caches it.
@@ -53,6 +67,11 @@ public struct AccountInfo: Equatable, Sendable {
   public var providers: [ProviderID]
   /// Whether the account is disabled.
   public var disabled: Bool
+  public var photoURL: String?
+  public var createdAt: VirtualTime
+  public var lastSignInAt: VirtualTime?
+  /// The linked identity-provider accounts, in the order they were linked.
+  public var linkedAccounts: [LinkedAccount]
 }
 
 /// A session's tokens as the backend hands them to a client.
@@ -75,6 +94,8 @@ public struct IDToken: Equatable, Sendable {
   public var issuedAt: VirtualTime
   /// When it stops being accepted (`idTokenTTL` after `issuedAt`).
   public var expiresAt: VirtualTime
+  /// How the session was started (`firebase.sign_in_provider`): `password` or an IdP; nil when unknown.
+  public var signInProvider: ProviderID?
   /// Issue order across the backend; revocation compares against it.
   var generation: Int
   /// Mint order of ID tokens across the backend (a refresh mints a new one), for invariants.

@@ -67,6 +67,14 @@ extension Backend {
     return (actionCode, account)
   }
 
+  /// `resetPassword` with only a code, as `checkActionCode` sends it: the code's kind and email, for a code of
+  /// any kind, under the same rules as ``validCode(_:kind:)``. Nothing is consumed.
+  func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String) {
+    guard let actionCode = actionCodes[code] else { throw .invalidActionCode }
+    let (valid, _) = try validCode(code, kind: actionCode.kind)
+    return (valid.kind, valid.email)
+  }
+
   /// `applyOobCode`: verifies the email the code was sent to.
   func applyVerification(code: String) throws(AuthErrorCode) -> String {
     let (actionCode, account) = try validCode(code, kind: .verifyEmail)

@@ -32,13 +32,13 @@ extension Backend {
         if trusted, $0.email == idp.email { $0.emailVerified = true }
         if $0.displayName == nil { $0.displayName = idp.name }
       }
-      return try signedIn(uid: account.uid)
+      return try signedIn(uid: account.uid, with: idp.provider)
     }
     if settings.oneAccountPerEmail, let existing = accounts(withEmail: idp.email).first {
       if existing.disabled { throw .userDisabled }
       guard trusted else { throw .accountExistsWithDifferentCredential }
       takeOver(existing, with: idp)
-      return try signedIn(uid: existing.uid)
+      return try signedIn(uid: existing.uid, with: idp.provider)
     }
     var account = newAccount(email: idp.email)
     account.emailVerified = trusted
@@ -48,12 +48,16 @@ extension Backend {
     record(.accountCreated(uid: account.uid, email: account.email))
     world.log(
       "backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
-    return try signedIn(uid: account.uid)
+    return try signedIn(uid: account.uid, with: idp.provider)
   }
 
-  private func signedIn(uid: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+  private func signedIn(uid: String, with provider: ProviderID) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    guard accounts[uid] != nil else { throw .userNotFound }
+    let tokens = issueSession(uid: uid, provider: provider)
     guard let account = accounts[uid] else { throw .userNotFound }
-    return (account.info, issueSession(uid: uid))
+    return (account.info, tokens)
   }
 
   /// **Trusted-provider takeover.** A trusted sign-in whose email belongs to another account signs in to that
@@ -119,6 +123,7 @@ extension Backend {
     else { throw enumerationSafe(.userNotFound) }
     guard owner.uid == uid else { throw .userMismatch }
     if owner.disabled { throw .userDisabled }
-    return (owner.info, issueSession(uid: uid))
+    let tokens = issueSession(uid: uid, provider: idp.provider)
+    return (accounts[uid]?.info ?? owner.info, tokens)
   }
 }

@@ -33,7 +33,8 @@ extension Backend {
     insert(account)
     record(.accountCreated(uid: account.uid, email: account.email))
     world.log("backend", "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))")
-    return (account.info, issueSession(uid: account.uid))
+    let tokens = issueSession(uid: account.uid, provider: .password)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
   /// `signInWithPassword`: `user-not-found`, `user-disabled` (checked before the password), `wrong-password`
@@ -46,7 +47,8 @@ extension Backend {
     guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
     if account.disabled { throw .userDisabled }
     guard account.password == password else { throw enumerationSafe(.wrongPassword) }
-    return (account.info, issueSession(uid: account.uid))
+    let tokens = issueSession(uid: account.uid, provider: .password)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
   /// `createAuthUri`: the account's sign-in methods, or an empty list under enumeration protection (which is
@@ -66,6 +68,6 @@ extension Backend {
     update(uid: account.uid) { $0.password = password }
     record(.sensitiveOperation(.changePassword, uid: account.uid, authTime: token.authTime, at: world.now))
     revokeSessions(uid: account.uid, reason: "password changed")
-    return issueSession(uid: account.uid, authTime: token.authTime)
+    return issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
   }
 }

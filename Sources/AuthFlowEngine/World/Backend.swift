@@ -36,6 +36,7 @@ package final class Backend {
     var uid: String
     var authTime: VirtualTime
     var generation: Int
+    var signInProvider: ProviderID?
   }
 
   // MARK: - Accounts
@@ -101,11 +102,14 @@ package final class Backend {
 
   // MARK: - Sessions
 
-  /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in).
-  func issueSession(uid: String, authTime: VirtualTime? = nil) -> SessionTokens {
+  /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in,
+  /// which also becomes the account's last sign-in time). `provider` is how the user signed in.
+  func issueSession(uid: String, authTime: VirtualTime? = nil, provider: ProviderID? = nil) -> SessionTokens {
     generation += 1
+    if authTime == nil { accounts[uid]?.lastSignInAt = world.now }
     let refreshToken = world.identifier(length: 32)
-    let session = RefreshSession(uid: uid, authTime: authTime ?? world.now, generation: generation)
+    let session = RefreshSession(
+      uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider)
     sessions[refreshToken] = session
     return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
   }
@@ -117,8 +121,8 @@ package final class Backend {
     tokenSerial += 1
     return IDToken(
       value: world.identifier(length: Self.idTokenLength), uid: session.uid, authTime: session.authTime,
-      issuedAt: world.now,
-      expiresAt: world.now + settings.idTokenTTL, generation: session.generation, serial: tokenSerial)
+      issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
+      generation: session.generation, serial: tokenSerial)
   }
 
   /// **Session revocation.** Production stores a `validSince` per account; refresh tokens and ID tokens issued
@@ -195,6 +199,18 @@ package final class Backend {
   func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
     update(uid: account.uid) { $0.displayName = name }
+    return accounts[account.uid]?.info ?? account.info
+  }
+
+  /// `update` with a profile: each field that is not nil is set (an inner nil deletes it). No recent login needed.
+  func updateProfile(_ token: IDToken, displayName: String??, photoURL: String??) throws(AuthErrorCode)
+    -> AccountInfo
+  {
+    let account = try authorize(token)
+    update(uid: account.uid) {
+      if let displayName { $0.displayName = displayName }
+      if let photoURL { $0.photoURL = photoURL }
+    }
     return accounts[account.uid]?.info ?? account.info
   }
 

@@ -6,7 +6,7 @@ extension World {
   ///
   /// The one place a world is built from `given`: the runner, `explore` and `serve` all call it, so the same
   /// `given` and seed give the same uids and subjects everywhere. Signing devices in is the runner's part.
-  func populate(from given: Given) {
+  package func populate(from given: Given) {
     for provider in ProviderID.identityProviders {
       for seed in given.identityProviders[provider] ?? [] {
         addIdentityProviderAccount(provider, email: seed.email, name: seed.name, verified: seed.emailVerified)

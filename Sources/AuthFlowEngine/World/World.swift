@@ -25,6 +25,9 @@ public final class World {
   public internal(set) var linkError: AuthErrorCode?
   private(set) var pendingFailures: [InjectedFailure] = []
   package private(set) lazy var backend = Backend(world: self)
+  /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state); each
+  /// that is a ``WorldAttachment`` hears when the world ends.
+  package var attachments: [String: AnyObject] = [:]
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
@@ -32,6 +35,10 @@ public final class World {
     var error: AuthErrorCode
     /// nil: a call from any device (or the browser).
     var device: String?
+  }
+
+  deinit {
+    for attachment in attachments.values { (attachment as? WorldAttachment)?.worldDidEnd() }
   }
 
   /// An empty world at `start` with `settings`, its ids and tokens from a generator seeded with `seed`.
@@ -49,12 +56,26 @@ public final class World {
     transcript.append(TranscriptEntry(time: now, actor: actor, text: text()))
   }
 
+  /// Writes a line at `index` of the transcript (at `time`, default now), for a line about something that came
+  /// before the lines already written after it.
+  func insertLog(_ actor: String, _ text: String, at index: Int, time: VirtualTime? = nil) {
+    guard recordsTranscript else { return }
+    transcript.insert(
+      TranscriptEntry(time: time ?? now, actor: actor, text: text), at: min(index, transcript.count))
+  }
+
+  /// Rewrites the text of the line at `index`, keeping its actor; its time becomes now.
+  func rewriteLog(at index: Int, _ text: String) {
+    guard recordsTranscript, transcript.indices.contains(index) else { return }
+    transcript[index] = TranscriptEntry(time: now, actor: transcript[index].actor, text: text)
+  }
+
   func hide(password: String) -> String { redactor.password(password) }
 
   // MARK: - Clock and randomness
 
   /// Moves the clock forward; only the runner's `wait` does this.
-  func advance(to time: VirtualTime) {
+  package func advance(to time: VirtualTime) {
     if time > now { now = time }
   }
 
@@ -85,4 +106,10 @@ public final class World {
   private func injectedFailure(for operation: BackendOperation, device: String?) -> Int? {
     pendingFailures.firstIndex { $0.operation == operation && ($0.device == nil || $0.device == device) }
   }
+}
+
+/// Something kept in ``World/attachments`` that must let go of what it holds when the world ends.
+package protocol WorldAttachment: AnyObject {
+  /// The world is being deallocated; drop references into it.
+  func worldDidEnd()
 }

@@ -1,0 +1,272 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import Foundation
+import AuthFlowLanguage
+
+/// The one FIFO queue behind authflow's main and default executors while a scenario drives an async machine,
+/// and the timers app code set (`Task.sleep`) on the scenario's virtual clock.
+///
+/// While nobody drives (a scenario of a synchronous machine, `authflow serve`, a Hummingbird handler), the
+/// executors hand every job to the platform's own executors, so the rest of the process works as without them.
+/// While a run drives, every job the process enqueues joins this queue, and only the driving thread runs them,
+/// one at a time, in the order they came: the same order on every run.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+final class AppJobQueue: @unchecked Sendable {
+  /// The process's queue, behind the executors ``AsyncExecutors/install()`` installs.
+  static let shared = AppJobQueue()
+
+  private let condition = NSCondition()
+  private var jobs: [QueuedJob] = []
+  private var head = 0
+  private var timers: [AppTimer] = []
+  private var nextTimerNumber = 0
+  /// The thread that drives, while one does.
+  private var driver: pthread_t?
+  /// How many begins the driver has not ended yet.
+  private var depth = 0
+  /// The owner of the drive (a scenario's name), for the message of one that waits in vain.
+  private var owner: String?
+  /// Who took the drive, when it may be declared stuck.
+  private var token: ObjectIdentifier?
+  /// Why nobody can drive any more: a driver that never ended its step.
+  private var poisoned: String?
+  /// The virtual time (since 1970) the jobs being drained run at.
+  private var virtualNow = Duration.zero
+  /// When the job running now started, on the two system clocks: the earliest a `Task.sleep` it calls
+  /// can have read them.
+  private var startedContinuous = ContinuousClock.now
+  private var startedSuspending = SuspendingClock.now
+  /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
+  /// is current (a `Task.yield`, a continuation resumed).
+  private var running: String?
+  /// Whether the job running now is a main-actor job; nil between jobs.
+  private var runningOnMain: Bool?
+
+  let mainExecutor = QueueMainExecutor()
+  let taskExecutor = QueueTaskExecutor()
+
+  /// A job waiting in the queue, with the executor it was given to and the named task whose work enqueued it.
+  struct QueuedJob {
+    var job: UnownedJob
+    var onMain: Bool
+    var enqueuedBy: String?
+  }
+
+  // MARK: - Driving
+
+  /// Makes the calling thread the driver, waiting as long as another thread drives. A thread that drives
+  /// already may begin again (a worker takes its turn, then the run it plays begins); each begin needs its
+  /// end. `token` names who may be declared stuck (``poison(heldBy:)``). Returns why the drive could not be
+  /// had: a driver that will never end.
+  func beginDrive(owner name: String, token: AnyObject? = nil) -> String? {
+    condition.lock()
+    defer { condition.unlock() }
+    if let driver, pthread_equal(driver, pthread_self()) != 0 {
+      depth += 1
+      clear()
+      return nil
+    }
+    while driver != nil, poisoned == nil { condition.wait() }
+    if let poisoned { return poisoned }
+    driver = pthread_self()
+    depth = 1
+    owner = name
+    self.token = token.map(ObjectIdentifier.init)
+    clear()
+    return nil
+  }
+
+  /// Drops every job and timer (their tasks never resume; their memory is not reclaimed). Called with
+  /// `condition` locked.
+  private func clear() {
+    jobs.removeAll()
+    head = 0
+    timers.removeAll()
+    nextTimerNumber = 0
+  }
+
+  /// Ends one begin of the drive, dropping the jobs and timers still waiting, so nothing of one run (a
+  /// scenario, or its replay) runs in the next; the last end lets another thread drive.
+  func endDrive() {
+    condition.withLock {
+      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return }
+      clear()
+      depth -= 1
+      guard depth == 0 else { return }
+      self.driver = nil
+      owner = nil
+      token = nil
+      condition.broadcast()
+    }
+  }
+
+  /// Declares the driver stuck when `token` took the drive: a step that never ends keeps it for good, and every
+  /// thread waiting for it, now or later, is told so instead of waiting forever.
+  func poison(heldBy token: AnyObject) {
+    condition.withLock {
+      guard self.token == ObjectIdentifier(token), poisoned == nil else { return }
+      poisoned =
+        "the async executors are held by scenario '\(owner ?? "?")', whose step never ended; "
+        + "no other async scenario can run in this process"
+      condition.broadcast()
+    }
+  }
+
+  /// Whether the calling thread drives.
+  var callerDrives: Bool {
+    condition.withLock { driver.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+  }
+
+  /// Whether the calling thread holds the main actor: it drives, and runs a main-actor job or none (the runner
+  /// reading what the app shows, or calling its state listener). A job of the default executor (a detached
+  /// task, an actor) does not hold it, as in production.
+  var callerHoldsMainActor: Bool {
+    condition.withLock {
+      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return false }
+      return runningOnMain != false
+    }
+  }
+
+  private var drives: Bool { driver != nil }
+
+  /// Sets the virtual time jobs run at from now on.
+  func setVirtualNow(_ now: Duration) { condition.withLock { virtualNow = now } }
+
+  // MARK: - Enqueueing (the executors)
+
+  /// Takes a job while a run drives; false when none does and the caller should hand it to the platform.
+  func take(_ job: UnownedJob, onMain: Bool) -> Bool {
+    condition.withLock {
+      guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
+      jobs.append(QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running))
+      return true
+    }
+  }
+
+  /// Takes a job due at `instant` on `clock` as a timer on the virtual clock; false when no run drives.
+  func take<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) -> Bool {
+    condition.withLock {
+      guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
+      let delay = delay(until: instant, clock: clock)
+      addTimer(job, due: virtualNow + delay, setBy: name ?? running)
+      return true
+    }
+  }
+
+  /// Takes a job due after `delay` on `clock` as a timer on the virtual clock; false when no run drives.
+  func take<C: Clock>(_ job: UnownedJob, after delay: C.Duration, clock: C) -> Bool {
+    condition.withLock {
+      guard drives else { return false }
+      // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
+      let name = Self.currentTaskName()
+      let length = (delay as? Duration).map { max($0, .zero) } ?? .zero
+      addTimer(job, due: virtualNow + length, setBy: name ?? running)
+      return true
+    }
+  }
+
+  private func addTimer(_ job: UnownedJob, due: Duration, setBy name: String?) {
+    let timer = AppTimer(due: due, number: nextTimerNumber, job: job, setBy: name)
+    nextTimerNumber += 1
+    let index = timers.firstIndex { $0.due > due } ?? timers.endIndex
+    timers.insert(timer, at: index)
+  }
+
+  /// How long after the current virtual time a deadline on a system clock falls.
+  ///
+  /// The runtime gives a `Task.sleep(for:)` as a deadline on the real clock (`now + duration`, read in app
+  /// code), so its length is known only to within the real time that passed between that reading and now:
+  /// it lies between `instant - now` and `instant - (when the running job started)`. The roundest length in
+  /// that range (fewest significant decimal digits) is the one the app wrote: `0.5s`, `60s`, `100ms`.
+  private func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration {
+    if let instant = instant as? ContinuousClock.Instant {
+      return Self.roundest(
+        from: ContinuousClock.now.duration(to: instant), to: startedContinuous.duration(to: instant))
+    }
+    if let instant = instant as? SuspendingClock.Instant {
+      return Self.roundest(
+        from: SuspendingClock.now.duration(to: instant), to: startedSuspending.duration(to: instant))
+    }
+    let length = clock.now.duration(to: instant) as? Duration ?? .zero
+    return max(length, .zero)
+  }
+
+  /// The duration in `lower...upper` with the fewest significant decimal digits in nanoseconds (zero when the
+  /// range reaches it).
+  static func roundest(from lower: Duration, to upper: Duration) -> Duration {
+    let low = max(lower.nanoseconds, 0)
+    let high = max(upper.nanoseconds, low)
+    var unit: Int64 = 1_000_000_000_000_000_000
+    while unit > 1 {
+      let multiple = (low + unit - 1) / unit * unit
+      if multiple <= high { return .nanoseconds(multiple) }
+      unit /= 10
+    }
+    return .nanoseconds(low)
+  }
+
+  // MARK: - Running (the driver)
+
+  /// Runs the next job, if there is one; false when the queue is empty. Only the driver calls this.
+  func runNext() -> Bool {
+    guard let next = pop() else { return false }
+    if next.onMain {
+      next.job.runSynchronously(on: mainExecutor.asUnownedSerialExecutor())
+    } else {
+      next.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
+    }
+    condition.withLock { runningOnMain = nil }
+    return true
+  }
+
+  private func pop() -> QueuedJob? {
+    let now = (ContinuousClock.now, SuspendingClock.now)
+    return condition.withLock {
+      guard head < jobs.count else {
+        jobs.removeAll(keepingCapacity: true)
+        head = 0
+        return nil
+      }
+      let next = jobs[head]
+      head += 1
+      // An app that never goes idle keeps the queue from emptying: drop what was run now and then.
+      if head >= 4096, head * 2 >= jobs.count {
+        jobs.removeFirst(head)
+        head = 0
+      }
+      (startedContinuous, startedSuspending) = now
+      running = next.enqueuedBy
+      runningOnMain = next.onMain
+      return next
+    }
+  }
+
+  /// The earliest timer's due time, if any.
+  var nextTimer: AppTimer? { condition.withLock { timers.first } }
+
+  /// Moves the earliest timer's job to the end of the queue; returns the timer.
+  @discardableResult
+  func fireNextTimer() -> AppTimer? {
+    condition.withLock {
+      guard !timers.isEmpty else { return nil }
+      let timer = timers.removeFirst()
+      jobs.append(QueuedJob(job: timer.job, onMain: false, enqueuedBy: timer.setBy))
+      return timer
+    }
+  }
+
+  /// What is still waiting: the runnable jobs by the task that enqueued them, and the timers.
+  var pending: (jobs: [String?], timers: [AppTimer]) {
+    condition.withLock { (jobs[head...].map(\.enqueuedBy), timers) }
+  }
+
+  // MARK: - Task names
+
+  /// The name of the task running on this thread, if any (`Task(name:)`).
+  static func currentTaskName() -> String? { Task.name }
+}

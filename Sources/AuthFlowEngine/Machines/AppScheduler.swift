@@ -1,0 +1,222 @@
+@_spi(ExperimentalCustomExecutors) import _Concurrency
+import AuthFlowLanguage
+
+/// Drives the apps of one scenario run on the process's ``AppJobQueue``: runs their jobs until they are idle,
+/// keeps the virtual clock's fraction of a second that their timers need, and reports work that never ends.
+///
+/// The idle rule: after each action (and each timer or state change the world causes) the queue is drained;
+/// while the action's own task has not finished and only timers are left, the user waits for the app: the
+/// clock moves to the earliest timer and fires it, up to ``actionWaitLimit``. Timers of work the action does not
+/// wait for fire only during a `wait` step.
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+final class AppScheduler: AsyncAppDriver {
+  let world: World
+  let queue = AppJobQueue.shared
+  /// How long one step may run before the app counts as never idle: three quarters of `--step-timeout`, so
+  /// this message, which names the pending work, comes before the runner's own.
+  let allowance: Duration
+  let stepTimeout: Duration
+  private var deadline = ContinuousClock.now
+  /// The part of a second the virtual clock is past `world.now` (timers are finer than the world's seconds).
+  private(set) var fraction = Duration.zero
+  private(set) var fault: String?
+  private var driving = false
+
+  /// The most virtual time one action may wait for its own timers.
+  static let actionWaitLimit = Duration.seconds(3600)
+  /// The most timers one action may wait for.
+  static let actionTimerLimit = 10_000
+
+  init(world: World, stepTimeout: Duration) {
+    self.world = world
+    self.stepTimeout = stepTimeout
+    self.allowance = stepTimeout * 0.75
+  }
+
+  deinit { end() }
+
+  /// Virtual time since 1970, to the nanosecond.
+  var now: Duration { .seconds(world.now.secondsSince1970) + fraction }
+
+  // MARK: - The drive
+
+  func begin(owner: String) {
+    guard AsyncExecutors.isInstalled else {
+      fault = Self.notInstalled
+      return
+    }
+    if let problem = queue.beginDrive(owner: owner) {
+      fault = problem
+      return
+    }
+    driving = true
+    startStep()
+  }
+
+  func end() {
+    guard driving else { return }
+    driving = false
+    queue.endDrive()
+  }
+
+  var isDriving: Bool { driving }
+
+  static let notInstalled = MachineError.executorsNotInstalled.description
+
+  func startStep() { deadline = ContinuousClock.now + allowance }
+
+  // MARK: - Settling
+
+  func settle() {
+    guard driving, fault == nil else { return }
+    if let problem = drain() { fault = problem.description }
+  }
+
+  /// Runs jobs until the queue is empty; a message when the step's allowance ran out first.
+  func drain() -> MachineError? {
+    queue.setVirtualNow(now)
+    var count = 0
+    while queue.runNext() {
+      count += 1
+      if count & 63 == 0, ContinuousClock.now > deadline {
+        return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
+      }
+    }
+    return nil
+  }
+
+  /// The work still waiting, by the name of the task behind it: what a message about an app that is not idle
+  /// shows.
+  func pendingWork() -> String {
+    let (jobs, timers) = queue.pending
+    var parts: [String] = []
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for job in jobs {
+      let name = job.map { "work started by '\($0)'" } ?? "unnamed tasks"
+      if counts[name] == nil { order.append(name) }
+      counts[name, default: 0] += 1
+    }
+    for name in order {
+      let count = counts[name] ?? 0
+      parts.append("\(count) job\(count == 1 ? "" : "s") of \(name)")
+    }
+    for timer in timers.prefix(5) {
+      parts.append("a timer of \(Self.owner(timer)) due in \(describe(timer.due - now))")
+    }
+    if timers.count > 5 { parts.append("\(timers.count - 5) more timers") }
+    return parts.isEmpty ? "nothing runnable, no timer" : parts.joined(separator: ", ")
+  }
+
+  // MARK: - Actions
+
+  /// Runs `action` on `machine` as a task named `name`, until the app is idle and the task has finished.
+  func perform(_ action: Action, on machine: any AsyncMachine, name: String, device: String) throws {
+    guard driving else { throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled }
+    let outcome = MainActor.assumeIsolated { () -> ActionOutcome in
+      let outcome = ActionOutcome()
+      Task(name: name) { @MainActor in
+        do {
+          try await machine.perform(action)
+        } catch {
+          outcome.error = "\(error)"
+        }
+        outcome.finished = true
+      }
+      return outcome
+    }
+    var waited = Duration.zero
+    var timers = 0
+    /// The transcript line of the last wait, with the timers and time it covers.
+    var waitLine: (index: Int, count: Int, length: Duration)?
+    while true {
+      if let problem = drain() { throw problem }
+      let (finished, error) = MainActor.assumeIsolated { (outcome.finished, outcome.error) }
+      if finished {
+        if let error { throw MachineError.appFailed(message: error) }
+        return
+      }
+      guard let timer = queue.nextTimer else {
+        throw MachineError.taskSuspended(
+          task: name, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
+      }
+      let length = max(timer.due - now, .zero)
+      guard timers < Self.actionTimerLimit, waited + length <= Self.actionWaitLimit else {
+        throw MachineError.waitedTooLong(task: name, timers: timers, waited: waited, pending: pendingWork())
+      }
+      waited += length
+      timers += 1
+      advance(to: timer.due)
+      let sleeper = timer.setBy == name ? "it sleeps" : "it waits for a timer of \(Self.owner(timer))"
+      if let line = waitLine, line.index == world.transcript.count - 1 {
+        // Nothing happened since the last wait: one line for the run of them.
+        waitLine?.count += 1
+        waitLine?.length += length
+        world.rewriteLog(
+          at: line.index,
+          "the user waits \(describe(line.length + length)) for '\(name)' (\(line.count + 1) timers)")
+      } else {
+        world.log(device, "the user waits \(describe(length)) for '\(name)' (\(sleeper))")
+        waitLine = (world.transcript.count - 1, 1, length)
+      }
+      queue.fireNextTimer()
+    }
+  }
+
+  /// Whether the action's task finished, and how, as the main actor sees it.
+  @MainActor private final class ActionOutcome {
+    var finished = false
+    var error: String?
+  }
+
+  // MARK: - Timers during `wait`
+
+  func nextTimer(by target: VirtualTime) -> VirtualTime? {
+    guard driving, fault == nil, let timer = queue.nextTimer else { return nil }
+    guard timer.due <= .seconds(target.secondsSince1970) + fraction else { return nil }
+    let due = max(timer.due, now)
+    return VirtualTime(secondsSince1970: due.components.seconds)
+  }
+
+  func fireNextTimer(_ afterwards: () -> Void) {
+    guard let timer = queue.nextTimer else { return }
+    advance(to: timer.due)
+    let before = world.transcript.count
+    queue.fireNextTimer()
+    settle()
+    afterwards()
+    guard world.recordsTranscript else { return }
+    if world.transcript.count == before {
+      // Nothing to show: counted, and told in one line with the others of its task.
+      quiet.add(Self.owner(timer), at: world.now)
+      return
+    }
+    flushQuietTimers(before: before)
+    world.insertLog("clock", "timer of \(Self.owner(timer)) fires", at: before + quiet.flushed)
+  }
+
+  /// Timers that fired with nothing to show since the last line about timers.
+  private var quiet = QuietTimers()
+
+  func flushQuietTimers(before index: Int) {
+    quiet.flushed = 0
+    for (offset, line) in quiet.lines().enumerated() {
+      world.insertLog("clock", line.text, at: index + offset, time: line.time)
+      quiet.flushed += 1
+    }
+    quiet.clear()
+  }
+
+  static func owner(_ timer: AppTimer) -> String { timer.setBy.map { "'\($0)'" } ?? "an unnamed task" }
+
+  /// Moves the virtual clock to `time`, if it is later.
+  private func advance(to time: Duration) {
+    guard time > now else { return }
+    let seconds = time.components.seconds
+    world.advance(to: VirtualTime(secondsSince1970: seconds))
+    fraction = time - .seconds(seconds)
+  }
+
+  /// A duration as a person reads it: `0.5s`, `60s`, `0.001s`.
+  func describe(_ duration: Duration) -> String { RunTime.seconds(duration) }
+}

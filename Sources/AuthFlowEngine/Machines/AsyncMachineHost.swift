@@ -1,0 +1,49 @@
+import AuthFlowLanguage
+/// An ``AsyncMachine`` as the runner sees a machine: each action runs as a named task until the app is idle,
+/// and what the app shows is read on the main actor, which the driving thread holds between jobs.
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+final class AsyncMachineHost: Machine {
+  private let machine: (any AsyncMachine)?
+  private let scheduler: AppScheduler?
+  private let device: String
+
+  /// Starts the machine on the main actor and lets the app settle (its launch may start tasks); without a
+  /// scheduler that drives, no machine starts and ``fault`` says why.
+  init(context: MachineContext, make: @escaping @MainActor @Sendable (MachineContext) -> any AsyncMachine) {
+    device = context.device
+    let scheduler = context.driver as? AppScheduler
+    self.scheduler = scheduler
+    guard let scheduler, scheduler.isDriving else {
+      machine = nil
+      return
+    }
+    let context = UncheckedSendable(context)
+    machine = MainActor.assumeIsolated { make(context.value) }
+    scheduler.settle()
+  }
+
+  private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
+    // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
+    guard let machine, scheduler?.isDriving == true else { return fallback }
+    return MainActor.assumeIsolated { value(machine) }
+  }
+
+  var state: AuthState { read({ $0.state }, else: .signedOut) }
+  var screen: String { read({ $0.screen }, else: "not running") }
+  var error: AuthErrorCode? { read({ $0.error }, else: nil) }
+  var ui: [String: String] { read({ $0.ui }, else: [:]) }
+
+  var fault: String? {
+    if let problem = scheduler?.fault ?? (scheduler == nil ? AppScheduler.notInstalled : nil) {
+      return problem
+    }
+    return read({ $0.fault }, else: nil)
+  }
+
+  func perform(_ action: Action) throws {
+    guard let machine, let scheduler else {
+      throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled
+    }
+    try scheduler.perform(action, on: machine, name: "\(action.kind.rawValue) on \(device)", device: device)
+  }
+}

@@ -1,0 +1,22 @@
+import AuthFlowLanguage
+/// Async-machine scenarios take turns on the process's one ``AppJobQueue``: under `--jobs N` a worker takes
+/// the turn before it starts the clock on such a scenario, so waiting for the turn never counts as a slow step.
+enum AsyncTurn {
+  /// Waits for the turn; returns why it will never come (a driver stuck in a step), or nil once it is taken.
+  static func take(owner: String, token: AnyObject) -> String? {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return nil }
+    return AppJobQueue.shared.beginDrive(owner: owner, token: token)
+  }
+
+  /// Gives the turn back.
+  static func give() {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return }
+    AppJobQueue.shared.endDrive()
+  }
+
+  /// The watcher gave up on `token`'s step: if it holds the turn, nobody gets it again.
+  static func poison(heldBy token: AnyObject) {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return }
+    AppJobQueue.shared.poison(heldBy: token)
+  }
+}

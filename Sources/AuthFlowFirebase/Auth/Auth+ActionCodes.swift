@@ -1,0 +1,67 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+extension Auth {
+  // MARK: - Action codes, handled in the app
+
+  /// What a code is for and the email it was sent to; consumes nothing.
+  public func checkActionCode(_ code: String) async throws -> ActionCodeInfo { try checkActionCodeNow(code) }
+
+  /// What a code is for; see ``checkActionCode(_:)``.
+  public func checkActionCode(_ code: String, completion: @escaping (ActionCodeInfo?, Error?) -> Void) {
+    complete(completion) { try checkActionCodeNow(code) }
+  }
+
+  private func checkActionCodeNow(_ code: String) throws -> ActionCodeInfo {
+    let (kind, email) = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.checkActionCode(code)
+    }
+    return ActionCodeInfo(operation: kind == .verifyEmail ? .verifyEmail : .passwordReset, email: email)
+  }
+
+  /// Applies an email-verification code: the account's email becomes verified. The signed-in user's cached
+  /// `isEmailVerified` changes only with `reload()`, as in the SDK.
+  public func applyActionCode(_ code: String) async throws { try applyActionCodeNow(code) }
+
+  /// Applies an email-verification code; see ``applyActionCode(_:)``.
+  public func applyActionCode(_ code: String, completion: @escaping (Error?) -> Void) {
+    complete(completion) { try applyActionCodeNow(code) }
+  }
+
+  private func applyActionCodeNow(_ code: String) throws {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.applyActionCode(code) }
+  }
+
+  /// The email a password-reset code was sent to; consumes nothing.
+  public func verifyPasswordResetCode(_ code: String) async throws -> String {
+    try verifyPasswordResetCodeNow(code)
+  }
+
+  /// The email a password-reset code was sent to; see ``verifyPasswordResetCode(_:)``.
+  public func verifyPasswordResetCode(_ code: String, completion: @escaping (String?, Error?) -> Void) {
+    complete(completion) { try verifyPasswordResetCodeNow(code) }
+  }
+
+  private func verifyPasswordResetCodeNow(_ code: String) throws -> String {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.verifyPasswordResetCode(code) }
+  }
+
+  /// Sets a new password with a password-reset code; every session of the account is revoked.
+  public func confirmPasswordReset(withCode code: String, newPassword: String) async throws {
+    try confirmPasswordResetNow(code, newPassword)
+  }
+
+  /// Sets a new password with a password-reset code; see ``confirmPasswordReset(withCode:newPassword:)``.
+  public func confirmPasswordReset(
+    withCode code: String, newPassword: String, completion: @escaping (Error?) -> Void
+  ) {
+    complete(completion) { try confirmPasswordResetNow(code, newPassword) }
+  }
+
+  private func confirmPasswordResetNow(_ code: String, _ newPassword: String) throws {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.confirmPasswordReset(code, newPassword: newPassword)
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+extension Auth {
+  // MARK: - Email and password
+
+  /// Creates an email-and-password account and signs it in (unverified).
+  @discardableResult
+  public func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
+    try createUserNow(email: email, password: password)
+  }
+
+  /// Creates an email-and-password account and signs it in (unverified).
+  public func createUser(
+    withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try createUserNow(email: email, password: password) }
+  }
+
+  private func createUserNow(email: String, password: String) throws -> AuthDataResult {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      _ = try client.signUp(email: email, password: password)
+    }
+    return AuthDataResult(
+      user: try signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: true))
+  }
+
+  /// Signs in with an email and a password.
+  @discardableResult
+  public func signIn(withEmail email: String, password: String) async throws -> AuthDataResult {
+    try signInNow(email: email, password: password)
+  }
+
+  /// Signs in with an email and a password.
+  public func signIn(
+    withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try signInNow(email: email, password: password) }
+  }
+
+  private func signInNow(email: String, password: String) throws -> AuthDataResult {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      _ = try client.signIn(email: email, password: password)
+    }
+    return AuthDataResult(
+      user: try signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+  }
+
+  // MARK: - Credentials
+
+  /// Signs in with a credential: an email and a password, or an identity provider's tokens (from
+  /// ``IdentityProviderSheet`` or a provider type). An IdP sign-in whose email belongs to another account
+  /// fails with `accountExistsWithDifferentCredential`, its `userInfo` holding the email and the credential to
+  /// link later.
+  @discardableResult
+  public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+    try signInNow(with: credential)
+  }
+
+  /// Signs in with a credential; see ``signIn(with:)``.
+  public func signIn(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil)
+  {
+    complete(completion) { try signInNow(with: credential) }
+  }
+
+  private func signInNow(with credential: AuthCredential) throws -> AuthDataResult {
+    switch credential.content {
+    case .password(let email, let password):
+      return try signInNow(email: email, password: password)
+    case .emailLink:
+      throw AuthErrorUtils.unsupported("Email-link sign-in")
+    case .tokens:
+      var idp: IdentityProviders.Account?
+      let isNewUser = try perform(
+        { () throws(AuthFlowLanguage.AuthErrorCode) in
+          let account = try firebaseWorld.identityProviderAccount(for: credential)
+          idp = account
+          return try client.signIn(account, keepingPendingCredential: false).isNewUser
+        },
+        userInfo: { code in
+          guard code == .accountExistsWithDifferentCredential, let idp else { return [:] }
+          return [
+            AuthErrors.userInfoEmailKey: idp.email,
+            AuthErrors.userInfoUpdatedCredentialKey: credential,
+          ]
+        })
+      return AuthDataResult(
+        user: try signedInUser(),
+        additionalUserInfo: idp.map { Self.additionalUserInfo($0, isNewUser: isNewUser) },
+        credential: credential as? OAuthCredential)
+    }
+  }
+
+  /// What an IdP sign-in reports about the IdP account.
+  static func additionalUserInfo(_ idp: IdentityProviders.Account, isNewUser: Bool) -> AdditionalUserInfo {
+    var profile: [String: Any] = [
+      "email": idp.email, "sub": idp.subject, "email_verified": idp.emailVerified,
+    ]
+    if let name = idp.name { profile["name"] = name }
+    return AdditionalUserInfo(
+      providerID: idp.provider.rawValue, profile: profile, username: nil, isNewUser: isNewUser)
+  }
+
+  // MARK: - Signing out and looking up
+
+  /// Signs out on this device (no backend call, as in the SDK).
+  public func signOut() throws {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in client.signOut() }
+  }
+
+  /// The sign-in methods of an email (`createAuthUri`). Under email enumeration protection, on by default in
+  /// production, the list is always empty.
+  @available(
+    *, deprecated,
+    message:
+      "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
+  )
+  public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
+    try fetchSignInMethodsNow(email: email)
+  }
+
+  /// The sign-in methods of an email; see ``fetchSignInMethods(forEmail:)``.
+  @available(
+    *, deprecated,
+    message:
+      "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
+  )
+  public func fetchSignInMethods(forEmail email: String, completion: (([String]?, Error?) -> Void)? = nil) {
+    complete(completion) { try fetchSignInMethodsNow(email: email) }
+  }
+
+  private func fetchSignInMethodsNow(email: String) throws -> [String] {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.fetchSignInMethods(email: email).map(\.rawValue)
+    }
+  }
+
+  /// Emails a password-reset link. Under enumeration protection an unknown email succeeds and sends nothing.
+  /// The world ignores `actionCodeSettings`.
+  public func sendPasswordReset(withEmail email: String, actionCodeSettings: ActionCodeSettings? = nil)
+    async throws
+  {
+    try sendPasswordResetNow(email: email)
+  }
+
+  /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.
+  public func sendPasswordReset(withEmail email: String, completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { try sendPasswordResetNow(email: email) }
+  }
+
+  /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.
+  public func sendPasswordReset(
+    withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try sendPasswordResetNow(email: email) }
+  }
+
+  private func sendPasswordResetNow(email: String) throws {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendPasswordReset(email: email) }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// FirebaseAuth members for features the world does not model yet (anonymous, email-link and custom-token
+/// sign-in, switching users, Apple token revocation, keychain groups). They exist so app code compiles; each
+/// fails with `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
+extension Auth {
+  /// Anonymous sign-in: not modelled, fails with `operationNotAllowed`.
+  @discardableResult
+  public func signInAnonymously() async throws -> AuthDataResult {
+    throw AuthErrorUtils.unsupported("signInAnonymously")
+  }
+
+  /// Anonymous sign-in: not modelled, fails with `operationNotAllowed`.
+  public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+    complete(completion) { () throws -> AuthDataResult in
+      throw AuthErrorUtils.unsupported("signInAnonymously")
+    }
+  }
+
+  /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
+  public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
+    throw AuthErrorUtils.unsupported("Email-link sign-in")
+  }
+
+  /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
+  public func signIn(
+    withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    complete(completion) { () throws -> AuthDataResult in
+      throw AuthErrorUtils.unsupported("Email-link sign-in")
+    }
+  }
+
+  /// Sending a sign-in link: not modelled, fails with `operationNotAllowed`.
+  public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
+    throw AuthErrorUtils.unsupported("sendSignInLink")
+  }
+
+  /// Sending a sign-in link: not modelled, fails with `operationNotAllowed`.
+  public func sendSignInLink(
+    toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { throw AuthErrorUtils.unsupported("sendSignInLink") }
+  }
+
+  /// Whether a link is an email sign-in link (`mode=signIn` with a code), as the SDK checks it.
+  public func isSignIn(withEmailLink link: String) -> Bool {
+    guard let url = ActionCodeURL(link: link) else { return false }
+    return url.operation == .emailLink && url.code != nil
+  }
+
+  /// Custom-token sign-in: not modelled, fails with `operationNotAllowed`.
+  @discardableResult
+  public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
+    throw AuthErrorUtils.unsupported("Custom-token sign-in")
+  }
+
+  /// Custom-token sign-in: not modelled, fails with `operationNotAllowed`.
+  public func signIn(withCustomToken token: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+    complete(completion) { () throws -> AuthDataResult in
+      throw AuthErrorUtils.unsupported("Custom-token sign-in")
+    }
+  }
+
+  /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
+  public func updateCurrentUser(_ user: User) async throws {
+    throw AuthErrorUtils.unsupported("updateCurrentUser")
+  }
+
+  /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
+  public func updateCurrentUser(_ user: User?, completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { throw AuthErrorUtils.unsupported("updateCurrentUser") }
+  }
+
+  /// Revoking an Apple authorization code: not modelled, fails with `operationNotAllowed`.
+  public func revokeToken(withAuthorizationCode authorizationCode: String) async throws {
+    throw AuthErrorUtils.unsupported("revokeToken")
+  }
+
+  /// Revoking an Apple authorization code: not modelled, fails with `operationNotAllowed`.
+  public func revokeToken(
+    withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { throw AuthErrorUtils.unsupported("revokeToken") }
+  }
+
+  /// Keychain access groups: not modelled, throws `operationNotAllowed`.
+  public func useUserAccessGroup(_ accessGroup: String?) throws {
+    throw AuthErrorUtils.unsupported("useUserAccessGroup")
+  }
+
+  /// Keychain access groups: not modelled, throws `operationNotAllowed`.
+  public func getStoredUser(forAccessGroup accessGroup: String?) throws -> User? {
+    throw AuthErrorUtils.unsupported("getStoredUser")
+  }
+}

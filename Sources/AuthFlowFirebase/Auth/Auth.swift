@@ -1,0 +1,229 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// A listener handle, as `addStateDidChangeListener` returns it.
+public typealias AuthStateDidChangeListenerHandle = NSObjectProtocol
+/// A listener handle, as `addIDTokenDidChangeListener` returns it.
+public typealias IDTokenDidChangeListenerHandle = NSObjectProtocol
+
+/// FirebaseAuth's entry point, for one device of a ``FirebaseWorld``: sign-in methods, the current user,
+/// action codes and listeners, backed by the device's auth client so every production rule the world models
+/// applies.
+///
+/// Async members do the world's synchronous call and return: nothing really waits. Completion handlers and
+/// listeners are called synchronously, before the call that caused them returns (the SDK calls them later on
+/// the main thread); a listener also hears of token refreshes the clock brings.
+open class Auth: NSObject, @unchecked Sendable {
+  let firebaseWorld: FirebaseWorld
+  let client: AuthClient
+  /// The current user object; the same object while the same user stays signed in, as in the SDK.
+  private var user: User?
+  private var listeners: [Listener] = []
+  /// What the ID-token listeners were last told.
+  private var lastNotified: SessionKey
+  private var notificationPending = false
+
+  /// The language of emails and SMS; recorded only.
+  open var languageCode: String?
+  /// The instance's settings.
+  open var settings: AuthSettings? = AuthSettings()
+  /// The keychain access group; the world keeps sessions per device, not in a keychain.
+  public internal(set) var userAccessGroup: String?
+  /// Whether the session is shared through iCloud keychain; recorded only.
+  open var shareAuthStateAcrossDevices = false
+  /// The tenant; the world has one project and no tenants.
+  open var tenantID: String?
+  /// The domain of sign-in redirects; recorded only.
+  open var customAuthDomain: String?
+
+  /// The posted name of the SDK's auth-state notification (the world calls listeners directly).
+  public static let authStateDidChangeNotification = Notification.Name("FIRAuthStateDidChangeNotification")
+
+  init(world: FirebaseWorld, client: AuthClient) {
+    firebaseWorld = world
+    self.client = client
+    lastNotified = SessionKey(uid: client.currentUser?.uid, token: client.currentIDToken?.value)
+    super.init()
+    syncUser()
+    client.sessionObserver = { [weak self] in self?.sessionDidChange() }
+  }
+
+  /// The instance of the device the calling code runs for: the one ``FirebaseWorld/withDevice(_:_:)`` bound to
+  /// this task, else ``FirebaseWorld/currentDevice``.
+  ///
+  /// Outside any world this stops the program with a message naming the fix, as the SDK stops it when no
+  /// `FirebaseApp` is configured.
+  open class func auth() -> Auth {
+    guard let auth = CurrentAuth.resolve() else {
+      preconditionFailure(
+        "Auth.auth() was called outside an authflow world. Create a FirebaseWorld and run the code inside "
+          + "world.withDevice(\"phone\") { … }, or set world.currentDevice = \"phone\"; a scenario run binds "
+          + "each device's code for you.")
+    }
+    return auth
+  }
+
+  /// The signed-in user, nil when signed out.
+  public var currentUser: User? { firebaseWorld.locked { user } }
+
+  /// The signed-in user's uid.
+  open func getUserID() -> String? { currentUser?.uid }
+
+  /// The signed-in user's ID token (refreshed first when asked or when due), nil when signed out: what other
+  /// Firebase SDKs ask `Auth` for.
+  public func getToken(
+    forcingRefresh forceRefresh: Bool, completion callback: @escaping (String?, Error?) -> Void
+  ) {
+    guard let user = currentUser else { return callback(nil, nil) }
+    user.getIDTokenForcingRefresh(forceRefresh, completion: callback)
+  }
+
+  /// Sets ``languageCode`` to the app's language; recorded only.
+  open func useAppLanguage() { languageCode = "en" }
+
+  /// The emulator's address: a no-op, as the world is always in use.
+  open func useEmulator(withHost host: String, port: Int) {}
+
+  // MARK: - Calling the world
+
+  /// Runs a client call under the world's lock and turns its error into the SDK's `NSError`.
+  func perform<T>(
+    _ body: () throws(AuthFlowLanguage.AuthErrorCode) -> T,
+    userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
+  ) throws -> T {
+    try firebaseWorld.locked { () throws(NSError) -> T in
+      do throws(AuthFlowLanguage.AuthErrorCode) {
+        let result = try body()
+        syncUser()
+        return result
+      } catch {
+        syncUser()
+        throw AuthErrorUtils.error(error, userInfo: userInfo(error))
+      }
+    }
+  }
+
+  /// Calls `completion` with the outcome of `body`, synchronously.
+  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: () throws -> T) {
+    do {
+      let value = try body()
+      completion?(value, nil)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+
+  /// Calls `completion` with the error of `body`, synchronously.
+  func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
+    do {
+      try body()
+      completion?(nil)
+    } catch {
+      completion?(error)
+    }
+  }
+
+  // MARK: - The current user
+
+  /// Makes ``currentUser`` follow the client: updated in place for the same uid, a new object for another.
+  func syncUser() {
+    guard let cached = client.currentUser else {
+      user = nil
+      return
+    }
+    let account = client.currentAccount?.uid == cached.uid ? client.currentAccount : nil
+    if let user, user.uid == cached.uid {
+      user.update(cached, account: account)
+    } else {
+      user = User(auth: self, cached: cached, account: account)
+    }
+  }
+
+  /// The user object for a result.
+  func signedInUser() throws -> User {
+    guard let user else { throw AuthErrorUtils.error(.nullUser) }
+    return user
+  }
+
+  // MARK: - Listeners
+
+  private func sessionDidChange() {
+    syncUser()
+    notificationPending = true
+    firebaseWorld.locked {}
+  }
+
+  /// Tells the listeners what changed since they last heard; the world calls this when its outermost call ends.
+  func deliverPendingNotifications() {
+    guard notificationPending else { return }
+    notificationPending = false
+    let key = SessionKey(uid: user?.uid, token: client.currentIDToken?.value)
+    let tokenChanged = key != lastNotified
+    lastNotified = key
+    for listener in listeners where listeners.contains(where: { $0 === listener }) {
+      switch listener.kind {
+      case .idToken:
+        if tokenChanged { listener.callback(self, user) }
+      case .state:
+        if listener.lastUID != key.uid {
+          listener.lastUID = key.uid
+          listener.callback(self, user)
+        }
+      }
+    }
+  }
+
+  /// Registers a listener for sign-in, sign-out and a change of user. It is called once right away with the
+  /// current user, then on each change, until removed.
+  @discardableResult
+  open func addStateDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
+    add(Listener(kind: .state, callback: listener))
+  }
+
+  /// Removes a listener ``addStateDidChangeListener(_:)`` returned.
+  open func removeStateDidChangeListener(_ listenerHandle: NSObjectProtocol) { remove(listenerHandle) }
+
+  /// Registers a listener for sign-in, sign-out, a change of user and each new ID token (refreshes
+  /// included). It is called once right away with the current user, then on each change, until removed.
+  @discardableResult
+  open func addIDTokenDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
+    add(Listener(kind: .idToken, callback: listener))
+  }
+
+  /// Removes a listener ``addIDTokenDidChangeListener(_:)`` returned.
+  open func removeIDTokenDidChangeListener(_ listenerHandle: NSObjectProtocol) { remove(listenerHandle) }
+
+  private func add(_ listener: Listener) -> NSObjectProtocol {
+    firebaseWorld.locked {
+      listeners.append(listener)
+      listener.lastUID = user?.uid
+      listener.callback(self, user)
+    }
+    return listener
+  }
+
+  private func remove(_ handle: NSObjectProtocol) {
+    firebaseWorld.locked { listeners.removeAll { $0 === handle } }
+  }
+}
+
+/// Who is signed in with which ID token: what the listeners compare.
+struct SessionKey: Equatable {
+  var uid: String?
+  var token: String?
+}
+
+/// A registered listener; the object is also its handle.
+final class Listener: NSObject, @unchecked Sendable {
+  enum Kind { case state, idToken }
+  let kind: Kind
+  let callback: (Auth, User?) -> Void
+  /// The uid a state listener was last called with.
+  var lastUID: String?
+
+  init(kind: Kind, callback: @escaping (Auth, User?) -> Void) {
+    self.kind = kind
+    self.callback = callback
+  }
+}

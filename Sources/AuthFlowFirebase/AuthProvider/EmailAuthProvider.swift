@@ -1,0 +1,18 @@
+import Foundation
+
+/// Credentials for email-and-password accounts.
+open class EmailAuthProvider: NSObject {
+  /// `password`.
+  public static let id = "password"
+
+  /// A credential for an email and a password.
+  open class func credential(withEmail email: String, password: String) -> AuthCredential {
+    AuthCredential(provider: id, content: .password(email: email, password: password))
+  }
+
+  /// A credential for an email sign-in link; the world does not model email links, so using it fails with
+  /// `operationNotAllowed`.
+  open class func credential(withEmail email: String, link: String) -> AuthCredential {
+    AuthCredential(provider: id, content: .emailLink(email: email, link: link))
+  }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What the provider reported at a sign-in, and whether it created the account.
+open class AdditionalUserInfo: NSObject, @unchecked Sendable {
+  /// The provider's id (`password`, `google.com`, …).
+  public let providerID: String
+  /// The IdP's profile (`email`, `name`, `sub`), nil for a password sign-in.
+  public let profile: [String: Any]?
+  /// The IdP's user name; nil, as the world's IdP accounts have none.
+  public let username: String?
+  /// Whether this sign-in created the account.
+  public let isNewUser: Bool
+
+  /// ``isNewUser``, as the Objective-C API spells it.
+  open func newUser() -> Bool { isNewUser }
+
+  init(providerID: String, profile: [String: Any]?, username: String?, isNewUser: Bool) {
+    self.providerID = providerID
+    self.profile = profile
+    self.username = username
+    self.isNewUser = isNewUser
+  }
+}

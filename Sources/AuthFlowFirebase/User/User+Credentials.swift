@@ -1,0 +1,116 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+extension User {
+  // MARK: - Re-authenticating
+
+  /// Proves again who the user is (restarting the recent-login window): with the user's password, or with an
+  /// IdP credential linked to the user. Another account's credential → `userMismatch`.
+  @discardableResult
+  public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
+    try reauthenticateNow(with: credential)
+  }
+
+  /// Proves again who the user is; see ``reauthenticate(with:)``.
+  public func reauthenticate(
+    with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try reauthenticateNow(with: credential) }
+  }
+
+  private func reauthenticateNow(with credential: AuthCredential) throws -> AuthDataResult {
+    guard let auth else { throw AuthErrorUtils.error(.nullUser) }
+    switch credential.content {
+    case .password(let email, let password):
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        try client.reauthenticate(email: email, password: password)
+      }
+      return AuthDataResult(
+        user: try auth.signedInUser(),
+        additionalUserInfo: AdditionalUserInfo(
+          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+    case .emailLink:
+      throw AuthErrorUtils.unsupported("Email-link re-authentication")
+    case .tokens:
+      let idp = try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        let idp = try auth.firebaseWorld.identityProviderAccount(for: credential)
+        try client.reauthenticate(idp)
+        return idp
+      }
+      return AuthDataResult(
+        user: try auth.signedInUser(), additionalUserInfo: Auth.additionalUserInfo(idp, isNewUser: false),
+        credential: credential as? OAuthCredential)
+    }
+  }
+
+  // MARK: - Linking
+
+  /// Links a credential to the user: an IdP account (`credentialAlreadyInUse` when it belongs to another
+  /// account, with the email and the credential in `userInfo`), or an email and a password.
+  @discardableResult
+  public func link(with credential: AuthCredential) async throws -> AuthDataResult {
+    try linkNow(with: credential)
+  }
+
+  /// Links a credential to the user; see ``link(with:)``.
+  public func link(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+    complete(completion) { try linkNow(with: credential) }
+  }
+
+  private func linkNow(with credential: AuthCredential) throws -> AuthDataResult {
+    guard let auth else { throw AuthErrorUtils.error(.nullUser) }
+    switch credential.content {
+    case .password(let email, let password):
+      try perform(
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+          _ = try client.linkPassword(email: email, password: password)
+        }, userInfo: { code in code == .emailAlreadyInUse ? [AuthErrors.userInfoEmailKey: email] : [:] })
+      return AuthDataResult(
+        user: try auth.signedInUser(),
+        additionalUserInfo: AdditionalUserInfo(
+          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+    case .emailLink:
+      throw AuthErrorUtils.unsupported("Email-link linking")
+    case .tokens:
+      var idp: IdentityProviders.Account?
+      try perform(
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+          let account = try auth.firebaseWorld.identityProviderAccount(for: credential)
+          idp = account
+          _ = try client.link(account)
+        },
+        userInfo: { code in
+          guard let idp else { return [:] }
+          switch code {
+          case .credentialAlreadyInUse:
+            return [
+              AuthErrors.userInfoEmailKey: idp.email, AuthErrors.userInfoUpdatedCredentialKey: credential,
+            ]
+          case .emailAlreadyInUse: return [AuthErrors.userInfoEmailKey: idp.email]
+          default: return [:]
+          }
+        })
+      return AuthDataResult(
+        user: try auth.signedInUser(),
+        additionalUserInfo: idp.map { Auth.additionalUserInfo($0, isNewUser: false) },
+        credential: credential as? OAuthCredential)
+    }
+  }
+
+  /// Unlinks a provider (`password`, `google.com`, …) from the user; one the user does not have →
+  /// `noSuchProvider`.
+  public func unlink(fromProvider provider: String) async throws -> User { try unlinkNow(provider) }
+
+  /// Unlinks a provider; see ``unlink(fromProvider:)``.
+  public func unlink(fromProvider provider: String, completion: ((User?, Error?) -> Void)? = nil) {
+    complete(completion) { try unlinkNow(provider) }
+  }
+
+  private func unlinkNow(_ provider: String) throws -> User {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+      _ = try client.unlink(AuthFlowLanguage.ProviderID(rawValue: provider))
+    }
+    return self
+  }
+}

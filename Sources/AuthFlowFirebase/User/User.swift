@@ -1,0 +1,196 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// A signed-in user, as the device's client caches it: stale until ``reload()`` (an email verified in a
+/// browser shows in ``isEmailVerified`` only after a reload), updated in place by the calls of this device.
+///
+/// The object stays the same while the same user stays signed in. Calls on a user who is no longer the
+/// device's current user fail with `nullUser` (the SDK would still use that user's own tokens).
+open class User: NSObject, UserInfo, @unchecked Sendable {
+  weak var auth: Auth?
+  private var cached: CachedUser
+  private var account: AccountInfo?
+
+  init(auth: Auth, cached: CachedUser, account: AccountInfo?) {
+    self.auth = auth
+    self.cached = cached
+    self.account = account
+  }
+
+  /// Takes the client's newer view of the same user.
+  func update(_ cached: CachedUser, account: AccountInfo?) {
+    self.cached = cached
+    if let account { self.account = account }
+  }
+
+  private func read<T>(_ value: () -> T) -> T {
+    guard let auth else { return value() }
+    return auth.firebaseWorld.locked(value)
+  }
+
+  // MARK: - What the user is
+
+  /// `Firebase`.
+  open var providerID: String { "Firebase" }
+  /// The user's id.
+  open var uid: String { read { cached.uid } }
+  /// The user's name.
+  open var displayName: String? { read { cached.displayName } }
+  /// The URL of the user's photo.
+  open var photoURL: URL? { read { account?.photoURL.flatMap(URL.init(string:)) } }
+  /// The user's email.
+  open var email: String? { read { cached.email } }
+  /// The user's phone number; always nil, as the world does not model phone sign-in.
+  open var phoneNumber: String? { nil }
+  /// Whether the user is anonymous; always false, as the world does not model anonymous sign-in.
+  public internal(set) var isAnonymous = false
+  /// Whether the email was verified when the client last fetched the user.
+  public var isEmailVerified: Bool { read { cached.emailVerified } }
+  /// The tenant; nil, as the world has no tenants.
+  public internal(set) var tenantID: String?
+
+  /// ``isAnonymous``, as the Objective-C API spells it.
+  open func anonymous() -> Bool { isAnonymous }
+  /// ``isEmailVerified``, as the Objective-C API spells it.
+  open func emailVerified() -> Bool { isEmailVerified }
+
+  /// The user as each provider knows it: `password` (with the email as its uid) and the linked IdP accounts.
+  open var providerData: [UserInfo] {
+    read {
+      let photo = account?.photoURL.flatMap(URL.init(string:))
+      return cached.providers.map { provider -> UserInfo in
+        if provider == .password {
+          return ProviderUserInfo(
+            providerID: provider.rawValue, uid: cached.email ?? cached.uid, displayName: cached.displayName,
+            photoURL: photo, email: cached.email)
+        }
+        let linked = account?.linkedAccounts.first { $0.provider == provider }
+        return ProviderUserInfo(
+          providerID: provider.rawValue, uid: linked?.subject ?? cached.uid, displayName: cached.displayName,
+          photoURL: photo, email: linked?.email ?? cached.email)
+      }
+    }
+  }
+
+  /// When the account was created and last signed in to.
+  public var metadata: UserMetadata {
+    read {
+      UserMetadata(
+        creationDate: account.map { Date($0.createdAt) },
+        lastSignInDate: account?.lastSignInAt.map { Date($0) })
+    }
+  }
+
+  /// The session's refresh token, nil once signed out.
+  open var refreshToken: String? {
+    read { auth?.client.currentUser?.uid == cached.uid ? auth?.client.refreshToken : nil }
+  }
+
+  // MARK: - Calling the world
+
+  /// Runs a client call for this user, who must still be the device's current user.
+  func perform<T>(
+    _ body: (AuthClient) throws(AuthFlowLanguage.AuthErrorCode) -> T,
+    userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
+  ) throws -> T {
+    guard let auth else { throw AuthErrorUtils.error(.nullUser) }
+    let uid = read { cached.uid }
+    return try auth.perform(
+      { () throws(AuthFlowLanguage.AuthErrorCode) -> T in
+        guard auth.client.currentUser?.uid == uid else {
+          throw AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in")
+        }
+        return try body(auth.client)
+      }, userInfo: userInfo)
+  }
+
+  // MARK: - Account
+
+  /// Fetches the user from the backend (`lookup`): the cached user becomes what the backend says. A revoked
+  /// session, a deleted or a disabled account signs the device out and fails.
+  open func reload() async throws { try reloadNow() }
+
+  /// Fetches the user from the backend; see ``reload()``.
+  open func reload(completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { try reloadNow() }
+  }
+
+  private func reloadNow() throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.reload() }
+  }
+
+  /// Emails the user a verification link (rate-limited like production). The world ignores
+  /// `actionCodeSettings`.
+  open func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil) async throws {
+    try sendEmailVerificationNow()
+  }
+
+  /// Emails the user a verification link; see ``sendEmailVerification(with:)``.
+  open func sendEmailVerification(
+    with actionCodeSettings: ActionCodeSettings? = nil, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try sendEmailVerificationNow() }
+  }
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Emails the user a verification link; the Objective-C bridge's spelling.
+  open func __sendEmailVerification(withCompletion completion: ((Error?) -> Void)?) {
+    sendEmailVerification(completion: completion)
+  }
+
+  private func sendEmailVerificationNow() throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailVerification() }
+  }
+
+  /// Deletes the account; needs a sign-in at most 5 minutes old (`requiresRecentLogin`), then signs out.
+  open func delete() async throws { try deleteNow() }
+
+  /// Deletes the account; see ``delete()``.
+  open func delete(completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { try deleteNow() }
+  }
+
+  private func deleteNow() throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.delete() }
+  }
+
+  /// Changes the password; needs a recent sign-in, and revokes every other session of the account.
+  open func updatePassword(to password: String) async throws { try updatePasswordNow(password) }
+
+  /// Changes the password; see ``updatePassword(to:)``.
+  open func updatePassword(to password: String, completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { try updatePasswordNow(password) }
+  }
+
+  private func updatePasswordNow(_ password: String) throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.updatePassword(password) }
+  }
+
+  /// A request to change the display name and photo URL; ``UserProfileChangeRequest/commitChanges()`` sends it.
+  open func createProfileChangeRequest() -> UserProfileChangeRequest { UserProfileChangeRequest(user: self) }
+
+  // MARK: - Completion handlers
+
+  func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
+    do {
+      try body()
+      completion?(nil)
+    } catch {
+      completion?(error)
+    }
+  }
+
+  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: () throws -> T) {
+    do {
+      let value = try body()
+      completion?(value, nil)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+}
+
+extension Date {
+  init(_ time: VirtualTime) { self.init(timeIntervalSince1970: TimeInterval(time.secondsSince1970)) }
+}

@@ -1,0 +1,91 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// Turns what the world says into the `NSError` FirebaseAuth throws.
+enum AuthErrorUtils {
+  /// The SDK's code for one of the world's `auth/…` codes; the client's own `app/…` codes are internal errors.
+  static func code(for worldCode: AuthFlowLanguage.AuthErrorCode) -> AuthErrorCode {
+    switch worldCode {
+    case .emailAlreadyInUse: .emailAlreadyInUse
+    case .wrongPassword: .wrongPassword
+    case .invalidCredential: .invalidCredential
+    case .userNotFound: .userNotFound
+    case .requiresRecentLogin: .requiresRecentLogin
+    case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
+    case .credentialAlreadyInUse: .credentialAlreadyInUse
+    case .providerAlreadyLinked: .providerAlreadyLinked
+    case .invalidActionCode: .invalidActionCode
+    case .expiredActionCode: .expiredActionCode
+    case .weakPassword: .weakPassword
+    case .invalidEmail: .invalidEmail
+    case .tooManyRequests: .tooManyRequests
+    case .userTokenExpired: .userTokenExpired
+    case .userDisabled: .userDisabled
+    case .networkRequestFailed: .networkError
+    case .webContextCancelled: .webContextCancelled
+    case .userMismatch: .userMismatch
+    case .operationNotAllowed: .operationNotAllowed
+    case .noSuchProvider: .noSuchProvider
+    case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
+    default: .internalError
+    }
+  }
+
+  /// The error for a world code, with `userInfo` extras (the email, the updated credential).
+  static func error(_ worldCode: AuthFlowLanguage.AuthErrorCode, userInfo: [String: Any] = [:]) -> NSError {
+    let code = code(for: worldCode)
+    var info = userInfo
+    if code == .internalError {
+      info[NSLocalizedFailureReasonErrorKey] = "authflow: \(worldCode.rawValue)"
+    }
+    return error(code, userInfo: info)
+  }
+
+  /// The error for an SDK code.
+  static func error(_ code: AuthErrorCode, message: String? = nil, userInfo: [String: Any] = [:]) -> NSError {
+    var info = userInfo
+    info[NSLocalizedDescriptionKey] = message ?? description(of: code)
+    info[AuthErrors.userInfoNameKey] = code.errorCodeString
+    return NSError(domain: AuthErrors.domain, code: code.rawValue, userInfo: info)
+  }
+
+  /// `operationNotAllowed` for a FirebaseAuth member the world does not model yet: production answers it for a
+  /// sign-in method that is not enabled in the project, which is what the world's project is.
+  static func unsupported(_ member: String) -> NSError {
+    error(
+      .operationNotAllowed,
+      message:
+        "\(member) is not modelled by authflow yet: its sign-in method is not enabled in the world's project."
+    )
+  }
+
+  /// A short message in the spirit of the SDK's, for `localizedDescription`.
+  static func description(of code: AuthErrorCode) -> String {
+    switch code {
+    case .emailAlreadyInUse: "Another account already uses this email address."
+    case .wrongPassword: "The password is wrong, or the account has no password."
+    case .invalidCredential: "The credential is malformed, has expired, or does not match an account."
+    case .userNotFound: "No account matches this identifier; it may have been deleted."
+    case .requiresRecentLogin: "This operation needs a recent sign-in. Re-authenticate, then try again."
+    case .accountExistsWithDifferentCredential:
+      "An account with this email already exists and signs in another way. Sign in with that, then link."
+    case .credentialAlreadyInUse: "This credential already belongs to another account."
+    case .providerAlreadyLinked: "This provider is already linked to the account."
+    case .noSuchProvider: "The account is not linked to this provider."
+    case .invalidActionCode: "The action code is malformed, or has been used already."
+    case .expiredActionCode: "The action code has expired."
+    case .weakPassword: "The password is too short."
+    case .invalidEmail: "The email address is malformed."
+    case .tooManyRequests: "Too many requests from this device; try again later."
+    case .userTokenExpired: "The session has ended; sign in again."
+    case .userDisabled: "An administrator has disabled this account."
+    case .networkError: "The network request failed."
+    case .webContextCancelled: "The user cancelled the sign-in."
+    case .userMismatch: "The credential belongs to another user than the signed-in one."
+    case .operationNotAllowed: "This sign-in method is not enabled for the project."
+    case .nullUser: "The operation needs a signed-in user, and there is none."
+    default: "An internal error occurred."
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Which ``Auth`` ``Auth/auth()`` returns: the one bound to the running task (``FirebaseWorld/withDevice(_:_:)``),
+/// else the process-wide current device (``FirebaseWorld/currentDevice``).
+enum CurrentAuth {
+  /// The instance bound to the running task and the tasks it starts.
+  @TaskLocal static var bound: Auth?
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var current: (world: FirebaseWorld, device: String)?
+
+  static func processWide() -> (world: FirebaseWorld, device: String)? {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  static func setProcessWide(_ value: (world: FirebaseWorld, device: String)?) {
+    lock.lock()
+    current = value
+    lock.unlock()
+  }
+
+  /// The current instance, nil outside any world.
+  static func resolve() -> Auth? {
+    if let bound { return bound }
+    guard let (world, device) = processWide() else { return nil }
+    return world.auth(for: device)
+  }
+}

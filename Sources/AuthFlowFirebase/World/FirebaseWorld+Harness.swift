@@ -1,0 +1,141 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+extension FirebaseWorld {
+  // MARK: - The clock
+
+  /// The virtual clock's time.
+  public var now: VirtualTime { locked { world.now } }
+
+  /// Moves the clock forward; each device's client refreshes its ID token when due on the way, as it would
+  /// while the app waits, and its ID-token listeners hear of it.
+  public func advance(by duration: VirtualDuration) {
+    locked {
+      let clients = auths.keys.sorted().compactMap { auths[$0]?.client }
+      world.advance(to: world.now + duration, clients: clients)
+    }
+  }
+
+  // MARK: - The outbox and the browser
+
+  /// Every email the backend sent, oldest first.
+  public var emails: [Email] { locked { world.outbox.emails } }
+
+  /// The newest email of `kind` to `address`.
+  public func newestEmail(_ kind: MailKind, to address: String) -> Email? {
+    locked { world.outbox.newest(kind, to: address) }
+  }
+
+  /// A browser opens an emailed link on the hosted action page: a verification link verifies, a
+  /// password-reset link sets `newPassword` (or is only checked without one). Throws the `NSError` the page
+  /// would show (`expiredActionCode`, `invalidActionCode`, …).
+  public func openLink(_ email: Email, newPassword: String? = nil) throws {
+    try locked { () throws(NSError) in
+      do throws(AuthFlowLanguage.AuthErrorCode) {
+        try world.openLink(email, newPassword: newPassword)
+      } catch {
+        throw AuthErrorUtils.error(error)
+      }
+    }
+  }
+
+  // MARK: - The backend
+
+  /// The account with this email as the backend has it now (not as any device caches it).
+  public func account(email: String) -> AccountInfo? { locked { world.account(email: email) } }
+
+  /// Does what the Admin SDK does (disable, delete, revoke sessions, …); false when no account has the email.
+  @discardableResult
+  public func admin(_ action: AdminAction) -> Bool { locked { world.performAdmin(action) } }
+
+  /// Turns a device's network on or off; offline, every call fails with `networkError`.
+  public func setOnline(_ online: Bool, device: String) {
+    let auth = auth(for: device)
+    locked { auth.client.setOnline(online) }
+  }
+
+  /// The next matching call (from `device`, or from any device when nil) fails with `error`.
+  public func failNext(_ operation: BackendOperation, with error: WorldErrorCode, device: String? = nil) {
+    locked { world.injectFailure(operation, error: error, device: device) }
+  }
+
+  /// What happened so far, one line per backend call, email, sheet and session change.
+  public var transcript: [TranscriptEntry] { locked { world.transcript } }
+
+  // MARK: - Identity providers
+
+  /// Decides how the next sign-in sheet presented on `device` is answered (by default: success with the
+  /// provider's first account, or the account whose email the app passed as its default value).
+  public func answerNextSheet(on device: String, with sheet: ProviderSheet) {
+    locked { sheetAnswers[device, default: []].append(sheet) }
+  }
+
+  /// Takes the queued answer for a sheet of `provider` on `device`, if any.
+  func takeSheetAnswer(device: String, provider: ProviderID) -> AuthFlowLanguage.ProviderSheet? {
+    guard let index = sheetAnswers[device]?.firstIndex(where: { $0.provider == provider }) else { return nil }
+    return sheetAnswers[device]?.remove(at: index)
+  }
+
+  /// A credential for the IdP account with `email` (the provider's first account when nil), as the provider's
+  /// SDK would hand it to the app after a successful sheet; nil when the provider has no such account.
+  public func credential(for provider: ProviderID, email: String? = nil) -> AuthCredential? {
+    locked {
+      world.identityProviders.account(provider, email: email).map { mintCredential(for: $0) }
+    }
+  }
+
+  /// Hands out tokens for an IdP account, shaped as its provider's SDK returns them.
+  func mintCredential(for idp: IdentityProviders.Account) -> OAuthCredential {
+    func token(_ kind: String) -> String {
+      let value = "\(kind).\(idp.provider.rawValue).\(world.newIdentifier(length: 24))"
+      issuedTokens[value] = idp
+      return value
+    }
+    switch idp.provider {
+    case .google:
+      return OAuthCredential(
+        providerID: idp.provider.rawValue, idToken: token("id"), accessToken: token("at"))
+    case .apple:
+      var name = PersonNameComponents()
+      if let full = idp.name {
+        let parts = full.split(separator: " ", maxSplits: 1).map(String.init)
+        name.givenName = parts.first
+        name.familyName = parts.count > 1 ? parts[1] : nil
+      }
+      return OAuthCredential(
+        providerID: idp.provider.rawValue, idToken: token("id"), accessToken: nil,
+        rawNonce: world.newIdentifier(length: 16), fullName: idp.name == nil ? nil : name)
+    case .twitter:
+      return OAuthCredential(
+        providerID: idp.provider.rawValue, idToken: nil, accessToken: token("at"), secret: token("secret"))
+    default:
+      return OAuthCredential(providerID: idp.provider.rawValue, idToken: nil, accessToken: token("at"))
+    }
+  }
+
+  /// The IdP account a credential's tokens stand for: tokens this world never issued, or issued for another
+  /// provider, are `invalid-credential`, as production's `signInWithIdp` answers a forged token.
+  func identityProviderAccount(for credential: AuthCredential) throws(AuthFlowLanguage.AuthErrorCode)
+    -> IdentityProviders.Account
+  {
+    guard case .tokens(let tokens) = credential.content else { throw .invalidCredential }
+    for token in tokens {
+      if let idp = issuedTokens[token], idp.provider.rawValue == credential.provider { return idp }
+    }
+    throw .invalidCredential
+  }
+}
+
+extension FirebaseWorld {
+  /// The world's `auth/…` code for an error the API threw (`wrong-password` for `.wrongPassword`), nil for
+  /// one from another domain: what glue code shows as a machine's `error`, so scenarios can expect it.
+  public static func worldCode(for error: Error) -> WorldErrorCode? {
+    let error = error as NSError
+    guard error.domain == AuthErrors.domain, let code = AuthErrorCode(rawValue: error.code) else {
+      return nil
+    }
+    let candidates = AuthFlowLanguage.AuthErrorCode.known + [.noSuchProvider]
+    return candidates.first { AuthErrorUtils.code(for: $0) == code }
+  }
+}

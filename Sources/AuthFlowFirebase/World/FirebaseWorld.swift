@@ -1,0 +1,166 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// A world for FirebaseAuth-style app code: the production-faithful backend, identity providers, outbox and
+/// virtual clock of a scenario, with one ``Auth`` per device.
+///
+/// Use it from a plain XCTest or Swift Testing test, without YAML: create it with accounts and knobs, get each
+/// device's ``Auth`` (or make a device current so ``Auth/auth()`` returns its instance), read the outbox,
+/// advance the clock, check the backend. Every call is serialised by one lock, so app code may call from any
+/// task; the world itself never waits or reads the wall clock.
+public final class FirebaseWorld: @unchecked Sendable {
+  /// An account that exists before the test starts.
+  public typealias AccountSeed = AuthFlowLanguage.AccountSeed
+  /// An account at a fake identity provider.
+  public typealias IdentityProviderAccountSeed = AuthFlowLanguage.IdentityProviderAccountSeed
+  /// The backend's knobs, production's defaults (`BackendSettings`).
+  public typealias Settings = AuthFlowLanguage.BackendSettings
+  /// A sign-in method's id (`password`, `google.com`, …).
+  public typealias ProviderID = AuthFlowLanguage.ProviderID
+  /// An email in the outbox.
+  public typealias Email = AuthFlowEngine.Outbox.Email
+  /// The kinds of email.
+  public typealias MailKind = AuthFlowLanguage.MailKind
+  /// An instant on the virtual clock.
+  public typealias VirtualTime = AuthFlowLanguage.VirtualTime
+  /// A length of virtual time.
+  public typealias VirtualDuration = AuthFlowLanguage.VirtualDuration
+  /// An account as the backend stores it.
+  public typealias AccountInfo = AuthFlowEngine.AccountInfo
+  /// How a sign-in sheet is answered.
+  public typealias SheetOutcome = AuthFlowLanguage.SheetOutcome
+  /// A sign-in sheet's answer: provider, account, outcome.
+  public typealias ProviderSheet = AuthFlowLanguage.ProviderSheet
+  /// What the Admin SDK does.
+  public typealias AdminAction = AuthFlowLanguage.AdminAction
+  /// A backend operation, as `failNext` names it.
+  public typealias BackendOperation = AuthFlowLanguage.BackendOperation
+  /// One of the world's `auth/…` codes (for `failNext` and sheet failures).
+  public typealias WorldErrorCode = AuthFlowLanguage.AuthErrorCode
+  /// One transcript line.
+  public typealias TranscriptEntry = AuthFlowEngine.TranscriptEntry
+
+  /// The world, owned when this harness made it.
+  private let ownedWorld: World?
+  /// The world, owned or attached.
+  unowned let world: World
+  let lock = NSRecursiveLock()
+  private var depth = 0
+  var auths: [String: Auth] = [:]
+  var clients: [String: AuthClient] = [:]
+  /// IdP tokens handed out by sheets and ``credential(for:email:)``: what a credential's token stands for.
+  var issuedTokens: [String: IdentityProviders.Account] = [:]
+  /// Answers queued for the next sheet per device.
+  var sheetAnswers: [String: [AuthFlowLanguage.ProviderSheet]] = [:]
+  /// The project tokens are issued for (`aud`, `iss`).
+  public let projectID = "demo-authflow"
+
+  /// A world of its own: `accounts` and IdP accounts exist, `signedIn` maps devices to the email their
+  /// session belongs to, the clock starts at `now`, every id comes from `seed`.
+  public init(
+    accounts: [AccountSeed] = [], identityProviderAccounts: [ProviderID: [IdentityProviderAccountSeed]] = [:],
+    signedIn: [(device: String, email: String)] = [], settings: Settings = Settings(),
+    now: VirtualTime = .defaultStart, seed: UInt64 = 0
+  ) {
+    let world = World(settings: settings, start: now, seed: seed, redactor: Redactor(passwords: []))
+    ownedWorld = world
+    self.world = world
+    world.note("world", "FirebaseWorld, seed \(seed)")
+    world.populate(
+      from: Given(now: now, accounts: accounts, identityProviders: identityProviderAccounts))
+    for (device, email) in signedIn { _ = world.restoreSession(of: client(for: device), email: email) }
+  }
+
+  /// The harness attached to a scenario run's world, made on first use: what an async machine's glue uses to
+  /// hand its app code the device's ``Auth``.
+  public static func attached(to context: MachineContext) -> FirebaseWorld {
+    let key = "AuthFlowFirebase"
+    if let existing = context.world.attachments[key] as? FirebaseWorld { return existing }
+    let attached = FirebaseWorld(attachingTo: context.world)
+    context.world.attachments[key] = attached
+    return attached
+  }
+
+  private init(attachingTo world: World) {
+    ownedWorld = nil
+    self.world = world
+  }
+}
+
+extension FirebaseWorld: WorldAttachment {
+  /// The scenario run's world ends: let go of the devices' `Auth`s (which hold this harness), so nothing of the
+  /// run outlives it.
+  package func worldDidEnd() {
+    lock.lock()
+    auths = [:]
+    clients = [:]
+    lock.unlock()
+  }
+}
+
+extension FirebaseWorld {
+
+  // MARK: - Serialising
+
+  /// Runs `body` under the world's lock; the outermost call then tells each device's listeners what changed.
+  func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    lock.lock()
+    depth += 1
+    defer {
+      depth -= 1
+      if depth == 0 { for device in auths.keys.sorted() { auths[device]?.deliverPendingNotifications() } }
+      lock.unlock()
+    }
+    return try body()
+  }
+
+  // MARK: - Devices
+
+  private func client(for device: String) -> AuthClient {
+    if let client = clients[device] { return client }
+    let client = AuthClient(device: device, world: world)
+    clients[device] = client
+    return client
+  }
+
+  /// The ``Auth`` of a device (one install of the app), made on first use.
+  public func auth(for device: String) -> Auth {
+    locked {
+      if let auth = auths[device] { return auth }
+      let auth = Auth(world: self, client: client(for: device))
+      auths[device] = auth
+      return auth
+    }
+  }
+
+  /// The ``Auth`` of the device a machine runs on, in a scenario run.
+  public func auth(for context: MachineContext) -> Auth {
+    locked {
+      if let auth = auths[context.device] { return auth }
+      clients[context.device] = context.client
+      let auth = Auth(world: self, client: context.client)
+      auths[context.device] = auth
+      return auth
+    }
+  }
+
+  /// The device ``Auth/auth()`` returns outside ``withDevice(_:_:)``, process-wide; nil for none. Setting it
+  /// makes this world the process's current one. Parallel tests should prefer ``withDevice(_:_:)``.
+  public var currentDevice: String? {
+    get { CurrentAuth.processWide()?.world === self ? CurrentAuth.processWide()?.device : nil }
+    set { CurrentAuth.setProcessWide(newValue.map { (self, $0) }) }
+  }
+
+  /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts.
+  public func withDevice<T>(_ device: String, _ body: () throws -> T) rethrows -> T {
+    try CurrentAuth.$bound.withValue(auth(for: device), operation: body)
+  }
+
+  /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts.
+  public func withDevice<T>(
+    _ device: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+  ) async rethrows -> T {
+    try await CurrentAuth.$bound.withValue(auth(for: device), operation: body, isolation: isolation)
+  }
+}

@@ -1,0 +1,162 @@
+import AuthFlowKit
+
+/// A small app written the way SwiftUI apps write their auth glue: a `@MainActor` class whose actions are
+/// `async`, which starts unstructured tasks, hops to an actor, detaches work, sleeps, and listens to its client.
+/// It exists to prove that authflow drives such code deterministically.
+@MainActor
+final class DemoAsyncApp: AsyncMachine {
+  private let client: AuthClient
+  private let audit = AuditLog()
+  private(set) var state = AuthState.signedOut
+  private(set) var screen = "signIn"
+  private(set) var error: AuthErrorCode?
+  /// The order in which the app's tasks came back from the actor: the thing that varies without a
+  /// deterministic executor.
+  private var trail: [String] = []
+  private var resendSecondsLeft = 0
+  private var greeting = ""
+  /// How many main-actor isolation checks held (`tap: check`).
+  private var isolationChecks = 0
+  /// A continuation that nothing will ever resume (`tap: hang`).
+  private var forgotten: UnsafeContinuation<Void, Never>?
+
+  init(context: MachineContext) {
+    client = context.client
+    client.onAuthStateChange = { [weak self] change in
+      MainActor.assumeIsolated { self?.show(change.user, error: change.error) }
+    }
+    show(client.currentUser, error: nil)
+  }
+
+  var ui: [String: String] {
+    [
+      "trail": trail.joined(separator: " "), "resend_seconds_left": "\(resendSecondsLeft)",
+      "greeting": greeting,
+      "isolation_checks": "\(isolationChecks)",
+    ]
+  }
+
+  func perform(_ action: Action) async throws {
+    error = nil
+    switch action {
+    case .launch, .foreground:
+      Task(name: "reload on foreground") { await self.reload() }
+    case .background, .terminate:
+      break
+    case .signUp(let email, let password, _):
+      _ = await audit.record("sign_up")
+      guard attempt({ () throws(AuthErrorCode) in _ = try client.signUp(email: email, password: password) })
+      else { return }
+      let greeting = Task.detached(name: "make greeting") { () -> String in
+        "Welcome, \(email.split(separator: "@").first.map(String.init) ?? email)"
+      }
+      self.greeting = await greeting.value
+      _ = attempt { () throws(AuthErrorCode) in try client.sendEmailVerification() }
+    case .signIn(let email, let password):
+      _ = attempt { () throws(AuthErrorCode) in _ = try client.signIn(email: email, password: password) }
+    case .signOut:
+      client.signOut()
+    case .refresh:
+      await reload()
+    case .resendVerification:
+      guard resendSecondsLeft == 0 else { return }
+      guard attempt({ () throws(AuthErrorCode) in try client.sendEmailVerification() }) else { return }
+      resendSecondsLeft = 60
+      Task(name: "resend countdown") {
+        while self.resendSecondsLeft > 0 {
+          try await Task.sleep(for: .seconds(1))
+          self.resendSecondsLeft -= 1
+        }
+      }
+    case .deleteAccount:
+      // As AuthKit does: let the confirmation dialog go away first.
+      try await Task.sleep(for: .milliseconds(500))
+      _ = attempt { () throws(AuthErrorCode) in try client.delete() }
+    case .tap("burst"):
+      burst()
+    case .tap("check"):
+      // The runtime's checks, from code the compiler cannot prove isolated: in a main-actor job, and back on
+      // the main actor after a detached task.
+      assumeMainActor { self.isolationChecks += 1 }
+      await Task.detached(name: "check detached") {
+        await MainActor.run { self.assumeMainActor { self.isolationChecks += 1 } }
+      }.value
+      MainActor.preconditionIsolated()
+      isolationChecks += 1
+    case .tap("poll"):
+      // Waits for something that never comes, checking every second.
+      while true { try await Task.sleep(for: .seconds(1)) }
+    case .tap("hang"):
+      await withUnsafeContinuation { self.forgotten = $0 }
+    case .tap("spin"):
+      Task(name: "spinner") {
+        while !Task.isCancelled { await Task.yield() }
+      }
+    default:
+      throw MachineError.unsupported(action.kind)
+    }
+  }
+
+  /// Two main-actor tasks and a detached one race to the actor; each writes down when it came back.
+  private func burst() {
+    for name in ["a", "b"] {
+      Task(name: "burst \(name)") {
+        for round in 1...3 {
+          let number = await self.audit.record("\(name)\(round)")
+          self.trail.append("\(name)\(round)#\(number)")
+        }
+      }
+    }
+    Task.detached(name: "burst detached") {
+      let number = await self.audit.record("d")
+      await MainActor.run { self.trail.append("d#\(number)") }
+    }
+  }
+
+  /// Runs `body` after asking the runtime whether this is the main actor (it traps if not).
+  nonisolated private func assumeMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+    MainActor.assumeIsolated { body() }
+  }
+
+  private func reload() async {
+    guard client.currentUser != nil else { return }
+    _ = await audit.record("reload")
+    _ = attempt { () throws(AuthErrorCode) in _ = try client.reload() }
+  }
+
+  /// Runs a client call; shows its error and returns false when it fails.
+  private func attempt(_ call: () throws(AuthErrorCode) -> Void) -> Bool {
+    do {
+      try call()
+      show(client.currentUser, error: nil)
+      return true
+    } catch {
+      self.error = error
+      show(client.currentUser, error: nil)
+      return false
+    }
+  }
+
+  private func show(_ user: CachedUser?, error: AuthErrorCode?) {
+    if let error { self.error = error }
+    guard let user else {
+      state = .signedOut
+      screen = "signIn"
+      return
+    }
+    state = user.isUnverifiedPasswordUser ? .signedInUnverified : .signedIn
+    screen = user.isUnverifiedPasswordUser ? "verifyEmail" : "home"
+  }
+
+  /// The descriptor the fixture registers as `async-demo`.
+  nonisolated static let descriptor = MachineDescriptor(
+    name: "async-demo",
+    summary: "a @MainActor app with async actions, tasks, an actor and Task.sleep (test fixture)",
+    supportedActions: [
+      .launch, .terminate, .background, .foreground, .signUp, .signIn, .signOut, .refresh,
+      .resendVerification,
+      .deleteAccount, .tap,
+    ],
+    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "check", "hang", "poll", "spin"],
+    makeAsync: { context in DemoAsyncApp(context: context) })
+}

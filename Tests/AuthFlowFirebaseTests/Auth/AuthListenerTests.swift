@@ -1,0 +1,55 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// State and ID-token listeners: called on registration, on each change, never after removal.
+@Suite struct AuthListenerTests {
+  let bob = FirebaseWorld.AccountSeed(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)
+
+  @Test func stateListenerHearsSignInAndSignOutOnly() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    var heard: [String?] = []
+    let handle = auth.addStateDidChangeListener { _, user in heard.append(user?.email) }
+    #expect(heard == [nil], "called once on registration with the current user")
+    try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    try await auth.currentUser?.reload()
+    _ = try await auth.currentUser?.getIDToken(forcingRefresh: true)
+    #expect(
+      heard == [nil, "bob@example.com"], "a reload or a new token of the same user is no change of state")
+    try auth.signOut()
+    #expect(heard == [nil, "bob@example.com", nil])
+    auth.removeStateDidChangeListener(handle)
+    try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    #expect(heard == [nil, "bob@example.com", nil])
+  }
+
+  @Test func idTokenListenerHearsRefreshesTheClockBrings() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    var tokens: [String] = []
+    let handle = auth.addIDTokenDidChangeListener { _, user in
+      tokens.append(user.map { _ in "user" } ?? "none")
+    }
+    #expect(tokens == ["user"])
+    world.advance(by: .hours(1))
+    #expect(tokens == ["user", "user"], "the token refresh 5 minutes before expiry is a new ID token")
+    world.advance(by: .minutes(10))
+    #expect(tokens.count == 2)
+    auth.removeIDTokenDidChangeListener(handle)
+    world.advance(by: .hours(1))
+    #expect(tokens.count == 2)
+  }
+
+  @Test func listenersHearARevokedSessionEnd() async throws {
+    let world = FirebaseWorld(accounts: [bob], signedIn: [(device: "phone", email: "bob@example.com")])
+    let auth = world.auth(for: "phone")
+    var heard: [String?] = []
+    _ = auth.addStateDidChangeListener { _, user in heard.append(user?.uid == nil ? nil : "signed in") }
+    world.admin(.revokeSessions(email: "bob@example.com"))
+    world.advance(by: .hours(1))
+    #expect(heard == ["signed in", nil], "the next refresh fails and the client signs out")
+    #expect(auth.currentUser == nil)
+  }
+}

@@ -1,0 +1,123 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// Sign-up, sign-in and the errors app code sees, through the API as FirebaseAuth spells it.
+@Suite struct AuthSignInTests {
+  let bob = FirebaseWorld.AccountSeed(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)
+
+  @Test func signUpStartsUnverifiedAndSignedIn() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let result = try await auth.createUser(withEmail: "Carol@Example.com", password: "Str0ng-pass")
+    #expect(result.user === auth.currentUser)
+    #expect(result.user.email == "carol@example.com")
+    #expect(result.user.isEmailVerified == false)
+    #expect(result.additionalUserInfo?.isNewUser == true)
+    #expect(result.additionalUserInfo?.providerID == "password")
+    #expect(result.user.providerData.map(\.providerID) == ["password"])
+    #expect(world.account(email: "carol@example.com")?.uid == result.user.uid)
+  }
+
+  @Test func wrongPasswordIsAnNSErrorInTheSDKsDomain() async throws {
+    let world = FirebaseWorld(accounts: [bob], settings: .withoutEnumerationProtection)
+    let auth = world.auth(for: "phone")
+    let error = try #require(
+      await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "wrong-pass") })
+    #expect(error.domain == "FIRAuthErrorDomain")
+    #expect(error.domain == AuthErrors.domain)
+    #expect(error.code == 17009)
+    #expect(error.code == AuthErrorCode.wrongPassword.rawValue)
+    #expect(AuthErrorCode(rawValue: error.code) == .wrongPassword)
+    #expect(error.userInfo[AuthErrors.userInfoNameKey] as? String == "ERROR_WRONG_PASSWORD")
+    #expect(!error.localizedDescription.isEmpty)
+    #expect(auth.currentUser == nil)
+  }
+
+  @Test func enumerationProtectionAnswersInvalidCredentialForBothMistakes() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let wrong = await thrownError {
+      try await auth.signIn(withEmail: "bob@example.com", password: "nope-nope")
+    }
+    let unknown = await thrownError {
+      try await auth.signIn(withEmail: "eve@example.com", password: "nope-nope")
+    }
+    #expect(wrong?.code == AuthErrorCode.invalidCredential.rawValue)
+    #expect(unknown?.code == AuthErrorCode.invalidCredential.rawValue)
+  }
+
+  @Test func takenEmailAndWeakPassword() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let taken = await thrownError {
+      try await auth.createUser(withEmail: "BOB@example.com", password: "Str0ng-pass")
+    }
+    let weak = await thrownError { try await auth.createUser(withEmail: "dan@example.com", password: "abc") }
+    let malformed = await thrownError {
+      try await auth.createUser(withEmail: "dan.example.com", password: "Str0ng")
+    }
+    #expect(taken?.code == 17007)
+    #expect(weak?.code == 17026)
+    #expect(malformed?.code == 17008)
+  }
+
+  @Test func fetchSignInMethodsIsEmptyUnderEnumerationProtection() async throws {
+    let protected = FirebaseWorld(accounts: [bob]).auth(for: "phone")
+    let open = FirebaseWorld(accounts: [bob], settings: .withoutEnumerationProtection).auth(for: "phone")
+    #expect(try await fetchMethods(protected, "bob@example.com") == [])
+    #expect(try await fetchMethods(open, "bob@example.com") == ["password"])
+  }
+
+  @available(*, deprecated)
+  private func fetchMethods(_ auth: Auth, _ email: String) async throws -> [String] {
+    try await auth.fetchSignInMethods(forEmail: email)
+  }
+
+  @Test func completionHandlersAreCalledBeforeTheCallReturns() {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    var outcome: (AuthDataResult?, Error?)?
+    auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") { result, error in
+      outcome = (result, error)
+    }
+    #expect(outcome?.0?.user.email == "bob@example.com")
+    #expect(outcome?.1 == nil)
+    var signOutError: Error?
+    do { try auth.signOut() } catch { signOutError = error }
+    #expect(signOutError == nil)
+    #expect(auth.currentUser == nil)
+  }
+
+  @Test func offlineCallsFailWithNetworkError() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    world.setOnline(false, device: "phone")
+    let error = await thrownError {
+      try await world.auth(for: "phone").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    }
+    #expect(error?.code == AuthErrorCode.networkError.rawValue)
+    #expect(error?.userInfo[AuthErrorUserInfoNameKey] as? String == "ERROR_NETWORK_REQUEST_FAILED")
+  }
+
+  @Test func unmodelledMembersFailWithOperationNotAllowed() async throws {
+    let auth = FirebaseWorld().auth(for: "phone")
+    let anonymous = await thrownError { try await auth.signInAnonymously() }
+    let link = await thrownError { try await auth.signIn(withEmail: "a@b.co", link: "https://x.test") }
+    #expect(anonymous?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    #expect(link?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    #expect(auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn&oobCode=abc"))
+    #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=verifyEmail&oobCode=abc"))
+  }
+
+  @Test func failNextInjectsTheErrorOnce() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    world.failNext(.signInWithPassword, with: .tooManyRequests)
+    let error = await thrownError {
+      try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    }
+    #expect(error?.code == AuthErrorCode.tooManyRequests.rawValue)
+    try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    #expect(auth.currentUser?.email == "bob@example.com")
+  }
+}

@@ -1,0 +1,87 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// The identity providers' sheet and what a federated sign-in does with its credential.
+@Suite struct IdentityProviderSheetTests {
+  @Test func accountExistsWithDifferentCredentialCarriesTheEmailAndTheCredential() async throws {
+    let world = FirebaseWorld(
+      accounts: [.init(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)],
+      identityProviderAccounts: [.facebook: [.init(email: "bob@example.com", name: "Bob")]])
+    try await world.withDevice("phone") {
+      let facebook = try await IdentityProviderSheet(providerID: .facebook).present()
+      #expect(facebook.provider == "facebook.com")
+      let error = try #require(await thrownError { try await Auth.auth().signIn(with: facebook) })
+      #expect(error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue)
+      #expect(error.userInfo[AuthErrorUserInfoEmailKey] as? String == "bob@example.com")
+      let pending = try #require(error.userInfo[AuthErrors.userInfoUpdatedCredentialKey] as? OAuthCredential)
+      #expect(pending.provider == "facebook.com")
+      // The usual recovery: sign in the existing way, then link the pending credential.
+      let user = try await Auth.auth().signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+      try await user.link(with: pending)
+      #expect(user.providerData.map(\.providerID) == ["facebook.com", "password"])
+      try Auth.auth().signOut()
+      let again = try await Auth.auth().signIn(with: pending)
+      #expect(again.user.uid == user.uid)
+      #expect(again.additionalUserInfo?.providerID == "facebook.com")
+      #expect(again.additionalUserInfo?.isNewUser == false)
+    }
+  }
+
+  @Test func theWorldDecidesHowTheSheetIsAnswered() async throws {
+    let world = FirebaseWorld(
+      identityProviderAccounts: [.google: [.init(email: "gina@gmail.com"), .init(email: "gus@gmail.com")]])
+    world.answerNextSheet(on: "phone", with: .init(provider: .google, outcome: .cancel))
+    world.answerNextSheet(on: "phone", with: .init(provider: .google, outcome: .error(.networkRequestFailed)))
+    world.answerNextSheet(on: "phone", with: .init(provider: .google, account: "gus@gmail.com"))
+    let sheet = IdentityProviderSheet(providerID: .google, auth: world.auth(for: "phone"))
+    let cancelled = await thrownError { _ = try await sheet.present() }
+    #expect(cancelled?.code == AuthErrorCode.webContextCancelled.rawValue)
+    let failed = await thrownError { _ = try await sheet.present() }
+    #expect(failed?.code == AuthErrorCode.networkError.rawValue)
+    let gus = try await world.auth(for: "phone").signIn(with: try await sheet.present())
+    #expect(gus.user.email == "gus@gmail.com")
+    #expect(gus.additionalUserInfo?.isNewUser == true)
+    #expect(gus.additionalUserInfo?.profile?["email"] as? String == "gus@gmail.com")
+    #expect(gus.credential?.idToken != nil)
+  }
+
+  @Test func firebaseUIsProviderCallAndRebuiltCredentials() async throws {
+    let world = FirebaseWorld(identityProviderAccounts: [.google: [.init(email: "gina@gmail.com")]])
+    let auth = world.auth(for: "phone")
+    var received: AuthCredential?
+    IdentityProviderSheet(providerID: .google, auth: auth).signIn(withDefaultValue: nil, presenting: nil) {
+      credential, error, _, _ in
+      received = credential
+      #expect(error == nil)
+    }
+    let oauth = try #require(received as? OAuthCredential)
+    // App code that rebuilds the credential from the tokens, as with Google Sign-In, gets the same account.
+    let rebuilt = GoogleAuthProvider.credential(
+      withIDToken: try #require(oauth.idToken), accessToken: try #require(oauth.accessToken))
+    let result = try await auth.signIn(with: rebuilt)
+    #expect(result.user.email == "gina@gmail.com")
+    let forged = await thrownError {
+      try await auth.signIn(with: GoogleAuthProvider.credential(withIDToken: "forged", accessToken: "forged"))
+    }
+    #expect(forged?.code == AuthErrorCode.invalidCredential.rawValue)
+    let wrongProvider = await thrownError {
+      try await auth.signIn(
+        with: FacebookAuthProvider.credential(withAccessToken: try #require(oauth.accessToken)))
+    }
+    #expect(wrongProvider?.code == AuthErrorCode.invalidCredential.rawValue)
+  }
+
+  @Test func signInWithAppleTakesOverAnUnverifiedPasswordAccount() async throws {
+    let world = FirebaseWorld(
+      accounts: [.init(email: "amy@example.com", password: "Str0ng-pass")],
+      identityProviderAccounts: [.apple: [.init(email: "amy@example.com", name: "Amy")]])
+    let auth = world.auth(for: "phone")
+    let apple = try #require(world.credential(for: .apple) as? OAuthCredential)
+    let rebuilt = OAuthProvider.appleCredential(
+      withIDToken: try #require(apple.idToken), rawNonce: "nonce", fullName: nil)
+    let user = try await auth.signIn(with: rebuilt).user
+    #expect(user.isEmailVerified)
+    #expect(user.providerData.map(\.providerID) == ["apple.com"], "production removes the password")
+  }
+}

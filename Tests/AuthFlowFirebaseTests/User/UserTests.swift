@@ -1,0 +1,111 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// The user object: recent login, profile, tokens, linking.
+@Suite struct UserTests {
+  let bob = FirebaseWorld.AccountSeed(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)
+
+  @Test func deleteNeedsARecentLoginThenReauthenticationRestartsIt() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    world.advance(by: .minutes(6))
+    let error = await thrownError { try await user.delete() }
+    #expect(error?.code == AuthErrorCode.requiresRecentLogin.rawValue)
+    #expect(world.account(email: "bob@example.com") != nil)
+    let wrongUser = await thrownError {
+      try await user.reauthenticate(
+        with: EmailAuthProvider.credential(withEmail: "eve@example.com", password: "Str0ng-pass"))
+    }
+    #expect(wrongUser?.code == AuthErrorCode.invalidCredential.rawValue)
+    try await user.reauthenticate(
+      with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: "Str0ng-pass"))
+    try await user.delete()
+    #expect(auth.currentUser == nil)
+    #expect(world.account(email: "bob@example.com") == nil)
+  }
+
+  @Test func idTokenResultCarriesDatesAndTheSignInProvider() async throws {
+    let world = FirebaseWorld(
+      accounts: [bob], identityProviderAccounts: [.google: [.init(email: "gina@gmail.com", name: "Gina")]])
+    let phone = world.auth(for: "phone")
+    let start = Date(timeIntervalSince1970: TimeInterval(world.now.secondsSince1970))
+    let user = try await phone.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    world.advance(by: .minutes(20))
+    let result = try await user.getIDTokenResult()
+    #expect(result.signInProvider == "password")
+    #expect(result.authDate == start)
+    #expect(result.issuedAtDate == start)
+    #expect(result.expirationDate == start.addingTimeInterval(3600))
+    #expect(result.claims["email"] as? String == "bob@example.com")
+    #expect(result.claims["email_verified"] as? Bool == true)
+    #expect(result.claims["user_id"] as? String == user.uid)
+    #expect(result.token == (try await user.getIDToken()))
+    let refreshed = try await user.getIDTokenResult(forcingRefresh: true)
+    #expect(refreshed.issuedAtDate == start.addingTimeInterval(1200))
+    #expect(refreshed.authDate == start, "a refresh is no new sign-in")
+
+    let laptop = world.auth(for: "laptop")
+    let google = try #require(world.credential(for: .google))
+    let gina = try await laptop.signIn(with: google).user
+    #expect(try await gina.getIDTokenResult().signInProvider == "google.com")
+    #expect(gina.displayName == "Gina")
+    #expect(gina.isEmailVerified, "Google is trusted for gmail.com addresses")
+  }
+
+  @Test func profileChangesShowOnTheUserAndTheBackend() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let change = user.createProfileChangeRequest()
+    change.displayName = "Bobby"
+    change.photoURL = URL(string: "https://example.com/bob.png")
+    try await change.commitChanges()
+    #expect(user.displayName == "Bobby")
+    #expect(user.photoURL?.absoluteString == "https://example.com/bob.png")
+    #expect(world.account(email: "bob@example.com")?.displayName == "Bobby")
+    #expect(world.account(email: "bob@example.com")?.photoURL == "https://example.com/bob.png")
+    #expect(user.metadata.creationDate != nil)
+    #expect(user.metadata.lastSignInDate != nil)
+  }
+
+  @Test func linkAndUnlinkAProvider() async throws {
+    let world = FirebaseWorld(
+      accounts: [bob], identityProviderAccounts: [.github: [.init(email: "bob@example.com")]])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let github = try #require(world.credential(for: .github))
+    let linked = try await user.link(with: github)
+    #expect(linked.user === user)
+    #expect(user.providerData.map(\.providerID) == ["github.com", "password"])
+    let again = await thrownError { try await user.link(with: github) }
+    #expect(again?.code == AuthErrorCode.providerAlreadyLinked.rawValue)
+    _ = try await user.unlink(fromProvider: "github.com")
+    #expect(user.providerData.map(\.providerID) == ["password"])
+    let missing = await thrownError { _ = try await user.unlink(fromProvider: "github.com") }
+    #expect(missing?.code == AuthErrorCode.noSuchProvider.rawValue)
+  }
+
+  @Test func updatePasswordNeedsARecentLogin() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let user = try await world.auth(for: "phone").signIn(
+      withEmail: "bob@example.com", password: "Str0ng-pass"
+    )
+    .user
+    try await user.updatePassword(to: "An0ther-pass")
+    world.advance(by: .minutes(6))
+    let error = await thrownError { try await user.updatePassword(to: "Th1rd-pass") }
+    #expect(error?.code == AuthErrorCode.requiresRecentLogin.rawValue)
+  }
+
+  @Test func aSignedOutUserObjectCannotCallTheBackend() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    try auth.signOut()
+    let error = await thrownError { try await user.reload() }
+    #expect(error?.code == AuthErrorCode.nullUser.rawValue)
+    #expect(user.email == "bob@example.com", "the object keeps what it showed")
+  }
+}

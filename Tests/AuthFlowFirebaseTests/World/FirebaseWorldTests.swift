@@ -1,0 +1,101 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// The harness: devices, `Auth.auth()`, determinism.
+@Suite struct FirebaseWorldTests {
+  let bob = FirebaseWorld.AccountSeed(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)
+
+  @Test func eachDeviceHasItsOwnAuthAndSession() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    try await world.withDevice("laptop") {
+      try await Auth.auth().signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+      #expect(Auth.auth() === world.auth(for: "laptop"))
+    }
+    #expect(world.auth(for: "laptop").currentUser?.email == "bob@example.com")
+    #expect(world.auth(for: "phone").currentUser == nil)
+    #expect(world.auth(for: "phone") === world.auth(for: "phone"))
+  }
+
+  @Test func tasksStartedInsideWithDeviceKeepTheDevice() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let email = await world.withDevice("phone") {
+      await Task {
+        _ = try? await Auth.auth().signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+        return Auth.auth().currentUser?.email
+      }.value
+    }
+    #expect(email == "bob@example.com")
+  }
+
+  @Test func theSameSeedGivesTheSameWorld() async throws {
+    func play(seed: UInt64) async throws -> ([String], String) {
+      let world = FirebaseWorld(seed: seed)
+      let user = try await world.auth(for: "phone").createUser(
+        withEmail: "c@example.com", password: "Str0ng-pass"
+      )
+      .user
+      try await user.sendEmailVerification()
+      return (world.transcript.map { "\($0.time) \($0.actor) \($0.text)" }, user.uid)
+    }
+    let first = try await play(seed: 7)
+    let second = try await play(seed: 7)
+    let other = try await play(seed: 8)
+    #expect(first == second)
+    #expect(first.1 != other.1)
+    #expect(first.0.contains { $0.contains("signUp(c@example.com, ‹password›) → ok") })
+  }
+
+  @Test func passwordsNeverReachTheTranscript() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    try await world.auth(for: "phone").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    #expect(!world.transcript.contains { $0.text.contains("Str0ng-pass") })
+  }
+}
+
+/// `FirebaseWorld.currentDevice` is process-wide, so this suite runs alone.
+@Suite(.serialized) struct FirebaseWorldCurrentDeviceTests {
+  @Test func currentDeviceMakesAuthAuthReturnIt() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
+    world.currentDevice = "phone"
+    defer { world.currentDevice = nil }
+    #expect(world.currentDevice == "phone")
+    #expect(Auth.auth() === world.auth(for: "phone"))
+    world.currentDevice = "laptop"
+    #expect(Auth.auth() === world.auth(for: "laptop"))
+    await world.withDevice("phone") { #expect(Auth.auth() === world.auth(for: "phone")) }
+  }
+}
+
+/// What happens outside a world, and under concurrent calls.
+@Suite struct FirebaseWorldMisuseTests {
+  @Test func authOutsideAWorldStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Auth.auth()
+    }
+  }
+
+  @Test func concurrentCallsFromManyTasksAreSerialised() async throws {
+    let accounts = (0..<20).map {
+      FirebaseWorld.AccountSeed(email: "user\($0)@example.com", password: "Str0ng-pass")
+    }
+    let world = FirebaseWorld(accounts: accounts)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<20 {
+        group.addTask {
+          let auth = world.auth(for: "device\(index)")
+          for _ in 0..<5 {
+            try await auth.signIn(withEmail: "user\(index)@example.com", password: "Str0ng-pass")
+            try await auth.currentUser?.reload()
+            try auth.signOut()
+          }
+          try await auth.signIn(withEmail: "user\(index)@example.com", password: "Str0ng-pass")
+        }
+      }
+      try await group.waitForAll()
+    }
+    for index in 0..<20 {
+      #expect(world.auth(for: "device\(index)").currentUser?.email == "user\(index)@example.com")
+    }
+  }
+}

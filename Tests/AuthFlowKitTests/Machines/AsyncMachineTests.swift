@@ -1,0 +1,146 @@
+import AuthFlowLanguage
+import Foundation
+import Testing
+
+@testable import AuthFlowEngine
+
+/// Async machines, run through `authflow-async-fixture`: the command with a test async machine registered,
+/// whose `main` installs authflow's executors (a `swift test` process cannot, so the tests start it as a child).
+@Suite("async machines") struct AsyncMachineTests {
+  static let demo = Fixture.path("Async/demo.yaml")
+  static let hang = Fixture.path("Async/hang.yaml")
+  static let spin = Fixture.path("Async/spin.yaml")
+  static let stress = Fixture.path("Async/stress.yaml")
+
+  @Test func anAsyncAppPassesItsScenarioAndTheTranscriptSaysWhatTheUserWaitedFor() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Self.demo])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.lastLine == "1 passed, 0 failed")
+    #expect(run.stdout.contains("phone    the user waits 0.5s for 'delete_account on phone' (it sleeps)"))
+    #expect(
+      run.stdout.contains(
+        "2026-01-01T00:00:10Z  clock    10 timers of 'resend countdown' fire, from 2026-01-01T00:00:01Z to "
+          + "2026-01-01T00:00:10Z"))
+    #expect(run.stdout.contains("✓ ui.trail is a1#3 b1#4 d#5 a2#6 b2#7 a3#8 b3#9"))
+  }
+
+  @Test(arguments: ["Async/order.yaml", "Async/demo.yaml", "Async/stress.yaml"])
+  func timersRefreshesAndTheirSummariesStayInTimeOrder(file: String) throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path(file)])
+    #expect(run.status == 0, "\(run.stdout)")
+    let times = run.stdout.split(separator: "\n").compactMap { line -> Substring? in
+      let text = line.drop { $0 == " " }
+      guard text.first == "2" else { return nil }
+      return text.prefix { $0 != " " }
+    }
+    #expect(times.count > 10)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(run.stdout)")
+  }
+
+  @Test func quietTimersAreToldBeforeWhatCameAfterThem() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path("Async/order.yaml")])
+    #expect(
+      run.stdout.contains(
+        "2026-01-01T00:01:00Z  clock    60 timers of 'resend countdown' fire, from 2026-01-01T00:00:01Z to "
+          + "2026-01-01T00:01:00Z\n        2026-01-01T00:55:00Z  phone    scheduled token refresh"))
+  }
+
+  @Test func anActionAwaitingSomethingThatNeverComesErrorsNamingItsTask() throws {
+    let run = try AsyncFixture.run(["run", Self.hang])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "hang.yaml:4:5: step 1: machine 'async-demo' failed: its task 'tap on phone' is still suspended and "
+          + "nothing is left to run"))
+    #expect(run.lastLine == "0 passed, 0 failed, 1 errored")
+  }
+
+  @Test func anActionWaitsForItsOwnTimersOnlyUpToAnHourOfVirtualTime() throws {
+    let run = try AsyncFixture.run(["run", Fixture.path("Async/poll.yaml")])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "step 1: machine 'async-demo' failed: its task 'tap on phone' still waits after 3600 timers and 3600s of "
+          + "virtual time; still to run: a timer of 'tap on phone' due in 1s"), "\(run.stdout)")
+  }
+
+  @Test func workThatNeverLetsTheAppGoIdleErrorsWithinTheStepTimeoutNamingWhereItCameFrom() throws {
+    let run = try AsyncFixture.run(["run", "--step-timeout", "2", Self.spin, Self.demo])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "step 1: machine 'async-demo' failed: the app did not go idle within the step's time (--step-timeout 2s); "
+          + "still to run: 1 job of work started by 'spinner'"), "\(run.stdout)")
+    // The queue is given back: the next async scenario runs.
+    #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
+  }
+
+  @Test func hundredsOfRunsInOneProcessGiveOneOutput() throws {
+    let scenarios = [Self.demo, Self.stress, Self.hang, Fixture.path("passing.yaml")]
+    let serial = try AsyncFixture.run(["repeat", "200", "1"] + scenarios)
+    #expect(serial.stdout == "200 runs, 1 distinct outputs\n", "\(serial.stderr)")
+    #expect(serial.status == 0)
+    let parallel = try AsyncFixture.run(["repeat", "100", "2"] + scenarios)
+    #expect(parallel.stdout == "100 runs, 1 distinct outputs\n", "\(parallel.stderr)")
+    #expect(parallel.status == 0)
+  }
+
+  @Test func separateProcessesAndJobsPrintTheSameBytes() throws {
+    let arguments = ["run", "--verbose", Self.demo, Self.stress, Self.hang, Fixture.path("passing.yaml")]
+    let first = try AsyncFixture.run(arguments + ["--jobs", "1"])
+    #expect(first.lastLine == "3 passed, 0 failed, 1 errored")
+    for jobs in ["1", "2", "2", "3"] {
+      let again = try AsyncFixture.run(arguments + ["--jobs", jobs])
+      #expect(again.stdout == first.stdout)
+    }
+  }
+
+  @Test func withoutTheExecutorsAnAsyncScenarioErrorsSayingHowToRunIt() throws {
+    let loaded = ScenarioLoader().load(
+      yaml: "scenario: plain\nmachine: async-test\nsteps:\n  - sign_out\n", file: "a.yaml")
+    let scenario = try #require(loaded.scenarios.first)
+    var registry = MachineRegistry.builtIn
+    registry.register(SignOutOnlyApp.descriptor)
+    let result = RunConfiguration(registry: registry).run([scenario], jobs: 2).first
+    #expect(result?.status == .errored)
+    #expect(result?.failure?.message.contains("this process has not installed them") == true)
+    #expect(result?.failure?.message.contains("AsyncExecutors.install()") == true)
+  }
+
+  @Test func aSleepIsTakenAsTheRoundestLengthTheRealClockAllows() {
+    #expect(
+      AppJobQueue.roundest(from: .nanoseconds(499_990_000), to: .nanoseconds(500_020_000))
+        == .milliseconds(500))
+    #expect(AppJobQueue.roundest(from: .seconds(59.9999), to: .seconds(60.001)) == .seconds(60))
+    #expect(AppJobQueue.roundest(from: .nanoseconds(-5), to: .nanoseconds(10)) == .zero)
+    #expect(
+      AppJobQueue.roundest(from: .nanoseconds(1_233_999), to: .nanoseconds(1_234_000))
+        == .nanoseconds(1_234_000))
+  }
+}
+
+/// The smallest async machine: it signs out, on the main actor.
+@MainActor private final class SignOutOnlyApp: AsyncMachine {
+  let client: AuthClient
+  init(client: AuthClient) { self.client = client }
+  var state: AuthState { client.currentUser == nil ? .signedOut : .signedIn }
+  var screen: String { "start" }
+  var error: AuthErrorCode? { nil }
+  var ui: [String: String] { [:] }
+  func perform(_ action: Action) async throws { client.signOut() }
+
+  nonisolated static let descriptor = MachineDescriptor(
+    name: "async-test", summary: "signs out", supportedActions: [.signOut], screens: ["start"],
+    makeAsync: { SignOutOnlyApp(client: $0.client) })
+}
+
+/// The built `authflow-async-fixture` executable, next to `authflow`.
+enum AsyncFixture {
+  static func run(_ arguments: [String]) throws -> ProcessOutput {
+    let executable = Authflow.executable.deletingLastPathComponent().appendingPathComponent(
+      "authflow-async-fixture")
+    var environment = ProcessInfo.processInfo.environment
+    environment["GITHUB_ACTIONS"] = nil
+    return try runProcess(executable, arguments, environment: environment)
+  }
+}
