@@ -47,9 +47,11 @@ struct ProviderLink: Equatable {
 
 /// An identity-provider account linked to an account, as `lookup` reports it (`providerUserInfo`).
 public struct LinkedAccount: Equatable, Sendable {
+  /// The identity provider.
   public var provider: ProviderID
   /// The IdP's own id for the account (`rawId`).
   public var subject: String
+  /// The email the provider gave.
   public var email: String
 }
 
@@ -67,8 +69,11 @@ public struct AccountInfo: Equatable, Sendable {
   public var providers: [ProviderID]
   /// Whether the account is disabled.
   public var disabled: Bool
+  /// The photo URL, if any.
   public var photoURL: String?
+  /// When the account was created, in virtual time.
   public var createdAt: VirtualTime
+  /// When the user last signed in, if ever.
   public var lastSignInAt: VirtualTime?
   /// The linked identity-provider accounts, in the order they were linked.
   public var linkedAccounts: [LinkedAccount]
