@@ -39,7 +39,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// Bad flags exit with 2, as SPEC section 7 asks (ArgumentParser's own default is 64).
   /// Output that could not be written (a reader gone, a full disk) also exits with 2.
   ///
-  /// It first installs authflow's executors (``AsyncExecutors/install()``), so call it from a synchronous
+  /// It first installs authflow's executors (`AsyncExecutors.install()`), so call it from a synchronous
   /// `main` before anything creates a task: async machines then run deterministically, and everything else
   /// (`serve` included) runs on the platform's executors as before.
   public static func main(
