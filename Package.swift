@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // `swift package generate-documentation`: the API docs, checked by .ci/check-docs.
+    .package(url: "https://github.com/apple/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // The module graph, bottom first; each target uses only the ones it lists. Folders inside a target are

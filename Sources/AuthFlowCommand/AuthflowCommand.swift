@@ -31,6 +31,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// Subcommands added for this invocation (the `authflow` executable adds `serve`).
   @TaskLocal static var extraSubcommands: [any ParsableCommand.Type] = []
 
+  /// Creates the root command; ArgumentParser fills in the subcommand it runs.
   public init() {}
 
   /// Parses the process's arguments and runs the command with `registry`'s machines and the built-in
@@ -38,7 +39,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// Bad flags exit with 2, as SPEC section 7 asks (ArgumentParser's own default is 64).
   /// Output that could not be written (a reader gone, a full disk) also exits with 2.
   ///
-  /// It first installs authflow's executors (``AsyncExecutors/install()``), so call it from a synchronous
+  /// It first installs authflow's executors (`AsyncExecutors.install()`), so call it from a synchronous
   /// `main` before anything creates a task: async machines then run deterministically, and everything else
   /// (`serve` included) runs on the platform's executors as before.
   public static func main(

@@ -5,17 +5,20 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// `authflow serve`: the backend of a ``ServedWorld`` over HTTP, speaking Identity Toolkit v1 as the Firebase
+/// `authflow serve`: the backend of a `ServedWorld` over HTTP, speaking Identity Toolkit v1 as the Firebase
 /// client and Admin SDKs call it in emulator mode, plus the emulator's own endpoints and authflow's control
 /// endpoints (`/authflow/v1/…`).
 public struct AuthServer: Sendable {
+  /// The world every request reads and changes.
   public let world: ServedWorld
+  /// The Firebase project id the Admin SDK's project-scoped paths must name.
   public let projectID: String
   let tokens: TokenBook
 
   /// The most a request body may hold.
   static let maximumBodySize = 1_048_576
 
+  /// A server for `world`, answering Admin SDK calls for `projectID`.
   public init(world: ServedWorld, projectID: String = "demo-authflow") {
     self.world = world
     self.projectID = projectID

@@ -4,11 +4,14 @@ import AuthFlowLanguage
 /// An error as Identity Toolkit returns it:
 /// `{"error":{"code":400,"message":"EMAIL_EXISTS","errors":[{"message":"EMAIL_EXISTS","domain":"global","reason":"invalid"}]}}`.
 public struct ServiceError: Error, Equatable, Sendable {
+  /// The HTTP status (400 unless said).
   public var status: Int
+  /// The service's message (`EMAIL_EXISTS`, `WEAK_PASSWORD : …`), which the SDKs map to their error codes.
   public var message: String
   /// Google's canonical status (`INVALID_ARGUMENT`, `NOT_FOUND`), present on errors the API front end raises.
   public var canonical: String?
 
+  /// An error with `message` and `status`, and `canonical` when the API front end raises it.
   public init(status: Int = 400, _ message: String, canonical: String? = nil) {
     self.status = status
     self.message = message
@@ -18,12 +21,15 @@ public struct ServiceError: Error, Equatable, Sendable {
   /// Where an error happens decides some messages: production says `EMAIL_NOT_FOUND` to a sign-in and
   /// `USER_NOT_FOUND` to an Admin SDK call or a token refresh.
   public enum Context: Sendable {
+    /// A client SDK call.
     case client
+    /// An Admin SDK call.
     case admin
+    /// A token refresh at the secure-token endpoint.
     case refresh
   }
 
-  /// The service's message for an ``AuthErrorCode`` the backend threw; one switch renders them all.
+  /// The service's message for an `AuthErrorCode` the backend threw; one switch renders them all.
   public init(_ code: AuthErrorCode, context: Context = .client, passwordMinLength: Int = 6) {
     switch code {
     case .emailAlreadyInUse: self.init("EMAIL_EXISTS")
@@ -71,17 +77,28 @@ public struct ServiceError: Error, Equatable, Sendable {
         status: canonical))
   }
 
+  /// The JSON body the service answers an error with.
   public struct ErrorBody: Codable, Equatable, Sendable {
+    /// The `error` object.
     public var error: Detail
+    /// What `error` holds.
     public struct Detail: Codable, Equatable, Sendable {
+      /// The HTTP status, again.
       public var code: Int
+      /// The service's message.
       public var message: String
+      /// The message once more, with its domain and reason, as Google APIs list errors.
       public var errors: [Item]
+      /// The canonical status, when there is one.
       public var status: String?
     }
+    /// One entry of `errors`.
     public struct Item: Codable, Equatable, Sendable {
+      /// The service's message.
       public var message: String
+      /// Always `global`.
       public var domain: String
+      /// `notFound` for a 404, `invalid` otherwise.
       public var reason: String
     }
   }

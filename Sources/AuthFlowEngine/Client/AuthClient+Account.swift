@@ -3,6 +3,7 @@ import AuthFlowLanguage
 extension AuthClient {
   // MARK: - Account
 
+  /// Fetches the current user from the backend (`reload()`) and updates the cache; a revoked or deleted account signs the client out.
   public func reload() throws(AuthErrorCode) -> CachedUser {
     let info = try authorized(.lookup, "reload") { (token: IDToken) throws(AuthErrorCode) in
       try backend.lookup(token)
@@ -10,18 +11,21 @@ extension AuthClient {
     return updateCache(info)
   }
 
+  /// Sends the current user a verification email (`sendEmailVerification()`), within the send limit.
   public func sendEmailVerification() throws(AuthErrorCode) {
     try authorized(.sendOobCode, "sendEmailVerification") { (token: IDToken) throws(AuthErrorCode) in
       try backend.sendVerification(token)
     }
   }
 
+  /// Asks the backend to send a password-reset email to `email`; with enumeration protection on it succeeds for unknown addresses too.
   public func sendPasswordReset(email: String) throws(AuthErrorCode) {
     try call(.sendOobCode, "sendPasswordResetEmail(\(email))") { () throws(AuthErrorCode) in
       try backend.sendPasswordReset(email: email)
     }
   }
 
+  /// The sign-in methods of `email` (`fetchSignInMethods`); empty with enumeration protection on.
   public func fetchSignInMethods(email: String) throws(AuthErrorCode) -> [ProviderID] {
     let methods = try call(.createAuthUri, "fetchSignInMethods(\(email))") { () throws(AuthErrorCode) in
       try backend.createAuthUri(email: email)
@@ -30,6 +34,7 @@ extension AuthClient {
     return methods
   }
 
+  /// Sets the current user's password; needs a recent login and revokes the user's other sessions.
   public func updatePassword(_ password: String) throws(AuthErrorCode) {
     let newTokens = try authorized(.update, "updatePassword(\(hide(password)))") {
       (token: IDToken) throws(AuthErrorCode) in try backend.changePassword(token, to: password)
@@ -43,6 +48,7 @@ extension AuthClient {
     sessionObserver?()
   }
 
+  /// Sets or, with nil, removes the current user's display name.
   public func updateDisplayName(_ name: String?) throws(AuthErrorCode) {
     let info = try authorized(.update, "updateProfile(displayName: \(name ?? "nil"))") {
       (token: IDToken) throws(AuthErrorCode) in try backend.setDisplayName(token, to: name)
@@ -50,6 +56,7 @@ extension AuthClient {
     _ = updateCache(info)
   }
 
+  /// Deletes the current user's account; needs a recent login, then signs the client out.
   public func delete() throws(AuthErrorCode) {
     try authorized(.delete, "delete") { (token: IDToken) throws(AuthErrorCode) in try backend.delete(token) }
     currentUser = nil

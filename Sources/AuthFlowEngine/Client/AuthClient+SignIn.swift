@@ -3,6 +3,7 @@ import AuthFlowLanguage
 extension AuthClient {
   // MARK: - Sign-in methods
 
+  /// Creates a password account and signs in as it (`createUser(withEmail:password:)`).
   public func signUp(email: String, password: String) throws(AuthErrorCode) -> CachedUser {
     let (info, tokens) = try call(.signUp, "signUp(\(email), \(hide(password)))") {
       () throws(AuthErrorCode) in try backend.signUp(email: email, password: password)
@@ -10,6 +11,7 @@ extension AuthClient {
     return signedIn(info, tokens)
   }
 
+  /// Signs in with an email and a password.
   public func signIn(email: String, password: String) throws(AuthErrorCode) -> CachedUser {
     let (info, tokens) = try call(.signInWithPassword, "signInWithPassword(\(email), \(hide(password)))") {
       () throws(AuthErrorCode) in try backend.signInWithPassword(email: email, password: password)

@@ -6,10 +6,13 @@ import AuthFlowLanguage
 /// The machine talks to the world only through its client. Every backend call passes the device's network
 /// state and any `fail_next` first, and is written to the transcript with its result.
 public final class AuthClient {
+  /// The name of the device this client runs on.
   public let device: String
   unowned let world: World
+  /// The signed-in user as last fetched, persisted across app restarts; nil when signed out. It may be stale.
   public internal(set) var currentUser: CachedUser?
   var tokens: SessionTokens?
+  /// The credential an IdP sign-in was refused for, kept for linking after the user signs in another way.
   public internal(set) var pendingCredential: PendingCredential?
   /// `network: {online: false}` makes every call fail with `network-request-failed`.
   public internal(set) var isOnline = true

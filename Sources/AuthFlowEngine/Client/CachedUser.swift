@@ -5,10 +5,15 @@ import AuthFlowLanguage
 /// It is persisted on the device and stays as it was fetched until the next `reload()` or sign-in:
 /// `emailVerified` in particular is stale after the email is verified elsewhere.
 public struct CachedUser: Equatable, Sendable {
+  /// The account's id.
   public var uid: String
+  /// The account's email, if it has one.
   public var email: String?
+  /// Whether the email was verified when the user was last fetched.
   public var emailVerified: Bool
+  /// The display name, if any.
   public var displayName: String?
+  /// The sign-in methods linked to the account.
   public var providers: [ProviderID]
 
   init(_ info: AccountInfo) {

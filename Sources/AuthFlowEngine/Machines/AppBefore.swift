@@ -2,7 +2,9 @@ import AuthFlowLanguage
 
 /// What a device's app showed just before a device action.
 public struct AppBefore: Sendable {
+  /// The app's auth state.
   public var state: AuthState
+  /// The app's screen.
   public var screen: String
   /// The uid of the client's user, if signed in.
   public var uid: String?

@@ -5,11 +5,13 @@ public struct DeviceView {
   let device: Device
   let world: World
 
+  /// The device's name, as the scenario writes it.
   public var name: String { device.name }
   /// Whether the app runs (it does unless a `terminate` was not followed by a `launch`).
   public var isRunning: Bool { device.machine != nil }
   /// The app's auth state; nil while it is not running.
   public var state: AuthState? { device.machine?.state }
+  /// The app's screen; nil while it is not running.
   public var screen: String? { device.machine?.screen }
   /// The error the app shows.
   public var error: AuthErrorCode? { device.machine?.error }
@@ -17,6 +19,7 @@ public struct DeviceView {
   public var ui: [String: String] { device.machine?.ui ?? [:] }
   /// The user the auth client caches (possibly stale).
   public var user: CachedUser? { device.client.currentUser }
+  /// The credential the client keeps from a refused IdP sign-in, if any.
   public var pendingCredential: PendingCredential? { device.client.pendingCredential }
 
   /// What the backend thinks of the session the client holds.

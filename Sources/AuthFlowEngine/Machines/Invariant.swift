@@ -20,6 +20,7 @@ public struct Invariant: Sendable {
   /// Returns what is wrong, or nil when the invariant holds.
   public var check: @Sendable (InvariantView) -> String?
 
+  /// An invariant called `name` that catches what `catches` says, checked by `check` after the actions in `after` (every step when nil).
   public init(
     name: String, catches: String, after: Set<ActionKind>? = nil,
     check: @escaping @Sendable (InvariantView) -> String?

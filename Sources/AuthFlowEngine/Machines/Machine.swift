@@ -27,5 +27,6 @@ public protocol Machine: AnyObject {
 // MARK: - Default implementations
 
 extension Machine {
+  /// No fault by default.
   public var fault: String? { nil }
 }

@@ -2,6 +2,7 @@ import AuthFlowLanguage
 
 /// A machine by name: what it models, what it supports, and how to start one.
 public struct MachineDescriptor: Sendable {
+  /// The name scenarios and `--machine` use (`authkit`, `authkit~mutant`).
   public var name: String
   /// One line: what the machine models, or a mutant's bug.
   public var summary: String
@@ -13,6 +14,7 @@ public struct MachineDescriptor: Sendable {
   public var screens: [String]
   /// `tap` targets and `type` fields it accepts.
   public var tapTargets: [String]
+  /// The fields `type` may fill.
   public var typeFields: [String]
   /// The `type` fields whose values are secret (a password, a PIN): every output hides what is typed into
   /// them, as it hides passwords. A field named `password` always is.
@@ -28,6 +30,7 @@ public struct MachineDescriptor: Sendable {
   /// scenarios written for that machine as written for this one.
   public var playsScenariosOf: String?
 
+  /// Describes a machine; `make` starts one for a device's app.
   public init(
     name: String, summary: String, supportedActions: [ActionKind], signInProviders: [ProviderID]? = nil,
     screens: [String], tapTargets: [String] = [], typeFields: [String] = [], secretFields: [String] = [],

@@ -30,6 +30,7 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An async machine's action threw; `message` is how the error describes itself.
   case appFailed(message: String)
 
+  /// The message a transcript and a failure show.
   public var description: String {
     switch self {
     case .unsupported(let kind): "the machine does not handle '\(kind.rawValue)'"

@@ -2,8 +2,10 @@ import AuthFlowLanguage
 
 /// The machines a run can name, looked up by name (`authkit`, `authkit~no-foreground-refresh`, …).
 public struct MachineRegistry: Sendable {
+  /// Every registered machine, in the order registered.
   public private(set) var descriptors: [MachineDescriptor]
 
+  /// A registry of exactly these machines.
   public init(_ descriptors: [MachineDescriptor]) { self.descriptors = descriptors }
 
   /// The built-in machines and their mutants.
@@ -13,8 +15,10 @@ public struct MachineRegistry: Sendable {
   /// The machine a scenario runs on when neither the file nor the command line names one.
   public static let defaultMachine = "authkit"
 
+  /// The registered names, in the order registered (for "did you mean" and `authflow machines`).
   public var names: [String] { descriptors.map(\.name) }
 
+  /// The machine registered as `name`, or nil.
   public func descriptor(named name: String) -> MachineDescriptor? {
     descriptors.first { $0.name == name }
   }

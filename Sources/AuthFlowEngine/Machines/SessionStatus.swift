@@ -4,9 +4,11 @@ import AuthFlowLanguage
 public enum SessionStatus: Equatable, Sendable {
   /// The client holds no session.
   case none
+  /// The session is valid: the account exists, is enabled and the token is not revoked.
   case live
   /// Revoked (password change or reset, `revoke_sessions`, a takeover): the next refresh or reload fails.
   case revoked
+  /// The account was disabled after the client got its tokens.
   case accountDisabled
   /// The account was deleted after the client got its token.
   case accountDeleted

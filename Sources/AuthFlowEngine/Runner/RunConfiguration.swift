@@ -14,6 +14,7 @@ public struct RunConfiguration: Sendable {
   public var skipTags: [String]
   /// `--shard I/N`: only the I-th of N slices of the scenarios the other filters select.
   public var shard: Shard?
+  /// The machines `--machine` and scenarios may name.
   public var registry: MachineRegistry
   /// `--exec-timeout`: how long an `exec:` adapter may take to send (or read) a line before its scenario
   /// errors.
@@ -133,7 +134,7 @@ public struct RunConfiguration: Sendable {
     return descriptor.isAsync
   }
 
-  /// What every output of `scenario` hides on the machine it runs on (see ``Scenario/secrets(for:)``).
+  /// What every output of `scenario` hides on the machine it runs on (see `Scenario.secrets(for:)`).
   public func secrets(of scenario: Scenario) -> [String] {
     guard case .success(let machine) = descriptor(for: machineReference(for: scenario)) else {
       return scenario.passwords

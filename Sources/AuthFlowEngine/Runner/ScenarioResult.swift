@@ -2,21 +2,33 @@ import AuthFlowLanguage
 
 /// How one scenario ended, with everything a reporter needs; reporters never see the runner.
 public struct ScenarioResult: Sendable {
+  /// How a scenario ended.
   public enum Status: String, Sendable {
+    /// `passed`: every step did what it expected; `failed`: an expectation or invariant did not hold; `errored`: the scenario could not be played (unsupported action, machine fault, timeout).
     case passed, failed, errored
   }
 
+  /// The scenario's name (`scenario:`).
   public var name: String
+  /// The file the scenario came from.
   public var file: String
+  /// Where the scenario starts in its file.
   public var location: SourceLocation
+  /// The machine it ran on, as named (`authkit~no-foreground-refresh`).
   public var machine: String
+  /// The seed it ran with; the same seed replays it byte for byte.
   public var seed: UInt64
+  /// The scenario's tags.
   public var tags: [String]
+  /// The bug the scenario pins down (`reproduces:`), if any.
   public var reproduces: String?
+  /// Whether it passed, failed or errored.
   public var status: Status
   /// Why it failed or errored; nil when it passed.
   public var failure: Failure?
+  /// What became of each step, in order; steps after a failure are skipped.
   public var steps: [StepOutcome]
+  /// What happened, line by line with virtual times; empty unless the run was narrated.
   public var transcript: [TranscriptEntry]
   /// How long the scenario took on the wall clock, measured by the suite (never by the virtual world).
   public var durationSeconds: Double = 0

@@ -5,8 +5,11 @@ import AuthFlowLanguage
 /// Steps run in order. An expectation that does not hold fails the scenario at that step; a machine that
 /// throws, lacks an action or exceeds the call budget errors it; later steps are reported as skipped.
 public struct ScenarioRunner {
+  /// The scenario it plays.
   public var scenario: Scenario
+  /// The machine every device runs.
   public var descriptor: MachineDescriptor
+  /// The seed of the world's one generator.
   public var seed: UInt64
   /// `--strict`: every email sent and error shown must be checked before the next action, as if the scenario
   /// said `strict: true`.
@@ -20,12 +23,14 @@ public struct ScenarioRunner {
   /// `--step-timeout`: an async machine's app that is not idle within most of it errors the step.
   package var stepTimeout = RunConfiguration.defaultStepTimeout
 
+  /// A runner for `scenario` on the machine `descriptor` describes, seeded with `seed`.
   public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
     self.scenario = scenario
     self.descriptor = descriptor
     self.seed = seed
   }
 
+  /// Plays the scenario in a new world and returns how it ended.
   public func run() -> ScenarioResult {
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,

@@ -10,8 +10,10 @@ import AuthFlowLanguage
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// 1-based: `1 ... count`.
   public let index: Int
+  /// How many shards the run is split into.
   public let count: Int
 
+  /// Shard `index` of `count`; throws unless `1 <= index <= count`.
   public init(index: Int, count: Int) throws(UsageError) {
     guard count >= 1 else {
       throw UsageError("--shard \(index)/\(count): the number of shards must be at least 1")
@@ -40,5 +42,6 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     stride(from: index - 1, to: items.count, by: count).map { items[$0] }
   }
 
+  /// `I/N`, as `--shard` takes it.
   public var description: String { "\(index)/\(count)" }
 }

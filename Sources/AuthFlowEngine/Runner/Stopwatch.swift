@@ -9,6 +9,7 @@ public struct Stopwatch: Sendable {
   /// Starts a measurement; the closure it returns gives the time elapsed since.
   private let start: @Sendable () -> @Sendable () -> Duration
 
+  /// A stopwatch whose `start` begins a measurement and returns a closure that reads the time since.
   public init(start: @escaping @Sendable () -> @Sendable () -> Duration) {
     self.start = start
   }

@@ -2,18 +2,24 @@ import AuthFlowLanguage
 
 /// What the Admin SDK sets on an account (`createUser`, `updateUser`); nil leaves a field as it is.
 public struct AdminAccountChanges: Equatable, Sendable {
+  /// The uid to create the account with (`createUser` only); nil lets the backend pick one.
   public var uid: String?
+  /// A new email; nil leaves it.
   public var email: String?
+  /// A new password; nil leaves it.
   public var password: String?
+  /// A new `emailVerified`; nil leaves it.
   public var emailVerified: Bool?
   /// `.some(nil)` removes the display name.
   public var displayName: String??
+  /// Disables or enables the account; nil leaves it.
   public var disabled: Bool?
   /// Revoke every session (`validSince` set to now, as `revokeRefreshTokens` does).
   public var revokeSessions = false
   /// Provider ids to unlink.
   public var unlink: [ProviderID] = []
 
+  /// Changes that set what is not nil and leave the rest.
   public init(
     uid: String? = nil, email: String? = nil, password: String? = nil, emailVerified: Bool? = nil,
     displayName: String?? = nil, disabled: Bool? = nil, revokeSessions: Bool = false,

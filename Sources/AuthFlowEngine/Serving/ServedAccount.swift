@@ -2,22 +2,30 @@ import AuthFlowLanguage
 
 /// An account as `authflow serve` reports it over HTTP: `lookup`, the Admin SDK's `UserRecord`.
 public struct ServedAccount: Equatable, Sendable {
+  /// The account's id (`localId`).
   public var uid: String
+  /// The account's email, if any.
   public var email: String?
+  /// Whether the email is verified.
   public var emailVerified: Bool
+  /// The display name, if any.
   public var displayName: String?
+  /// Whether the account is disabled.
   public var disabled: Bool
   /// Whether the account has a password (production returns a hash; the server says only that one exists).
   public var hasPassword: Bool
   /// Linked identity-provider accounts, in the order they were linked.
   public var links: [Link]
+  /// When the account was created, in virtual time (`createdAt`).
   public var createdAt: VirtualTime
 
   /// One linked identity-provider account.
   public struct Link: Equatable, Sendable {
+    /// The identity provider (`providerId`).
     public var provider: ProviderID
     /// The IdP's own id for the account (`rawId` in Identity Toolkit).
     public var subject: String
+    /// The email the provider gave.
     public var email: String
   }
 

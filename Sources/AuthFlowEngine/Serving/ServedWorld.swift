@@ -1,7 +1,7 @@
 import AuthFlowLanguage
 import Foundation
 
-/// The world `authflow serve` shares between HTTP requests: one ``World`` and its ``Backend`` behind a lock.
+/// The world `authflow serve` shares between HTTP requests: one ``World`` and its `Backend` behind a lock.
 ///
 /// Requests arrive concurrently while a world is single-threaded, so every call takes the lock, consumes a
 /// matching injected failure (`fail_next`) and then calls the very backend rule the scenario runner uses; the

@@ -47,22 +47,33 @@ struct ProviderLink: Equatable {
 
 /// An identity-provider account linked to an account, as `lookup` reports it (`providerUserInfo`).
 public struct LinkedAccount: Equatable, Sendable {
+  /// The identity provider.
   public var provider: ProviderID
   /// The IdP's own id for the account (`rawId`).
   public var subject: String
+  /// The email the provider gave.
   public var email: String
 }
 
 /// What `lookup` returns about an account: the user as a client caches it.
 public struct AccountInfo: Equatable, Sendable {
+  /// The account's id.
   public var uid: String
+  /// The account's email, if any.
   public var email: String?
+  /// Whether the email is verified.
   public var emailVerified: Bool
+  /// The display name, if any.
   public var displayName: String?
+  /// The account's sign-in methods.
   public var providers: [ProviderID]
+  /// Whether the account is disabled.
   public var disabled: Bool
+  /// The photo URL, if any.
   public var photoURL: String?
+  /// When the account was created, in virtual time.
   public var createdAt: VirtualTime
+  /// When the user last signed in, if ever.
   public var lastSignInAt: VirtualTime?
   /// The linked identity-provider accounts, in the order they were linked.
   public var linkedAccounts: [LinkedAccount]
@@ -70,17 +81,23 @@ public struct AccountInfo: Equatable, Sendable {
 
 /// A session's tokens as the backend hands them to a client.
 public struct SessionTokens: Equatable, Sendable {
+  /// The short-lived token that proves who the user is.
   public var idToken: IDToken
+  /// The token that mints new ID tokens until the session is revoked.
   public var refreshToken: String
 }
 
 /// An ID token: who, when they last signed in, and until when it is valid.
 public struct IDToken: Equatable, Sendable {
+  /// The token's text, as a client sends it back.
   public var value: String
+  /// The id of the account it was minted for.
   public var uid: String
   /// When the user last proved who they are (sign-in or re-authentication); recent login is measured from here.
   public var authTime: VirtualTime
+  /// When it was minted.
   public var issuedAt: VirtualTime
+  /// When it stops being accepted (`idTokenTTL` after `issuedAt`).
   public var expiresAt: VirtualTime
   /// How the session was started (`firebase.sign_in_provider`): `password` or an IdP; nil when unknown.
   public var signInProvider: ProviderID?

@@ -4,11 +4,15 @@ import AuthFlowLanguage
 public final class IdentityProviders {
   /// An account at one identity provider, as its sign-in sheet returns it.
   public struct Account: Equatable, Sendable {
+    /// The provider the account is at.
     public var provider: ProviderID
     /// The IdP's own stable id for the account.
     public var subject: String
+    /// The account's email at the provider.
     public var email: String
+    /// The account's name at the provider, if any.
     public var name: String?
+    /// Whether the provider says the email is verified.
     public var emailVerified: Bool
   }
 
@@ -28,5 +32,6 @@ public final class IdentityProviders {
     return list.first { $0.email == email.lowercased() }
   }
 
+  /// The accounts at `provider`, in the order they were added.
   public func accounts(of provider: ProviderID) -> [Account] { accounts[provider] ?? [] }
 }

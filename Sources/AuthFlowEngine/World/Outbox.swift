@@ -2,10 +2,15 @@ import AuthFlowLanguage
 
 /// Every email the backend sent, oldest first.
 public final class Outbox {
+  /// One email the backend sent, with its action code.
   public struct Email: Equatable, Sendable {
+    /// The address it was sent to.
     public var to: String
+    /// Verification or password reset.
     public var kind: MailKind
+    /// When it was sent, in virtual time.
     public var sentAt: VirtualTime
+    /// The action code its link carries (a secret: outputs hide it).
     public var code: String
     /// The action link, as the email shows it.
     public var link: String { link(code: code) }
@@ -17,6 +22,7 @@ public final class Outbox {
     var mode: String { kind == .verifyEmail ? "verifyEmail" : "resetPassword" }
   }
 
+  /// Every email sent, oldest first.
   public private(set) var emails: [Email] = []
 
   func deliver(_ email: Email) { emails.append(email) }
@@ -27,6 +33,7 @@ public final class Outbox {
     return emails.last { $0.kind == kind && $0.to == address }
   }
 
+  /// How many emails of `kind` were sent to `address`.
   public func count(_ kind: MailKind, to address: String) -> Int {
     let address = address.lowercased()
     return emails.count { $0.kind == kind && $0.to == address }

@@ -2,6 +2,8 @@ import AuthFlowLanguage
 
 /// The operations production guards with the recent-login rule.
 public enum SensitiveOperation: String, Sendable {
+  /// Deleting the account.
   case delete
+  /// Changing the password.
   case changePassword = "change password"
 }

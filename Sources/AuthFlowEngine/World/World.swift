@@ -5,15 +5,21 @@ import AuthFlowLanguage
 ///
 /// A world belongs to one scenario run and one thread; nothing in it reads the wall clock or global randomness.
 public final class World {
+  /// The virtual clock; only `wait` moves it.
   public private(set) var now: VirtualTime
   var random: SeededGenerator
+  /// The backend's knobs.
   public internal(set) var settings: BackendSettings
+  /// Every email the backend sent.
   public let outbox = Outbox()
+  /// The fake identity providers and their accounts.
   public let identityProviders = IdentityProviders()
+  /// What happened so far, one entry per line of the transcript.
   public private(set) var transcript: [TranscriptEntry] = []
   /// Whether `log` keeps what it is told. `authflow explore` plays thousands of walks nobody reads and turns
   /// it off, so no transcript text is even built.
   var recordsTranscript = true
+  /// Hides the run's secrets in everything the world writes.
   public let redactor: Redactor
   /// The error the last `follow_link` page showed.
   public internal(set) var linkError: AuthErrorCode?
@@ -35,6 +41,7 @@ public final class World {
     for attachment in attachments.values { (attachment as? WorldAttachment)?.worldDidEnd() }
   }
 
+  /// An empty world at `start` with `settings`, its ids and tokens from a generator seeded with `seed`.
   public init(settings: BackendSettings, start: VirtualTime, seed: UInt64, redactor: Redactor) {
     self.settings = settings
     self.now = start

@@ -2,13 +2,16 @@
 public struct MappingShape: Sendable {
   /// Its name in the schema's `$defs`.
   public var name: String
+  /// One sentence for the reference and the schema: what the mapping is for.
   public var summary: String
+  /// The keys it accepts, in the order the reference lists them.
   public var fields: [Field]
   /// Constraints between keys.
   public var rules: [Rule]
   /// An empty mapping is an error.
   public var nonEmpty: Bool
 
+  /// Describes a mapping named `name` in the schema, accepting `fields` under `rules`.
   public init(name: String, summary: String, fields: [Field], rules: [Rule] = [], nonEmpty: Bool = false) {
     self.name = name
     self.summary = summary
@@ -22,17 +25,23 @@ public struct MappingShape: Sendable {
   /// The keys that must be written.
   public var required: [String] { fields.filter(\.isRequired).map(\.name) }
 
+  /// The field declared for `key`, or nil when the mapping does not accept it.
   public subscript(key: String) -> Field? { fields.first { $0.name == key } }
 
   /// One key of a mapping.
   public struct Field: Sendable {
+    /// The key as written in a scenario (`email_verified`).
     public var name: String
+    /// What the key's value may be.
     public var shape: ValueShape
+    /// Whether a mapping without this key is an error.
     public var isRequired: Bool
+    /// One sentence for the reference and the schema: what the key means, with its default.
     public var summary: String
     /// `${name}` is replaced in the strings of this value (`given` and `steps`).
     public var substitutesVariables: Bool
 
+    /// Declares the key `name` with a value of `shape`, described by `summary`.
     public init(
       _ name: String, _ shape: ValueShape, required: Bool = false, substitutesVariables: Bool = false,
       _ summary: String

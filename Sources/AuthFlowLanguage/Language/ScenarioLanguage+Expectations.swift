@@ -1,5 +1,6 @@
 /// `expect:` mappings (SPEC 2.4).
 extension ScenarioLanguage {
+  /// The keys of `expect`: what a step checks on its device and in the world.
   public static let expectation = MappingShape(
     name: "expect", summary: "Checks; every key given must hold.",
     fields: [
@@ -18,6 +19,7 @@ extension ScenarioLanguage {
     ],
     nonEmpty: true)
 
+  /// The keys of `expect.user`: the user the device's auth client caches.
   public static let user = MappingShape(
     name: "user", summary: "What the app's auth client shows of the signed-in user.",
     fields: [
@@ -39,6 +41,7 @@ extension ScenarioLanguage {
       .init("display_name", .nullableText, "The display name, or null for none."),
     ])
 
+  /// The keys of `expect.mail`: emails the outbox holds for an address.
   public static let mail = MappingShape(
     name: "mail", summary: "Emails of one kind sent to one address so far.",
     fields: [

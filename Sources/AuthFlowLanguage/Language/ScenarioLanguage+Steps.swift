@@ -18,6 +18,7 @@ extension ScenarioLanguage {
     .init("note", .text, "Shown in the transcript."),
   ]
 
+  /// The keys of a step: exactly one action key, plus the `device`, `expect` and `note` modifiers.
   public static let stepMapping = MappingShape(
     name: "step", summary: "One action (or only expect) and its modifiers.",
     fields: modifiers + ActionKind.allCases.map { .init($0.rawValue, argument(of: $0), summary(of: $0)) },
@@ -76,6 +77,7 @@ extension ScenarioLanguage {
     }
   }
 
+  /// The arguments of `sign_up`.
   public static let signUp = MappingShape(
     name: "signUp", summary: "sign_up's arguments.",
     fields: [
@@ -84,6 +86,7 @@ extension ScenarioLanguage {
       .init("display_name", .text, "The display name typed, where the app asks for one."),
     ])
 
+  /// The arguments of `sign_in`.
   public static let signIn = MappingShape(
     name: "signIn", summary: "sign_in's arguments.",
     fields: [
@@ -102,6 +105,7 @@ extension ScenarioLanguage {
     ],
     rules: [.requires(key: "error", other: "outcome", value: "error")])
 
+  /// The arguments of `forgot_password`.
   public static let forgotPassword = MappingShape(
     name: "forgotPassword", summary: "forgot_password's arguments.",
     fields: [.init("email", .text, "The email typed (default: what the app already shows).")])
@@ -111,10 +115,12 @@ extension ScenarioLanguage {
     name: "passwordPrompt", summary: "Answer the re-authentication prompt with a password.",
     fields: [.init("password", .text, required: true, "The password typed.")])
 
+  /// The arguments of `change_password`.
   public static let changePassword = MappingShape(
     name: "changePassword", summary: "change_password's arguments.",
     fields: [.init("new_password", .text, required: true, "The new password.")])
 
+  /// The arguments of `follow_link`: which email's link, and for a reset the new password.
   public static let followLink = MappingShape(
     name: "followLink", summary: "Which email's link to open.",
     fields: [
@@ -134,10 +140,12 @@ extension ScenarioLanguage {
     .init("set_password", .mapping(setPassword), "Set an account's password."),
   ]
 
+  /// The operations of `admin`, one key each, as the Admin SDK would call them.
   public static let admin = MappingShape(
     name: "admin", summary: "One admin operation.", fields: adminOperations,
     rules: [.exactlyOne(of: adminOperations.map(\.name), orElse: nil)])
 
+  /// The arguments of `admin.set_password`.
   public static let setPassword = MappingShape(
     name: "setPassword", summary: "admin set_password's arguments.",
     fields: [
@@ -145,6 +153,7 @@ extension ScenarioLanguage {
       .init("password", .text, required: true, "The new password."),
     ])
 
+  /// The arguments of `network`.
   public static let network = MappingShape(
     name: "network", summary: "network's arguments.",
     fields: [
@@ -152,6 +161,7 @@ extension ScenarioLanguage {
       .init("device", .name, "The device (default: the step's device)."),
     ])
 
+  /// The arguments of `fail_next`: the backend operation and the error its next call fails with.
   public static let failNext = MappingShape(
     name: "failNext", summary: "fail_next's arguments.",
     fields: [

@@ -41,6 +41,7 @@ public enum ScenarioLanguage {
 
   // MARK: - backend
 
+  /// The keys of `backend:`, the knobs of the fake backend (`BackendSettings.knobs`).
   public static let backend = MappingShape(
     name: "backend", summary: "Knobs of the fake auth backend (SPEC 5.2).",
     fields: [
@@ -61,6 +62,7 @@ public enum ScenarioLanguage {
         "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
     ])
 
+  /// The keys of `backend.oob_send_limit`.
   public static let sendLimit = MappingShape(
     name: "sendLimit", summary: "At most `count` emails of one kind to one address within `per`.",
     fields: [
@@ -70,6 +72,7 @@ public enum ScenarioLanguage {
 
   // MARK: - given
 
+  /// The keys of `given:`, the world before the first step.
   public static let given = MappingShape(
     name: "given", summary: "The world before the first step.",
     fields: [
@@ -84,6 +87,7 @@ public enum ScenarioLanguage {
         "Devices already signed in at `now`, each with an account's email."),
     ])
 
+  /// The keys of one account under `given.accounts`.
   public static let givenAccount = MappingShape(
     name: "givenAccount", summary: "An account on the backend before the first step.",
     fields: [
@@ -97,6 +101,7 @@ public enum ScenarioLanguage {
       .init("disabled", .boolean, "Default false."),
     ])
 
+  /// The keys of one account under `given.identity_providers`.
   public static let identityProviderAccount = MappingShape(
     name: "identityProviderAccount", summary: "An account at an identity provider.",
     fields: [
@@ -107,20 +112,26 @@ public enum ScenarioLanguage {
 
   // MARK: - Names
 
+  /// The auth states an `expect.state` may name.
   public static let states = NameSet(
     name: "state", values: AuthState.allCases.map(\.rawValue), summary: "The machine's auth state.")
+  /// The kinds of email `follow_link` and `expect.mail` may name.
   public static let mailKinds = NameSet(
     name: "mailKind", values: MailKind.allCases.map(\.rawValue), summary: "A kind of email the backend sends."
   )
+  /// The sign-in methods: `password` and the identity providers.
   public static let providers = NameSet(
     name: "provider", values: ProviderID.all.map(\.rawValue), summary: "A sign-in method: password or an IdP."
   )
+  /// The identity providers the world fakes.
   public static let identityProviders = NameSet(
     name: "identityProvider", values: ProviderID.identityProviders.map(\.rawValue),
     summary: "An identity provider the world fakes.")
+  /// The backend operations `fail_next` may name.
   public static let operations = NameSet(
     name: "operation", values: BackendOperation.allCases.map(\.rawValue),
     summary: "A backend operation, named as in Identity Toolkit.")
+  /// How a sign-in sheet may end: `success`, `cancel` or `error`.
   public static let outcomes = NameSet(
     name: "outcome", values: ["success", "cancel", "error"], summary: "How the user answers a sign-in sheet.")
 }

@@ -12,7 +12,7 @@ public struct ScenarioSchema: Sendable {
   /// Names `machine:` may take; empty accepts any name but an `exec:` command.
   public var machineNames: [String]
 
-  /// A schema whose `machine:` takes `machineNames`; ``init()`` takes the built-in machines.
+  /// A schema whose `machine:` takes `machineNames`; `init()`, declared in AuthFlowEngine, takes the built-in machines.
   public init(machineNames: [String]) {
     self.machineNames = machineNames
   }

@@ -28,15 +28,18 @@ public struct Diagnostic: Error, Hashable, Sendable, Comparable, CustomStringCon
   /// One line, whatever the file's name or contents hold.
   public var description: String { "\(location): error: \(PlainText.visible(message))" }
 
+  /// Two diagnostics are equal when they say the same thing at the same place.
   public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     lhs.location == rhs.location && lhs.problem == rhs.problem
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(location)
     hasher.combine(problem)
   }
 
+  /// Orders diagnostics by file, line and column, as they are printed.
   public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     (lhs.location, lhs.message) < (rhs.location, rhs.message)
   }

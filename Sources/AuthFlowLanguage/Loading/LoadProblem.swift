@@ -121,6 +121,7 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case nothing
     /// A plain `null` or `~`.
     case null
+    /// A plain scalar, as written.
     case text(String)
     /// A quoted scalar that would be valid without its quotes.
     case quoted(String)

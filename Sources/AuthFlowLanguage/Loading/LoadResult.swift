@@ -8,6 +8,7 @@ public struct LoadResult: Sendable {
   /// (as `‹password›`), and what a command's output hides when the files do not load.
   public var secrets: [String]
 
+  /// A result with `scenarios`, the `diagnostics` found while loading them and the `secrets` every output must hide.
   public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = [], secrets: [String] = []) {
     self.scenarios = scenarios
     self.diagnostics = diagnostics

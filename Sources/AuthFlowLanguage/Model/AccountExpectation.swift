@@ -1,12 +1,19 @@
 /// The backend's truth about one account; nil fields are not checked.
 public struct AccountExpectation: Equatable, Sendable {
+  /// The account's email; the account is looked up by it.
   public var email: String
+  /// Whether the account should exist at all.
   public var exists: Bool
+  /// The expected `email_verified`; nil leaves it unchecked.
   public var emailVerified: Bool?
+  /// The sign-in methods the account should have, exactly; nil leaves them unchecked.
   public var providers: Set<ProviderID>?
+  /// Whether the account should be disabled; nil leaves it unchecked.
   public var disabled: Bool?
+  /// The expected display name: nil leaves it unchecked, `.some(nil)` expects none.
   public var displayName: String??
 
+  /// An expectation on the account of `email`; every check left nil is not made.
   public init(
     email: String, exists: Bool = true, emailVerified: Bool? = nil, providers: Set<ProviderID>? = nil,
     disabled: Bool? = nil, displayName: String?? = nil

@@ -1,30 +1,53 @@
 /// What happens at a step: the user or the OS acting on one device's app, or something changing in the world.
 public enum Action: Equatable, Sendable {
   // MARK: On a device (SPEC 2.2)
+  /// `launch`: starts the app on the device.
   case launch
+  /// `terminate`: kills the app; the auth client's persisted session stays.
   case terminate
+  /// `background`: the app leaves the foreground.
   case background
+  /// `foreground`: the app comes back to the foreground.
   case foreground
+  /// `sign_up`: creates a password account through the app.
   case signUp(email: String, password: String, displayName: String?)
+  /// `sign_in`: signs in with an email and a password through the app.
   case signIn(email: String, password: String)
+  /// `sign_in_with`: signs in through an identity provider's sheet.
   case signInWith(ProviderSheet)
+  /// `sign_out`: signs out through the app.
   case signOut
+  /// `forgot_password`: asks for a password-reset email (nil: the address the app has).
   case forgotPassword(email: String?)
+  /// `resend_verification`: asks for the verification email again.
   case resendVerification
+  /// `refresh`: the user asks the app to reload its user.
   case refresh
+  /// `delete_account`: deletes the signed-in user's account through the app.
   case deleteAccount
+  /// `reauthenticate`: signs in again as the current user, with a password or a provider.
   case reauthenticate(Reauthentication)
+  /// `cancel`: dismisses what the app asks for (a re-login prompt, a sheet).
   case cancel
+  /// `link_provider`: links an identity provider to the signed-in user.
   case linkProvider(ProviderSheet)
+  /// `change_password`: sets a new password for the signed-in user.
   case changePassword(newPassword: String)
+  /// `tap`: taps a named target the machine shows.
   case tap(String)
+  /// `type`: types values into named fields, in order.
   case type([TypedField])
 
   // MARK: On the world (SPEC 2.3)
+  /// `follow_link`: opens the action link of the newest matching email (a reset sets `newPassword`).
   case followLink(mail: MailKind, to: String, newPassword: String?)
+  /// `wait`: moves the virtual clock forward.
   case wait(VirtualDuration)
+  /// `admin`: an Admin SDK call on the backend.
   case admin(AdminAction)
+  /// `network`: takes the device offline or back online.
   case network(online: Bool)
+  /// `fail_next`: makes the next call of a backend operation fail with an error.
   case failNext(operation: BackendOperation, error: AuthErrorCode)
 
   /// The action's key in a scenario file.

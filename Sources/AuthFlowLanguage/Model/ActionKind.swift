@@ -1,24 +1,44 @@
 /// The name of an action as written in a scenario.
 public enum ActionKind: String, CaseIterable, Sendable, Comparable {
+  /// The app's lifecycle: `launch`, `terminate`, `background`, `foreground`.
   case launch, terminate, background, foreground
+  /// `sign_up`
   case signUp = "sign_up"
+  /// `sign_in`
   case signIn = "sign_in"
+  /// `sign_in_with`
   case signInWith = "sign_in_with"
+  /// `sign_out`
   case signOut = "sign_out"
+  /// `forgot_password`
   case forgotPassword = "forgot_password"
+  /// `resend_verification`
   case resendVerification = "resend_verification"
+  /// `refresh`
   case refresh
+  /// `delete_account`
   case deleteAccount = "delete_account"
+  /// `reauthenticate`
   case reauthenticate
+  /// `cancel`
   case cancel
+  /// `link_provider`
   case linkProvider = "link_provider"
+  /// `change_password`
   case changePassword = "change_password"
+  /// `tap`
   case tap
+  /// `type`
   case type
+  /// `follow_link`, acting on the world.
   case followLink = "follow_link"
+  /// `wait`, acting on the world.
   case wait
+  /// `admin`, acting on the world.
   case admin
+  /// `network`, acting on the world.
   case network
+  /// `fail_next`, acting on the world.
   case failNext = "fail_next"
 
   /// Actions the app on a device receives; the rest act on the world.
@@ -29,8 +49,10 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
     }
   }
 
+  /// The actions a device's app receives, in declaration order.
   public static let deviceActions = allCases.filter(\.isDeviceAction)
 
+  /// Orders kinds as they are declared (the order of the language reference).
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }

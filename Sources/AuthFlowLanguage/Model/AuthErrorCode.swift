@@ -2,7 +2,9 @@
 ///
 /// Stored without the `auth/` prefix; expectations accept it with or without.
 public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible, Error {
+  /// The code without its `auth/` prefix: `wrong-password`, `app/…`.
   public var rawValue: String
+  /// A code as given, unchecked; use `init(parsing:)` for user input.
   public init(rawValue: String) { self.rawValue = rawValue }
 
   /// Normalises `auth/wrong-password` to `wrong-password`; returns nil for an unknown code.
@@ -17,27 +19,47 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     }
   }
 
+  /// The code as scenarios and transcripts show it, without `auth/`.
   public var description: String { rawValue }
 
+  /// Sign-up or email change with an email another account has.
   public static let emailAlreadyInUse = Self(rawValue: "email-already-in-use")
+  /// A wrong password (without enumeration protection).
   public static let wrongPassword = Self(rawValue: "wrong-password")
+  /// A wrong email or password with enumeration protection on, or a malformed credential.
   public static let invalidCredential = Self(rawValue: "invalid-credential")
+  /// No account has that email (without enumeration protection).
   public static let userNotFound = Self(rawValue: "user-not-found")
+  /// A sensitive operation needs a sign-in newer than `recent_login`.
   public static let requiresRecentLogin = Self(rawValue: "requires-recent-login")
+  /// An IdP sign-in found an account of the same email with other sign-in methods.
   public static let accountExistsWithDifferentCredential = Self(
     rawValue: "account-exists-with-different-credential")
+  /// Linking a provider account that another user already has.
   public static let credentialAlreadyInUse = Self(rawValue: "credential-already-in-use")
+  /// Linking a provider the user already has.
   public static let providerAlreadyLinked = Self(rawValue: "provider-already-linked")
+  /// An action code that is unknown or already used.
   public static let invalidActionCode = Self(rawValue: "invalid-action-code")
+  /// An action code past its time to live.
   public static let expiredActionCode = Self(rawValue: "expired-action-code")
+  /// A password shorter than `password_min_length`.
   public static let weakPassword = Self(rawValue: "weak-password")
+  /// An email address that is not well formed.
   public static let invalidEmail = Self(rawValue: "invalid-email")
+  /// Too many emails of one kind to one address (`oob_send_limit`).
   public static let tooManyRequests = Self(rawValue: "too-many-requests")
+  /// The session was revoked or expired; the user must sign in again.
   public static let userTokenExpired = Self(rawValue: "user-token-expired")
+  /// The account is disabled.
   public static let userDisabled = Self(rawValue: "user-disabled")
+  /// The device is offline.
   public static let networkRequestFailed = Self(rawValue: "network-request-failed")
+  /// The user closed an identity provider's sheet.
   public static let webContextCancelled = Self(rawValue: "web-context-cancelled")
+  /// Re-authentication as a different user than the signed-in one.
   public static let userMismatch = Self(rawValue: "user-mismatch")
+  /// The sign-in method is not enabled.
   public static let operationNotAllowed = Self(rawValue: "operation-not-allowed")
   /// An unlink named a provider the account does not have (`no-such-provider`). Not in ``known``: no scenario
   /// step unlinks, so no expectation can meet it yet.

@@ -1,14 +1,25 @@
 /// Backend operations, named as in Identity Toolkit (SPEC 5.1); `fail_next` uses these names.
 public enum BackendOperation: String, CaseIterable, Sendable {
+  /// `accounts:signUp`.
   case signUp
+  /// `accounts:signInWithPassword`.
   case signInWithPassword
+  /// `accounts:signInWithIdp`.
   case signInWithIdp
+  /// `accounts:sendOobCode`: verification and password-reset emails.
   case sendOobCode
+  /// `accounts:update` with an `oobCode`: applying a verification link.
   case applyOobCode
+  /// `accounts:resetPassword`.
   case resetPassword
+  /// `accounts:lookup`: what `reload()` calls.
   case lookup
+  /// `accounts:update`: password, display name, unlinking.
   case update
+  /// `accounts:delete`.
   case delete
+  /// `accounts:createAuthUri`: the sign-in methods of an email.
   case createAuthUri
+  /// The secure-token refresh that mints a new ID token.
   case refreshToken
 }

@@ -1,8 +1,11 @@
 /// One checked key of an `expect` mapping, with the place it was written.
 public struct Expectation: Equatable, Sendable {
+  /// What the expectation compares.
   public var check: Check
+  /// Where the key was written, for failure messages.
   public var location: SourceLocation
 
+  /// An expectation of `check`, written at `location`.
   public init(_ check: Check, at location: SourceLocation) {
     self.check = check
     self.location = location
@@ -10,17 +13,23 @@ public struct Expectation: Equatable, Sendable {
 
   /// What an expectation compares (SPEC 2.4).
   public enum Check: Equatable, Sendable {
+    /// `state`: the app's auth state.
     case state(AuthState)
+    /// `screen`: the app's screen.
     case screen(String)
     /// nil is `none`.
     case error(AuthErrorCode?)
+    /// `link_error`: the error of the last followed link; nil is `none`.
     case linkError(AuthErrorCode?)
     /// One `ui` entry; values compare as text.
     case ui(name: String, value: String)
     /// nil is `none`.
     case user(UserExpectation?)
+    /// `account`: the backend's account of an email.
     case account(AccountExpectation)
+    /// `mail`: emails the outbox holds.
     case mail(MailExpectation)
+    /// `signed_in_devices`: exactly the devices whose auth client holds a user.
     case signedInDevices([String])
   }
 

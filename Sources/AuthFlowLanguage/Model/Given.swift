@@ -1,12 +1,15 @@
 /// The world before the first step (`given:`).
 public struct Given: Equatable, Sendable {
+  /// The virtual time the scenario starts at (`given.now`).
   public var now: VirtualTime
+  /// Accounts on the backend before the first step.
   public var accounts: [AccountSeed]
   /// Identity-provider accounts, per provider, in the order written.
   public var identityProviders: [ProviderID: [IdentityProviderAccountSeed]]
   /// Devices signed in at `now` with fresh tokens, in the order written.
   public var signedIn: [(device: String, email: String)]
 
+  /// A world at `now` with these accounts, IdP accounts and signed-in devices.
   public init(
     now: VirtualTime = .defaultStart, accounts: [AccountSeed] = [],
     identityProviders: [ProviderID: [IdentityProviderAccountSeed]] = [:],
@@ -18,6 +21,7 @@ public struct Given: Equatable, Sendable {
     self.signedIn = signedIn
   }
 
+  /// Compares every part, `signedIn` pair by pair.
   public static func == (lhs: Given, rhs: Given) -> Bool {
     lhs.now == rhs.now && lhs.accounts == rhs.accounts && lhs.identityProviders == rhs.identityProviders
       && lhs.signedIn.map(\.device) == rhs.signedIn.map(\.device)

@@ -1,13 +1,21 @@
 /// A sign-in method as Firebase names it: `password` or an identity provider's id such as `google.com`.
 public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The provider's id as Firebase writes it: `password`, `google.com`.
   public var rawValue: String
+  /// A provider id as given, unchecked.
   public init(rawValue: String) { self.rawValue = rawValue }
 
+  /// Email and password.
   public static let password = ProviderID(rawValue: "password")
+  /// Google (`google.com`).
   public static let google = ProviderID(rawValue: "google.com")
+  /// Apple (`apple.com`).
   public static let apple = ProviderID(rawValue: "apple.com")
+  /// Twitter (`twitter.com`).
   public static let twitter = ProviderID(rawValue: "twitter.com")
+  /// Facebook (`facebook.com`).
   public static let facebook = ProviderID(rawValue: "facebook.com")
+  /// GitHub (`github.com`).
   public static let github = ProviderID(rawValue: "github.com")
 
   /// The identity providers the world fakes, in the order the docs list them.
@@ -23,6 +31,8 @@ public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Cust
     }
   }
 
+  /// The id as written: `google.com`.
   public var description: String { rawValue }
+  /// Orders providers by id, so lists of them print the same every run.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

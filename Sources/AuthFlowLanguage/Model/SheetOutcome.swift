@@ -1,5 +1,6 @@
 /// How the user (or the IdP) answers a sign-in sheet.
 public enum SheetOutcome: Equatable, Sendable {
+  /// The user picks the account and the provider signs them in.
   case success
   /// The user closed the sheet: `web-context-cancelled`.
   case cancel

@@ -10,9 +10,12 @@ public struct Step: Equatable, Sendable {
   public var actionLocation: SourceLocation
   /// The `device:` modifier; nil means the scenario's first device.
   public var device: String?
+  /// The checks made right after the action (`expect:`), in the order written.
   public var expectations: [Expectation]
+  /// Text the transcript shows for the step (`note:`).
   public var note: String?
 
+  /// A step numbered `number`, written at `location`.
   public init(
     number: Int, location: SourceLocation, action: Action?, actionLocation: SourceLocation,
     device: String? = nil, expectations: [Expectation] = [], note: String? = nil

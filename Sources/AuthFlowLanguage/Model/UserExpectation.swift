@@ -1,10 +1,15 @@
 /// The signed-in user as the app's auth client sees it; nil fields are not checked.
 public struct UserExpectation: Equatable, Sendable {
+  /// The expected email; nil leaves it unchecked.
   public var email: String?
+  /// The expected `email_verified`; nil leaves it unchecked.
   public var emailVerified: Bool?
+  /// The expected display name: nil leaves it unchecked, `.some(nil)` expects none.
   public var displayName: String??
+  /// The sign-in methods the user should have, exactly; nil leaves them unchecked.
   public var providers: Set<ProviderID>?
 
+  /// An expectation on the cached user; every check left nil is not made.
   public init(
     email: String? = nil, emailVerified: Bool? = nil, displayName: String?? = nil,
     providers: Set<ProviderID>? = nil

@@ -11,8 +11,10 @@ import Synchronization
 public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `standard output`, or a path in quotes.
   public var target: String
+  /// The system's reason, as `strerror` says it.
   public var reason: String
 
+  /// Writing to `target` failed for `reason`.
   public init(target: String, reason: String) {
     self.target = target
     self.reason = reason
@@ -23,5 +25,6 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     self.init(target: target, reason: String(cString: strerror(code)).lowercased())
   }
 
+  /// `cannot write TARGET: REASON`.
   public var description: String { "cannot write \(target): \(reason)" }
 }

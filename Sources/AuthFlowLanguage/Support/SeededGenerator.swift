@@ -5,11 +5,13 @@
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
+  /// A generator whose whole sequence follows from `seed`.
   public init(seed: UInt64) { state = seed }
 
   /// SplitMix64's increment: each draw adds it to the state.
   private static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+  /// The next number of the sequence.
   public mutating func next() -> UInt64 {
     state &+= Self.gamma
     var z = state

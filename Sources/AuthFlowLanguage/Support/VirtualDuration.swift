@@ -2,17 +2,26 @@
 ///
 /// Written in scenarios as `30s`, `5m`, `1h`, `3d` or combinations such as `1h30m`.
 public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The length in whole seconds; negative for a difference that goes back in time.
   public var seconds: Int64
 
+  /// A duration of `seconds`.
   public init(seconds: Int64) { self.seconds = seconds }
 
+  /// `value` seconds.
   public static func seconds(_ value: Int64) -> Self { Self(seconds: value) }
+  /// `value` minutes.
   public static func minutes(_ value: Int64) -> Self { Self(seconds: value * 60) }
+  /// `value` hours.
   public static func hours(_ value: Int64) -> Self { Self(seconds: value * 3600) }
+  /// `value` days.
   public static func days(_ value: Int64) -> Self { Self(seconds: value * 86_400) }
 
+  /// Whether `lhs` is shorter.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.seconds < rhs.seconds }
+  /// The two lengths added.
   public static func + (lhs: Self, rhs: Self) -> Self { Self(seconds: lhs.seconds + rhs.seconds) }
+  /// `lhs` less `rhs`.
   public static func - (lhs: Self, rhs: Self) -> Self { Self(seconds: lhs.seconds - rhs.seconds) }
 
   /// The longest duration one `wait` or knob may name: 10 years.

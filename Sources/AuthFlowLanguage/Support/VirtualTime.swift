@@ -1,19 +1,25 @@
 /// An instant on the virtual clock, in whole seconds since 1970-01-01T00:00:00Z.
 public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Seconds since 1970-01-01T00:00:00Z.
   public var secondsSince1970: Int64
 
+  /// The instant `secondsSince1970` seconds after 1970-01-01T00:00:00Z.
   public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
 
   /// `2026-01-01T00:00:00Z`, the default `given.now`.
   public static let defaultStart = VirtualTime(secondsSince1970: 1_767_225_600)
 
+  /// Whether `lhs` is earlier.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+  /// The instant `rhs` after `lhs`.
   public static func + (lhs: Self, rhs: VirtualDuration) -> Self {
     Self(secondsSince1970: lhs.secondsSince1970 + rhs.seconds)
   }
+  /// The instant `rhs` before `lhs`.
   public static func - (lhs: Self, rhs: VirtualDuration) -> Self {
     Self(secondsSince1970: lhs.secondsSince1970 - rhs.seconds)
   }
+  /// How long after `rhs` `lhs` is.
   public static func - (lhs: Self, rhs: Self) -> VirtualDuration {
     VirtualDuration(seconds: lhs.secondsSince1970 - rhs.secondsSince1970)
   }

@@ -11,10 +11,13 @@ import Foundation
 
 /// Where a command writes, and what it knows of its terminal: injected so tests capture the output.
 public struct CommandIO: Sendable {
+  /// Writes to standard output.
   public var out: @Sendable (String) -> Void
+  /// Writes to standard error.
   public var err: @Sendable (String) -> Void
   /// Standard output is a terminal (colour is allowed unless `NO_COLOR` is set).
   public var isTerminal: Bool
+  /// The environment variables the command reads (`GITHUB_ACTIONS`, `NO_COLOR`).
   public var environment: [String: String]
   /// What everything written through this output hides: the last net under every report, stream and file
   /// (see ``hiding(_:)``).
@@ -22,6 +25,7 @@ public struct CommandIO: Sendable {
   /// The process's standard output and error, when `out` and `err` write to them (``standard``).
   var streams: (out: OutputDescriptor, err: OutputDescriptor)?
 
+  /// Where a command writes and what it reads; tests pass closures that collect the output.
   public init(
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
     isTerminal: Bool = false, environment: [String: String] = [:]

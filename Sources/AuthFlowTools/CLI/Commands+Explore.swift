@@ -6,20 +6,27 @@ import Synchronization
 extension Commands {
   /// `authflow explore`'s flags.
   public struct ExploreRequest: Sendable {
+    /// `--machine`: the machine to explore.
     public var machine: String
+    /// `--seed`: seeds the walks and the world.
     public var seed: UInt64
+    /// `--runs`: how many walks.
     public var runs: Int
+    /// `--depth`: steps per walk at most.
     public var depth: Int
     /// `--given FILE`: a scenario file whose `backend`, `given` and `devices` seed the world.
     public var given: String?
     /// `--out DIR`: where the minimal scenario is written.
     public var out: String
+    /// The machines `--machine` may name.
     public var registry: MachineRegistry
     /// `--step-timeout`: how long one step may run before the exploration stops with what hung.
     public var stepTimeout = RunConfiguration.defaultStepTimeout
 
+    /// `--out`'s default folder.
     public static let defaultOut = "explore-findings"
 
+    /// The flags of one `authflow explore`, each defaulting as the command does.
     public init(
       machine: String = MachineRegistry.defaultMachine, seed: UInt64 = 0,
       runs: Int = ExploreOptions.defaultRuns,

@@ -4,12 +4,16 @@ import AuthFlowLanguage
 extension Commands {
   /// `authflow mutants`' options.
   public struct MutantsOptions: Sendable {
+    /// Scenario files and folders; none means the bundled `Scenarios`.
     public var paths: [String]
     /// The machine whose mutants to try.
     public var machine: String
+    /// `--seed`: overrides each scenario's seed.
     public var seed: UInt64?
+    /// The machines `--machine` may name, with their mutants.
     public var registry: MachineRegistry
 
+    /// The options of one `authflow mutants`, each defaulting as the command does.
     public init(
       paths: [String] = [], machine: String = MachineRegistry.defaultMachine, seed: UInt64? = nil,
       registry: MachineRegistry = .builtIn
@@ -23,9 +27,11 @@ extension Commands {
 
   /// The outcome of trying one mutant against the scenarios that pass on its machine.
   public struct MutantOutcome: Sendable {
+    /// The mutant tried.
     public var mutant: MachineDescriptor
     /// Scenarios that passed on the machine and did not pass on the mutant: they catch its bug.
     public var killedBy: [ScenarioResult]
+    /// Whether some scenario caught its bug.
     public var killed: Bool { !killedBy.isEmpty }
   }
 

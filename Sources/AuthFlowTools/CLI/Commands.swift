@@ -5,22 +5,30 @@ import AuthFlowLanguage
 public enum Commands {
   /// Exit statuses of SPEC section 7.
   public enum ExitStatus: Int32, Sendable {
+    /// Every scenario passed, or the command had nothing to fail.
     case success = 0
+    /// Some scenario failed or errored, or a mutant survived.
     case failures = 1
+    /// Bad input: an invalid scenario file, an unknown flag value or machine.
     case invalidInput = 2
   }
 
   /// `authflow run`'s options.
   public struct RunOptions: Sendable {
+    /// Scenario files and folders to run.
     public var paths: [String]
+    /// Which machine and seed each scenario gets, and which scenarios run.
     public var configuration: RunConfiguration
+    /// `--report FORMAT[:PATH]`: the reports to write besides the console's.
     public var reports: [ReportRequest]
+    /// `--verbose`: print every scenario's transcript, not only failures'.
     public var verbose: Bool
     /// `--jobs`: how many scenarios run at once (at least 1); the output is the same for any number.
     public var jobs = 1
     /// `--transcripts DIR`: one Markdown transcript per scenario in this folder.
     public var transcripts: String?
 
+    /// The options of one `authflow run`.
     public init(
       paths: [String] = [], configuration: RunConfiguration = RunConfiguration(),
       reports: [ReportRequest] = [],

@@ -13,11 +13,15 @@ public struct ExploreOptions: Sendable {
   public var depth: Int
   /// The scenario whose `backend`, `given` and `devices` seed the world (`--given FILE`); nil: the default world.
   public var given: Scenario?
+  /// The machines `machine` may name.
   public var registry: MachineRegistry
 
+  /// `--runs`' default.
   public static let defaultRuns = 500
+  /// `--depth`'s default.
   public static let defaultDepth = 20
 
+  /// The settings of one exploration.
   public init(
     machine: String = MachineRegistry.defaultMachine, seed: UInt64 = 0, runs: Int = defaultRuns,
     depth: Int = defaultDepth, given: Scenario? = nil, registry: MachineRegistry = .builtIn

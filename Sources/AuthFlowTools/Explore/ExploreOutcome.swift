@@ -12,5 +12,6 @@ public struct ExploreOutcome: Sendable {
   /// Walks cut short by an error or a failure that is not an invariant's (a machine that threw), and the
   /// first one's message.
   public var interrupted = 0
+  /// The first interrupted walk's message; nil when none was.
   public var firstInterruption: String?
 }

@@ -11,9 +11,11 @@ public struct ExploreFinding: Sendable {
   public var message: String
   /// The walk that broke it (1-based) and the steps explored until then, that walk's included.
   public var walk: Int
+  /// Steps explored until the finding, the finding walk's included.
   public var stepsToFind: Int
   /// Steps of the walk as found, and of the minimal scenario.
   public var foundLength: Int
+  /// Steps of the minimal scenario.
   public var minimalLength: Int
   /// Walks replayed while shrinking.
   public var replays: Int

@@ -6,7 +6,9 @@ import AuthFlowLanguage
 ///
 /// Deterministic: the same machine, options and seed play the same walks and find the same scenario.
 public struct Explorer {
+  /// The machine it explores.
   public let machine: MachineDescriptor
+  /// Its seed, walk count, depth and starting world.
   public let options: ExploreOptions
   let world: ExploreWorld
   /// The machine's invariants, worked out once for every walk.
@@ -14,6 +16,7 @@ public struct Explorer {
   /// Told which walk is playing and when each step starts, so a step that never ends can be noticed.
   var watch: StepWatch?
 
+  /// An explorer of `machine` with `options`.
   public init(machine: MachineDescriptor, options: ExploreOptions) {
     self.machine = machine
     self.options = options

@@ -1,10 +1,11 @@
 import AuthFlowEngine
 import AuthFlowLanguage
 
-/// Writes a ``Scenario`` as a scenario file in the language of SPEC section 2 — the file `authflow explore`
-/// leaves behind, readable by people and loaded back by ``ScenarioLoader`` as the same scenario (variables
+/// Writes a `Scenario` as a scenario file in the language of SPEC section 2 — the file `authflow explore`
+/// leaves behind, readable by people and loaded back by `ScenarioLoader` as the same scenario (variables
 /// already substituted; source positions are those of the new file).
 public enum ScenarioWriter {
+  /// `scenario` as a YAML document the loader reads back to the same scenario.
   public static func yaml(_ scenario: Scenario) -> String {
     var lines = ["version: \(Scenario.languageVersion)", "scenario: \(YAMLText.scalar(scenario.name))"]
     if let description = scenario.description {

@@ -4,7 +4,9 @@ import AuthFlowLanguage
 /// Human-readable output: one line per scenario as it finishes, the failure and transcript of each failing
 /// scenario, and the summary line `N passed, N failed[, N errored]`.
 public struct ConsoleReporter: Reporter {
+  /// `--report console`.
   public static let identifier = "console"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "one line per scenario as it finishes, failures with their transcripts"
 
   /// ANSI colour, only on a terminal and never with `NO_COLOR`.
@@ -12,15 +14,18 @@ public struct ConsoleReporter: Reporter {
   /// Print every scenario's transcript, not only failures'.
   public var verbose: Bool
 
+  /// A console report, in colour or not, with every transcript when `verbose`.
   public init(colour: Bool = false, verbose: Bool = false) {
     self.colour = colour
     self.verbose = verbose
   }
 
+  /// A console report with the colour and verbosity of `options`.
   public init(options: ReportOptions) {
     self.init(colour: options.colour, verbose: options.verbose)
   }
 
+  /// One line per scenario, each failure with its transcript, then the summary line.
   public func report(_ results: [ScenarioResult]) -> String {
     (results.map(render) + [summary(results)]).joined(separator: "\n") + "\n"
   }
@@ -52,6 +57,7 @@ public struct ConsoleReporter: Reporter {
     return lines.joined(separator: "\n")
   }
 
+  /// The last line of a run: `N passed, N failed`.
   public func summary(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
     return summary.failed + summary.errored == 0 ? summary.line : paint(summary.line, code: "1")

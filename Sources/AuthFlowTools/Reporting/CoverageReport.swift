@@ -10,12 +10,15 @@ import AuthFlowLanguage
 public struct CoverageReport: Sendable {
   /// One (state, screen, action) triple.
   public struct Triple: Hashable, Sendable {
+    /// Where the app was.
     public var place: Place
+    /// The action it received there.
     public var action: ActionKind
   }
 
   /// One machine's coverage.
   public struct MachineCoverage: Sendable {
+    /// The machine's name.
     public var machine: String
     /// Every (state, screen) seen, sorted.
     public var places: [Place]
@@ -26,7 +29,9 @@ public struct CoverageReport: Sendable {
     /// The triples of the universe no scenario exercised, in the order of `places` and `actions`.
     public var never: [Triple]
 
+    /// The triples of the universe: every place times every action.
     public var total: Int { places.count * actions.count }
+    /// The triples some scenario exercised.
     public var exercised: Int { total - never.count }
   }
 

@@ -8,11 +8,15 @@ import AuthFlowLanguage
 /// `authflow run` streams them as scenarios finish whenever `GITHUB_ACTIONS=true`; `--report github-actions`
 /// asks for them anywhere else.
 public struct GitHubActionsReporter: Reporter {
+  /// `--report github-actions`.
   public static let identifier = "github-actions"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "::error annotations, automatic when GITHUB_ACTIONS=true"
 
+  /// A GitHub Actions report; it has no options.
   public init(options: ReportOptions = ReportOptions()) {}
 
+  /// One `::error file=…,line=…` annotation per failing scenario.
   public func report(_ results: [ScenarioResult]) -> String {
     results.map(render).joined()
   }

@@ -4,20 +4,25 @@ import AuthFlowLanguage
 /// The JSON report of SPEC section 7: a summary and, per scenario, its status, failure, duration, the result of
 /// each step and the transcript. Keys are sorted, so the same results give the same bytes.
 public struct JSONReporter: Reporter {
+  /// `--report json`.
   public static let identifier = "json"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "SPEC section 7's document plus durations and per-step results"
 
   /// `--coverage`: the report gains a `coverage` object.
   public var coverage: CoverageReport?
 
+  /// A JSON report, with the coverage of `options` if any.
   public init(options: ReportOptions = ReportOptions()) {
     self.coverage = options.coverage
   }
 
+  /// A JSON report with `coverage` added when not nil.
   public init(coverage: CoverageReport?) {
     self.coverage = coverage
   }
 
+  /// The run as one JSON document with sorted keys.
   public func report(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
     var document = JSONValue.object([

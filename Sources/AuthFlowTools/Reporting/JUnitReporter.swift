@@ -8,11 +8,15 @@ import AuthFlowLanguage
 /// Counts and times are consistent: each suite's are its scenarios' sums, and the root's are the run's,
 /// matching the JSON report's summary.
 public struct JUnitReporter: Reporter {
+  /// `--report junit`.
   public static let identifier = "junit"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "JUnit XML for CI test tabs, one testcase per scenario"
 
+  /// A JUnit report; it has no options.
   public init(options: ReportOptions = ReportOptions()) {}
 
+  /// The run as a JUnit XML document.
   public func report(_ results: [ScenarioResult]) -> String {
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,

@@ -4,16 +4,20 @@ import AuthFlowLanguage
 /// Markdown to paste into an issue or a CI job summary: a summary table, one row per scenario, then each failed
 /// or errored scenario with its failure, a Mermaid sequence diagram of the flow and its transcript.
 public struct MarkdownReporter: Reporter {
+  /// `--report markdown`.
   public static let identifier = "markdown"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "tables and, per failure, a Mermaid diagram and the transcript"
 
   /// Detail every scenario, not only the ones that did not pass.
   public var verbose: Bool
 
+  /// A Markdown report, with the coverage of `options` if any.
   public init(options: ReportOptions = ReportOptions()) {
     verbose = options.verbose
   }
 
+  /// The run as a Markdown document.
   public func report(_ results: [ScenarioResult]) -> String {
     let summary = Summary(results)
     var blocks = [

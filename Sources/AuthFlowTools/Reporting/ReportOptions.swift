@@ -10,6 +10,7 @@ public struct ReportOptions: Sendable {
   /// `--coverage`: the transitions the run exercised (the JSON report includes them).
   public var coverage: CoverageReport?
 
+  /// Options for every format; each reporter reads those it uses.
   public init(colour: Bool = false, verbose: Bool = false, coverage: CoverageReport? = nil) {
     self.colour = colour
     self.verbose = verbose

@@ -3,9 +3,12 @@ import AuthFlowLanguage
 
 /// A `--report FORMAT[:PATH]` request: which reporter, and where (nil or `-`: standard output).
 public struct ReportRequest: Equatable, Sendable {
+  /// The format's identifier (`junit`).
   public var format: String
+  /// Where to write it; nil for standard output.
   public var path: String?
 
+  /// A report in `format` written to `path` (standard output when nil).
   public init(format: String, path: String? = nil) {
     self.format = format
     self.path = path

@@ -9,6 +9,7 @@ public protocol Reporter: Sendable {
   static var identifier: String { get }
   /// What the report is, in a few words, for `--help` and the docs.
   static var abstract: String { get }
+  /// Makes the reporter from the run's report options.
   init(options: ReportOptions)
   /// The whole report for a finished run.
   func report(_ results: [ScenarioResult]) -> String

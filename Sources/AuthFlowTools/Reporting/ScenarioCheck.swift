@@ -37,10 +37,12 @@ public enum ScenarioCheck {
 
   /// Every result of a check, or the problems that kept it from running.
   public struct Outcome: Sendable {
+    /// The result of every scenario that ran.
     public var results: [ScenarioResult]
     /// Invalid files or an unknown machine: nothing ran.
     public var problems: [String]
 
+    /// Whether something ran and everything passed.
     public var passed: Bool {
       problems.isEmpty && !results.isEmpty && results.allSatisfy { $0.status == .passed }
     }
@@ -48,8 +50,10 @@ public enum ScenarioCheck {
 
   /// Thrown by ``verify(paths:machine:seed:registry:)``: readable as a test failure.
   public struct Failures: Error, CustomStringConvertible, Sendable {
+    /// What the check found.
     public var outcome: Outcome
 
+    /// The problems, or each failing scenario with its failing step and transcript.
     public var description: String {
       if !outcome.problems.isEmpty {
         return (["scenario files are invalid; nothing ran:"] + outcome.problems).joined(separator: "\n")

@@ -5,11 +5,15 @@ import AuthFlowLanguage
 /// YAML diagnostic block (`---` … `...`) with the message, where, which step and key, what was expected and
 /// found, the machine, and the transcript as a literal block.
 public struct TAPReporter: Reporter {
+  /// `--report tap`.
   public static let identifier = "tap"
+  /// What `authflow run --help` says of the format.
   public static let abstract = "TAP version 13 with YAML diagnostics for failures"
 
+  /// A TAP report; it has no options.
   public init(options: ReportOptions = ReportOptions()) {}
 
+  /// The run as a TAP version 13 stream.
   public func report(_ results: [ScenarioResult]) -> String {
     var lines = ["TAP version 13", "1..\(results.count)"]
     for (index, result) in results.enumerated() {

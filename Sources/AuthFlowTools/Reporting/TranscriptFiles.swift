@@ -2,7 +2,7 @@ import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
 
-/// `--transcripts DIR`: one Markdown transcript per scenario (``MarkdownTranscript``), named after its file and
+/// `--transcripts DIR`: one Markdown transcript per scenario (`MarkdownTranscript`), named after its file and
 /// its name, e.g. `verification--verify-while-backgrounded-then-come-back--verify-the-email-while-….md`.
 ///
 /// The folders every scenario file of the run shares are left out of the names, the rest of the path and the
