@@ -22,29 +22,15 @@ final class QueueMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Send
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    let unowned = UnownedJob(job)
-    guard AppJobQueue.shared.take(unowned, after: delay, clock: clock) else {
-      if let platform = platform as? any SchedulingExecutor {
-        platform.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
-      } else {
-        platform.enqueue(unowned)
-      }
-      return
-    }
+    AppJobQueue.shared.schedule(
+      UnownedJob(job), after: delay, tolerance: tolerance, clock: clock, orOn: platform)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    let unowned = UnownedJob(job)
-    guard AppJobQueue.shared.take(unowned, at: instant, clock: clock) else {
-      if let platform = platform as? any SchedulingExecutor {
-        platform.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
-      } else {
-        platform.enqueue(unowned)
-      }
-      return
-    }
+    AppJobQueue.shared.schedule(
+      UnownedJob(job), at: instant, tolerance: tolerance, clock: clock, orOn: platform)
   }
 
   func run() throws { try platform.run() }
