@@ -17,7 +17,7 @@ final class CompletionStyleMachine: Machine {
   private let world: FirebaseWorld
   private let auth: AuthFlowFirebase.Auth
   private let device: String
-  private var user: AuthFlowFirebase.User?
+  private var user: FirebaseAuth.User?
   private(set) var error: AuthFlowKit.AuthErrorCode?
   private var handle: AuthStateDidChangeListenerHandle?
 

@@ -196,3 +196,29 @@ func olderErrorSpellings(_ error: Error) -> Bool {
   if let code = AuthErrorCode.Code(rawValue: nsError.code), code == .wrongPassword { return true }
   return AuthErrorCode(rawValue: error._code)?.code == AuthErrorCode.Code.userNotFound
 }
+
+/// An app with a `User` model of its own, which names the SDK's type `FirebaseAuth.User` as such apps do.
+enum ModelledApp {
+  struct User: Equatable {
+    var id: String
+    var nickname: String
+  }
+
+  @MainActor
+  final class ProfileStore {
+    var firebaseUser: FirebaseAuth.User?
+    var profile: User?
+    var lastError: FirebaseAuth.AuthErrorCode?
+
+    func signIn(email: String, password: String) async {
+      do {
+        let result: FirebaseAuth.AuthDataResult = try await FirebaseAuth.Auth.auth().signIn(
+          withEmail: email, password: password)
+        firebaseUser = result.user
+        profile = User(id: result.user.uid, nickname: result.user.displayName ?? "Stranger")
+      } catch {
+        lastError = FirebaseAuth.AuthErrorCode(rawValue: (error as NSError).code)
+      }
+    }
+  }
+}

@@ -47,4 +47,42 @@ import Testing
       #expect(controller.greeting == "Hello Stranger")
     }
   }
+
+  @Test @MainActor func codeThatQualifiesTypesWithFirebaseAuthRuns() async {
+    let world = FirebaseWorld(accounts: [.init(email: "dana@example.com", password: "Str0ng-pass")])
+    await world.withDevice("phone") {
+      let store = ModelledApp.ProfileStore()
+      await store.signIn(email: "dana@example.com", password: "wrong-pass")
+      #expect(store.lastError == .invalidCredential)  // enumeration protection, on by default
+      #expect(store.profile == nil)
+      await store.signIn(email: "dana@example.com", password: "Str0ng-pass")
+      #expect(store.firebaseUser?.email == "dana@example.com")
+      #expect(store.profile == ModelledApp.User(id: store.firebaseUser?.uid ?? "", nickname: "Stranger"))
+    }
+  }
+
+  /// Every type the module shares with FirebaseAuth is reachable as `FirebaseAuth.Name`: a type added to the module
+  /// without its alias fails here.
+  @Test func firebaseAuthNamespaceNamesEveryType() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../Sources/AuthFlowFirebase").standardized
+    let harnessTypes: Set<String> = ["FirebaseWorld", "IdentityProviderSheet", "FirebaseAuth"]
+    let declaration = try Regex(
+      #"^(?:@[A-Za-z]+(?:\([^)]*\))? )*(?:open |public )+(?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_]+)"#
+    ).anchorsMatchLineEndings()
+    var declared: Set<String> = []
+    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for match in text.matches(of: declaration) {
+        if let name = match.output[1].substring { declared.insert(String(name)) }
+      }
+    }
+    let namespace = try String(
+      contentsOf: sources.appendingPathComponent("Utilities/FirebaseAuth.swift"), encoding: .utf8)
+    let missing = declared.subtracting(harnessTypes).filter { !namespace.contains("typealias \($0) = ") }
+    #expect(declared.count > 20, "found \(declared.count) public types under \(sources.path)")
+    #expect(missing.sorted() == [])
+  }
 }

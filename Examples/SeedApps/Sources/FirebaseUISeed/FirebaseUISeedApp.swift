@@ -16,7 +16,7 @@ public final class FirebaseUISeedApp: AsyncMachine {
   private let context: MachineContext
   private let world: FirebaseWorld
   private let login: LoginScreen
-  private var user: AuthFlowFirebase.User?
+  private var user: FirebaseAuth.User?
   private var currentScreen = Screen.picker
   private var handle: NSObjectProtocol?
   /// The alert the app shows, as a scenario error code.
