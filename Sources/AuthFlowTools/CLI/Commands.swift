@@ -62,6 +62,11 @@ public enum Commands {
     }
     let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
     for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
+    let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+    if let problem = configuration.emptySelectionProblem(in: loaded.scenarios, paths: paths) {
+      io.err("error: \(problem)\n")
+      return .invalidInput
+    }
     let scenarios = configuration.select(loaded.scenarios)
     var reports = options.reports
     // The console goes to standard output unless another report was asked to go there.

@@ -86,11 +86,38 @@ struct SelectionCommandLineTests {
     #expect(run.stdout == "0 passed, 0 failed\n")
   }
 
-  @Test func aTagNoScenarioHasIsWarnedAbout() throws {
+  @Test func aTagNoScenarioHasIsWarnedAboutAndTestsNothing() throws {
     let run = try Authflow.run(["run", "--tag", "sigup", Fixture.path("passing.yaml")])
-    #expect(run.status == 0)
-    #expect(run.stderr == "warning: --tag 'sigup': no scenario has this tag; did you mean 'sign-up'?\n")
-    #expect(run.stdout == "0 passed, 0 failed\n")
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "warning: --tag 'sigup': no scenario has this tag; did you mean 'sign-up'?\n"
+        + "error: --tag 'sigup' selects none of the 1 scenario loaded: nothing to run\n")
+    #expect(run.stdout.isEmpty)
+  }
+
+  /// A CI job whose filter matches nothing must not go green.
+  @Test func aFilterThatSelectsNothingExitsTwoNamingIt() throws {
+    let run = try Authflow.run([
+      "run", "--filter", "no such name", "--skip-tag", "verification", Fixture.path("passing.yaml"),
+      Fixture.path("failing.yaml"),
+    ])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "error: --filter 'no such name' --skip-tag 'verification' selects none of the 2 scenarios loaded: nothing to run\n"
+    )
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func aFolderWithoutScenariosExitsTwo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Authflow.run(["run", folder.path])
+    #expect(run.status == 2)
+    #expect(run.stderr == "error: no scenario in \(folder.path): nothing to run\n")
   }
 
   @Test(arguments: [
