@@ -15,8 +15,13 @@ extension Commands {
       let isDefault = machine.name == MachineRegistry.defaultMachine ? " (default)" : ""
       lines.append("\(machine.name)\(isDefault) — \(machine.summary)")
       lines.append("  actions: \(machine.supportedActions.map(\.rawValue).joined(separator: ", "))")
-      if let providers = machine.signInProviders {
-        lines.append("  sign_in_with / reauthenticate: \(providers.map(\.rawValue).joined(separator: ", "))")
+      // The actions the run checks against these providers, of those this machine supports (firebaseui has
+      // no reauthenticate).
+      let providerActions = [ActionKind.signInWith, .reauthenticate]
+        .filter(machine.supportedActions.contains)
+      if let providers = machine.signInProviders, !providerActions.isEmpty {
+        let label = providerActions.map(\.rawValue).joined(separator: " / ")
+        lines.append("  \(label): \(providers.map(\.rawValue).joined(separator: ", "))")
       }
       if !machine.tapTargets.isEmpty { lines.append("  tap: \(machine.tapTargets.joined(separator: ", "))") }
       if !machine.typeFields.isEmpty { lines.append("  type: \(machine.typeFields.joined(separator: ", "))") }

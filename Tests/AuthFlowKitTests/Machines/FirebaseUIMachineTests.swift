@@ -277,11 +277,27 @@ struct FirebaseUIMachineTests {
     #expect(broken.failure?.key == key)
   }
 
-  @Test func theMachinesListingShowsFirebaseUIWithWhatItSupportsAndEveryMutant() {
+  @Test func theMachinesListingShowsFirebaseUIWithWhatItSupportsAndEveryMutant() throws {
     let listing = Commands.machineListing(.builtIn)
+    // firebaseui has no reauthenticate: the providers line says only what the run accepts.
+    #expect(listing.contains("  sign_in_with: google.com, twitter.com\n  screens: picker, email, home"))
+    #expect(listing.contains("  sign_in_with / reauthenticate: apple.com\n"))
+    let reauthenticate = try play(
+      """
+      scenario: reauthenticate on firebaseui
+      machine: firebaseui
+      given:
+        identity_providers:
+          google.com:
+            - { email: ivy@gmail.com, name: Ivy }
+      steps:
+        - sign_in_with: google.com
+        - reauthenticate: { provider: google.com }
+      """)
+    #expect(reauthenticate.status == .errored)
     #expect(
-      listing.contains(
-        "  sign_in_with / reauthenticate: google.com, twitter.com\n  screens: picker, email, home"))
+      reauthenticate.failure?.message.contains("machine 'firebaseui' does not support 'reauthenticate'")
+        == true)
     #expect(MachineRegistry.builtIn.mutants(of: "firebaseui").map(\.name) == Self.mutants.map(\.mutant))
     let lines = listing.split(separator: "\n")
     for mutant in MachineRegistry.builtIn.mutants(of: "firebaseui") {
