@@ -59,4 +59,35 @@ extension RunConfiguration {
     }
     return warnings
   }
+
+  // MARK: - Which scenarios `--machine` takes over
+
+  /// The machine `scenario` names, or the default machine.
+  func ownMachine(of scenario: Scenario) -> MachineReference {
+    scenario.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
+  }
+
+  /// Whether `--machine` replaces `scenario`'s own machine.
+  ///
+  /// A machine replaces every scenario's; a mutant (`MACHINE~MUTANT`) replaces only the scenarios of
+  /// `MACHINE`, or of the machine whose scenarios `MACHINE` plays (``MachineDescriptor/playsScenariosOf``),
+  /// as SPEC §11 says: hunting one machine's bug over a whole suite must not drag other apps' scenarios onto it.
+  func replacesMachine(of scenario: Scenario) -> Bool {
+    guard let machine else { return false }
+    guard let base = machine.base else { return true }
+    let own = ownMachine(of: scenario)
+    let family = own.base ?? own.description
+    return family == base || registry.descriptor(named: base)?.playsScenariosOf == family
+  }
+
+  /// What a run says once when `--machine` is a mutant that leaves some of `scenarios` on their own machine;
+  /// nil when it replaces every one's.
+  public func machineScopeNote(for scenarios: [Scenario]) -> String? {
+    guard let machine, let base = machine.base else { return nil }
+    let kept = scenarios.filter { !replacesMachine(of: $0) }.count
+    guard kept > 0 else { return nil }
+    let replaced = scenarios.count - kept
+    return "--machine \(machine) replaces only \(base)'s scenarios (\(replaced) of \(scenarios.count)); "
+      + (kept == 1 ? "1 other runs on its own machine" : "\(kept) others run on their own machines")
+  }
 }

@@ -142,9 +142,11 @@ public struct RunConfiguration: Sendable {
     return scenario.secrets(for: machine) + scenario.strayValues(for: machine)
   }
 
-  /// The machine a scenario runs on: `--machine`, else its own, else the default.
+  /// The machine a scenario runs on: `--machine` where it replaces the scenario's own (see
+  /// ``replacesMachine(of:)``), else its own, else the default.
   func machineReference(for scenario: Scenario) -> MachineReference {
-    machine ?? scenario.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
+    if let machine, replacesMachine(of: scenario) { return machine }
+    return ownMachine(of: scenario)
   }
 
   private func play(

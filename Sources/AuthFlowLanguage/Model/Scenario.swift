@@ -12,7 +12,7 @@ public struct Scenario: Equatable, Sendable {
   public var tags: [String]
   /// The bug this scenario pins down.
   public var reproduces: String?
-  /// The machine named in the file; the command line's `--machine` overrides it.
+  /// The machine named in the file; the command line's `--machine` overrides it (a mutant only its own machine's).
   public var machine: Located<MachineReference>?
   /// The file's seed; the command line's `--seed` overrides it.
   public var seed: UInt64?

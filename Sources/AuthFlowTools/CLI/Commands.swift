@@ -68,6 +68,7 @@ public enum Commands {
       return .invalidInput
     }
     let scenarios = configuration.select(loaded.scenarios)
+    if let note = configuration.machineScopeNote(for: scenarios) { io.err("note: \(note)\n") }
     var reports = options.reports
     // The console goes to standard output unless another report was asked to go there.
     if !reports.contains(where: { $0.path == nil }) {

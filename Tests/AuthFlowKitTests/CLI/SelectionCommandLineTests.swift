@@ -139,4 +139,26 @@ struct SelectionCommandLineTests {
       #expect(list.stderr.contains(message))
     }
   }
+
+  /// SPEC §11: a mutant replaces only its own machine's scenarios; a paper scenario stays on paper, and the run
+  /// says so once.
+  @Test func aMutantReplacesOnlyItsOwnMachinesScenarios() throws {
+    let run = try Authflow.run([
+      "run", "--machine", "authkit~no-foreground-refresh", Fixture.path("passing.yaml"),
+      Fixture.path("errored.yaml"),
+    ])
+    #expect(run.status == 1)
+    let results = run.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") }
+    #expect(results.count == 2)
+    #expect(results.first?.hasSuffix("passing.yaml:1, authkit~no-foreground-refresh)") == true)
+    #expect(results.last?.hasSuffix("errored.yaml:1, paper)") == true)
+    #expect(
+      run.stderr
+        == "note: --machine authkit~no-foreground-refresh replaces only authkit's scenarios (1 of 2); "
+        + "1 other runs on its own machine\n")
+    // A machine that is not a mutant still replaces every scenario's, as SPEC §7 says.
+    let replaced = try Authflow.run(["run", "--machine", "authkit", Fixture.path("errored.yaml")])
+    #expect(replaced.stdout.contains("errored.yaml:1, authkit)"))
+    #expect(replaced.stderr.isEmpty)
+  }
 }

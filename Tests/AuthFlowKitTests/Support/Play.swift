@@ -10,7 +10,12 @@ func play(
   _ yaml: String, machine: String? = nil, seed: UInt64? = nil, registry: MachineRegistry = .builtIn,
   file: String = "test.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> ScenarioResult {
-  let scenario = try loadScenario(yaml, file: file, registry: registry, sourceLocation: sourceLocation)
+  var scenario = try loadScenario(yaml, file: file, registry: registry, sourceLocation: sourceLocation)
+  // A test that plays an inline scenario naming no machine on a mutant means it as a scenario of the mutant's
+  // machine, which is what `--machine` replaces with a mutant (SPEC §11).
+  if scenario.machine == nil, let base = machine.flatMap({ MachineReference($0).base }) {
+    scenario.machine = Located(MachineReference(base), at: scenario.location)
+  }
   return RunConfiguration(machine: machine, seed: seed, registry: registry).run(scenario)
 }
 
