@@ -10,10 +10,12 @@ struct MutantsCommand: ParsableCommand {
   @Argument(help: "Scenario files or folders.") var paths: [String] = []
   @Option(help: "The machine whose mutants to try.") var machine = MachineRegistry.defaultMachine
   @Option(help: "Seed (overrides each file's `seed`).") var seed: UInt64?
+  @OptionGroup var stepTimeout: StepTimeoutOption
 
   func run() throws {
-    let options = Commands.MutantsOptions(
+    var options = Commands.MutantsOptions(
       paths: paths, machine: machine, seed: seed, registry: AuthflowCommand.registry)
+    options.stepTimeout = stepTimeout.duration
     throw ExitCode(Commands.mutants(options).rawValue)
   }
 }

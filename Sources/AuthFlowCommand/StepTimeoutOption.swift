@@ -1,7 +1,7 @@
 import ArgumentParser
 import AuthFlowKit
 
-/// `--step-timeout SECONDS`, shared by `run` and `explore`: how long one step may run before it counts as
+/// `--step-timeout SECONDS`, shared by `run`, `mutants` and `explore`: how long one step may run before it counts as
 /// hung (a machine looping without calling its client).
 struct StepTimeoutOption: ParsableArguments {
   @Option(

@@ -149,34 +149,29 @@ public struct RunConfiguration: Sendable {
     return ownMachine(of: scenario)
   }
 
+  /// The seed a scenario runs with: `--seed`, else its own, else the default.
+  func seed(for scenario: Scenario) -> UInt64 { seed ?? scenario.seed ?? Self.defaultSeed }
+
   private func play(
     _ scenario: Scenario, machine name: MachineReference, narrates: Bool, watch: StepWatch?
   ) -> ScenarioResult {
-    let seed = seed ?? scenario.seed ?? Self.defaultSeed
-    let resolved = descriptor(for: name)
-    guard case .success(let descriptor) = resolved else {
+    let seed = seed(for: scenario)
+    let descriptor: MachineDescriptor
+    switch self.descriptor(for: name) {
+    case .success(let found): descriptor = found
+    case .failure(let problem):
       let location = scenario.machine?.location ?? scenario.location
-      let message = if case .failure(let problem) = resolved { problem.description } else { "" }
       return ScenarioResult(
-        name: scenario.name, file: scenario.file, location: scenario.location, machine: name.description,
-        seed: seed,
-        tags: scenario.tags, reproduces: scenario.reproduces, status: .errored,
-        failure: Failure(step: 0, location: location, key: "machine", message: message),
-        steps: scenario.steps.map {
-          StepOutcome(
-            number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
-            status: .skipped)
-        }, transcript: []
+        stopped: scenario, machine: name.description, seed: seed,
+        failure: Failure(step: 0, location: location, key: "machine", message: problem.description)
       )
       .hiding(Redactor(passwords: scenario.passwords))
     }
-    var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: seed)
-    runner.strict = strict
-    runner.recordsCoverage = recordsCoverage
-    runner.recordsTranscript = narrates
-    runner.watch = watch
-    runner.stepTimeout = stepTimeout
-    return runner.run()
+    let run = Run(
+      scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
+      recordsCoverage: recordsCoverage, recordsTranscript: narrates, stepTimeout: stepTimeout)
+    run.watch = watch
+    return run.play()
   }
 }
 

@@ -35,3 +35,31 @@ public struct ScenarioResult: Sendable {
   /// The machine's (state, screen, action) transitions the run exercised; recorded only with `--coverage`.
   public var transitions: [Transition] = []
 }
+
+extension ScenarioResult {
+  /// The one place a run makes a result: `scenario`'s name, file, place, tags and bug with how it ended on
+  /// `machine` with `seed`.
+  package init(
+    of scenario: Scenario, machine: String, seed: UInt64, status: Status, failure: Failure?,
+    steps: [StepOutcome], transcript: [TranscriptEntry], transitions: [Transition] = []
+  ) {
+    self.init(
+      name: scenario.name, file: scenario.file, location: scenario.location, machine: machine, seed: seed,
+      tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure, steps: steps,
+      transcript: transcript, transitions: transitions)
+  }
+
+  /// A scenario that errored at step `failure.step` without being played on (0: before its first step, so
+  /// while choosing its machine or setting up its world): the steps before it passed, later ones are skipped.
+  package init(stopped scenario: Scenario, machine: String, seed: UInt64, failure: Failure) {
+    let number = failure.step
+    let steps = scenario.steps.map {
+      StepOutcome(
+        number: $0.number, location: $0.location, action: $0.action?.kind.rawValue ?? "expect",
+        status: $0.number < number ? .passed : $0.number == number ? .errored : .skipped)
+    }
+    self.init(
+      of: scenario, machine: machine, seed: seed, status: .errored, failure: failure, steps: steps,
+      transcript: [])
+  }
+}

@@ -33,7 +33,7 @@ package final class StepWatch: @unchecked Sendable {
   }
 
   /// Called by the worker when its scenario is over.
-  func finish() { lock.withLock { running = false } }
+  package func finish() { lock.withLock { running = false } }
 
   /// Called by a run before each step.
   func begin(step number: Int, action kind: ActionKind?) {

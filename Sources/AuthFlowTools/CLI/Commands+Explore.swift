@@ -1,7 +1,6 @@
 import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
-import Synchronization
 
 extension Commands {
   /// `authflow explore`'s flags.
@@ -105,37 +104,26 @@ extension Commands {
     return report(hidden, machine: machine.name, request: request, io: io)
   }
 
-  /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike):
-  /// a step still running after `timeout` stops the exploration, and is what it found.
+  /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike),
+  /// through the loop runs use: a step still running after `timeout` stops the exploration, and is what it found.
   private static func watched(
     _ explorer: Explorer, timeout: Duration, progress: @escaping (ExploreProgress) -> Void
   ) -> Result<ExploreOutcome, StepWatch.StuckError> {
-    var explorer = explorer
-    let watch = StepWatch()
-    explorer.watch = watch
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Mutex<ExploreOutcome?>(nil)
     // The progress line is drawn from the exploring thread only; this one only waits and watches.
-    let report = UncheckedSendable(progress)
-    let explore = UncheckedSendable(explorer)
-    let thread = Thread {
-      let result = explore.value.explore(progress: report.value)
-      outcome.withLock { $0 = result }
-      done.signal()
-    }
-    thread.stackSize = 8 << 20
-    thread.start()
-    let tick = StepWatch.checkInterval(for: timeout)
-    let nanoseconds =
-      Int(tick.components.seconds) * 1_000_000_000
-      + Int(tick.components.attoseconds / 1_000_000_000)
-    while done.wait(timeout: DispatchTime.now() + .nanoseconds(nanoseconds)) == .timedOut {
-      if let stuck = watch.stuck(longerThan: timeout) {
-        watch.abandon()
-        return .failure(StepWatch.StuckError(stuck: stuck, timeout: timeout))
-      }
-    }
-    return outcome.withLock { $0 }.map { .success($0) } ?? .success(ExploreOutcome())
+    let explored = WatchedWorkers.run(
+      count: 1, workers: 1, timeout: timeout,
+      work: { _, watch in
+        var explorer = explorer
+        explorer.watch = watch
+        let outcome = explorer.explore(progress: progress)
+        watch.finish()
+        return Result<ExploreOutcome, StepWatch.StuckError>.success(outcome)
+      },
+      stuck: { _, stuck, _ in
+        Result<ExploreOutcome, StepWatch.StuckError>.failure(
+          StepWatch.StuckError(stuck: stuck, timeout: timeout))
+      })
+    return explored.first ?? .success(ExploreOutcome())
   }
 
   /// What to say when a step of an exploration hung.

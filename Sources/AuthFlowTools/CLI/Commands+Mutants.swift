@@ -12,6 +12,9 @@ extension Commands {
     public var seed: UInt64?
     /// The machines `--machine` may name, with their mutants.
     public var registry: MachineRegistry
+    /// `--step-timeout`: a step (on the machine or a mutant) still running after this errors its scenario, so a
+    /// mutant that loops is caught instead of stopping the command.
+    public var stepTimeout = RunConfiguration.defaultStepTimeout
 
     /// The options of one `authflow mutants`, each defaulting as the command does.
     public init(
@@ -67,7 +70,8 @@ extension Commands {
       let written = $0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
       return written == reference || written == stoodFor
     }
-    let baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
+    var baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
+    baseline.stepTimeout = options.stepTimeout
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)
     let broken = baseResults.filter { $0.status != .passed }
     for result in broken {
@@ -82,7 +86,8 @@ extension Commands {
 
     var outcomes: [MutantOutcome] = []
     for mutant in mutants {
-      let configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
+      var configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
+      configuration.stepTimeout = options.stepTimeout
       let killers = configuration.run(passing, jobs: 1, narration: .failures).filter {
         $0.status != .passed
       }

@@ -63,10 +63,9 @@ extension Explorer {
   /// Whether `scenario` passes on the machine named `name`.
   private func passes(_ scenario: Scenario, on name: String) -> Bool {
     guard let descriptor = options.registry.descriptor(named: name) else { return false }
-    var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed)
-    runner.watch = watch
-    return runner.run().status
-      == .passed
+    let run = Run(scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false)
+    run.watch = watch
+    return run.play().status == .passed
   }
 
   /// `authkit` for `authkit~mutant`, when the registry has it.
@@ -109,9 +108,9 @@ extension Explorer {
     guard let descriptor = options.registry.descriptor(named: base) else { return scenario.steps }
     var scenario = scenario
     for _ in 0...scenario.steps.reduce(0, { $0 + $1.expectations.count }) {
-      var runner = ScenarioRunner(scenario: scenario, descriptor: descriptor, seed: options.seed)
-      runner.watch = watch
-      let result = runner.run()
+      let run = Run(scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false)
+      run.watch = watch
+      let result = run.play()
       guard result.status == .failed, let failure = result.failure, failure.step >= 1,
         failure.key != nil, failure.violation == nil
       else { break }

@@ -43,6 +43,15 @@ private final class LoopingMachine: Machine {
   }
 }
 
+/// An app that does nothing at all, whatever the user does.
+private final class CalmMachine: Machine {
+  var state: AuthState { .signedOut }
+  var screen: String { "start" }
+  var error: AuthErrorCode? { nil }
+  var ui: [String: String] { [:] }
+  func perform(_ action: Action) throws {}
+}
+
 @Suite("Misbehaving in-process machines")
 struct StepTimeoutTests {
   static let actions: [ActionKind] = [.launch, .foreground, .background, .refresh]
@@ -52,6 +61,15 @@ struct StepTimeoutTests {
     registry.register(
       MachineDescriptor(
         name: "looping", summary: "loops on refresh", supportedActions: actions, screens: ["start"]
+      ) { _ in LoopingMachine(gate: gate) })
+    // A calm machine whose one mutant loops on refresh, for `mutants`.
+    registry.register(
+      MachineDescriptor(
+        name: "calm", summary: "does nothing", supportedActions: actions, screens: ["start"]
+      ) { _ in CalmMachine() })
+    registry.register(
+      MachineDescriptor(
+        name: "calm~loops", summary: "loops on refresh", supportedActions: actions, screens: ["start"]
       ) { _ in LoopingMachine(gate: gate) })
     registry.register(
       MachineDescriptor(
@@ -142,10 +160,35 @@ struct StepTimeoutTests {
     #expect(gate.spins == 1)
   }
 
+  @Test func mutantsCountsAMutantWhoseStepNeverEndsAsKilledAndGoesOn() throws {
+    let gate = Gate()
+    defer { gate.release() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("calm.yaml")
+    try """
+    scenario: Pull to refresh
+    machine: calm
+    steps: [launch, refresh, foreground]
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let output = Gate.Text()
+    let io = CommandIO(out: { output.append($0) }, err: { output.append($0) })
+    var options = Commands.MutantsOptions(
+      paths: [file.path], machine: "calm", registry: Self.registry(gate: gate))
+    options.stepTimeout = .milliseconds(200)
+    #expect(Commands.mutants(options, io: io) == .success)
+    #expect(output.value.contains("  killed    calm~loops — by 'Pull to refresh'"), "\(output.value)")
+    #expect(output.value.hasSuffix("mutation score: 1/1 killed\n"))
+    #expect(gate.spins == 1)
+  }
+
   @Test func theCommandLineRefusesANonsensicalStepTimeout() throws {
     let run = try Authflow.run(["run", "--step-timeout", "0", "Scenarios"])
     #expect(run.status == 2)
     #expect(run.stderr.contains("--step-timeout must be a number of seconds above 0 and at most 3600"))
     #expect(try Authflow.run(["explore", "--step-timeout", "-1"]).status == 2)
+    #expect(try Authflow.run(["mutants", "--step-timeout", "nan"]).status == 2)
   }
 }

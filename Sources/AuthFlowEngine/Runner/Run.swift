@@ -1,46 +1,11 @@
 import AuthFlowLanguage
 
-/// Plays one scenario against one machine in a world of its own, and returns its result.
+/// Plays one scenario against one machine in a world of its own: the one type that does (`run`, `mutants`,
+/// and `explore`, which drives one step by step, all play through it).
 ///
 /// Steps run in order. An expectation that does not hold fails the scenario at that step; a machine that
 /// throws, lacks an action or exceeds the call budget errors it; later steps are reported as skipped.
-public struct ScenarioRunner {
-  /// The scenario it plays.
-  public var scenario: Scenario
-  /// The machine every device runs.
-  public var descriptor: MachineDescriptor
-  /// The seed of the world's one generator.
-  public var seed: UInt64
-  /// `--strict`: every email sent and error shown must be checked before the next action, as if the scenario
-  /// said `strict: true`.
-  public var strict = false
-  /// `--coverage`: record the machine's transitions into ``ScenarioResult/transitions``.
-  public var recordsCoverage = false
-  /// Whether the result carries a transcript (building one is a good part of a run's cost).
-  public var recordsTranscript = true
-  /// Told when each step starts, so a step that never ends can be noticed.
-  package var watch: StepWatch?
-  /// `--step-timeout`: an async machine's app that is not idle within most of it errors the step.
-  package var stepTimeout = RunConfiguration.defaultStepTimeout
-
-  /// A runner for `scenario` on the machine `descriptor` describes, seeded with `seed`.
-  public init(scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64) {
-    self.scenario = scenario
-    self.descriptor = descriptor
-    self.seed = seed
-  }
-
-  /// Plays the scenario in a new world and returns how it ended.
-  public func run() -> ScenarioResult {
-    let run = Run(
-      scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
-      recordsCoverage: recordsCoverage, recordsTranscript: recordsTranscript, stepTimeout: stepTimeout)
-    run.watch = watch
-    return run.play()
-  }
-}
-
-/// The mutable state of one scenario run; `authflow explore` drives one step by step.
+/// Without a transcript (`recordsTranscript: false`) it builds no transcript text at all.
 package final class Run {
   let scenario: Scenario
   let descriptor: MachineDescriptor
@@ -88,7 +53,7 @@ package final class Run {
     if recordsCoverage { coverage = CoverageRecorder() }
   }
 
-  func play() -> ScenarioResult {
+  package func play() -> ScenarioResult {
     setUpWorld()
     for step in scenario.steps {
       guard status == .passed else {
@@ -103,9 +68,8 @@ package final class Run {
     }
     driver?.end()
     return ScenarioResult(
-      name: scenario.name, file: scenario.file, location: scenario.location, machine: descriptor.name,
-      seed: seed, tags: scenario.tags, reproduces: scenario.reproduces, status: status, failure: failure,
-      steps: outcomes, transcript: world.transcript, transitions: coverage?.transitions ?? []
+      of: scenario, machine: descriptor.name, seed: seed, status: status, failure: failure, steps: outcomes,
+      transcript: world.transcript, transitions: coverage?.transitions ?? []
     ).hiding(world.redactor)
   }
 

@@ -1,0 +1,154 @@
+import AuthFlowLanguage
+import Foundation
+
+/// The one worker-and-watchdog loop: `authflow run` and `mutants` (scenarios on `--jobs` threads) and
+/// `explore` (one exploration on a thread of its own) all go through it.
+///
+/// Items `0..<count` are claimed in order by up to `workers` threads, each with its own ``StepWatch``; results
+/// are handed to `deliver` one at a time in item order, so the output of N workers is the output of one, only
+/// sooner. The calling thread waits and watches: a step still running after `timeout` gets the result
+/// `stuck` makes for it, its worker is abandoned (a thread cannot be stopped from outside; its result, if it
+/// ever comes, is ignored) and a new worker takes over the remaining items.
+package enum WatchedWorkers {
+  /// Runs `work` over `0..<count` and returns every item's result, in order.
+  ///
+  /// - Parameters:
+  ///   - work: plays item `index`, telling `watch` when each step starts (``StepWatch/begin(scenario:)`` first,
+  ///     ``StepWatch/finish()`` once it is over).
+  ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread.
+  ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
+  ///   - keep: what of a delivered result the returned array keeps (a run drops passed transcripts).
+  package static func run<Value>(
+    count: Int, workers: Int, timeout: Duration,
+    work: @escaping (_ index: Int, _ watch: StepWatch) -> Value,
+    stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch) -> Value,
+    deliver: @escaping (Value) -> Void = { _ in }, keep: @escaping (Value) -> Value = { $0 }
+  ) -> [Value] {
+    guard count > 0 else { return [] }
+    let board = Board<Value>(count: count, deliver: UncheckedSendable(deliver), keep: UncheckedSendable(keep))
+    let work = UncheckedSendable(work)
+    func start() {
+      let watch = StepWatch()
+      board.enlist(watch)
+      let thread = Thread {
+        while !watch.isAbandoned, let index = board.claim(for: watch) {
+          let value = work.value(index, watch)
+          if !watch.isAbandoned { board.post(value, at: index) }
+        }
+        board.discharge(watch)
+      }
+      // Room for a deep machine stack even where secondary threads default to 512 KiB (Darwin).
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    for _ in 0..<max(1, min(workers, count)) { start() }
+    let tick = StepWatch.checkInterval(for: timeout)
+    while !board.waitUntilDone(for: tick) {
+      for (watch, index, at) in board.stuckSteps(longerThan: timeout) {
+        board.post(stuck(index, at, watch), at: index)
+        board.discharge(watch)
+        start()
+      }
+    }
+    return board.results
+  }
+
+  /// The work of a run: which item each worker takes next, the results posted so far, and the turn to hand
+  /// results over in order.
+  ///
+  /// `@unchecked Sendable` because every stored property is read and written only while `condition` is
+  /// locked, except `results`, which only the thread holding the delivery turn touches (and the caller, once
+  /// every result is delivered).
+  private final class Board<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var slots: [Value?]
+    private var filled: [Bool]
+    private var delivered = 0
+    private var delivering = false
+    /// Each working worker's watch, with the item it claimed last.
+    private var watches: [(watch: StepWatch, item: Int)] = []
+    private let deliver: UncheckedSendable<(Value) -> Void>
+    private let keep: UncheckedSendable<(Value) -> Value>
+    private(set) var results: [Value] = []
+
+    init(count: Int, deliver: UncheckedSendable<(Value) -> Void>, keep: UncheckedSendable<(Value) -> Value>) {
+      slots = Array(repeating: nil, count: count)
+      filled = Array(repeating: false, count: count)
+      results.reserveCapacity(count)
+      self.deliver = deliver
+      self.keep = keep
+    }
+
+    func enlist(_ watch: StepWatch) {
+      condition.withLock { watches.append((watch, -1)) }
+    }
+
+    /// Stops counting on a worker (its step is stuck, or it ran out of items); it claims nothing more.
+    func discharge(_ watch: StepWatch) {
+      watch.abandon()
+      condition.withLock { watches.removeAll { $0.watch === watch } }
+    }
+
+    /// The index of the next item, now `watch`'s, or nil when every one has been claimed.
+    func claim(for watch: StepWatch) -> Int? {
+      condition.withLock {
+        guard next < slots.count else { return nil }
+        next += 1
+        if let worker = watches.firstIndex(where: { $0.watch === watch }) { watches[worker].item = next - 1 }
+        return next - 1
+      }
+    }
+
+    /// Posts a result (the first one posted for an item counts) and, unless another thread is already at it,
+    /// hands over every result that is now next in order.
+    func post(_ value: Value, at index: Int) {
+      condition.lock()
+      guard !filled[index] else {
+        condition.unlock()
+        return
+      }
+      filled[index] = true
+      slots[index] = value
+      guard !delivering else {
+        condition.unlock()
+        return
+      }
+      delivering = true
+      while delivered < slots.count, let ready = slots[delivered] {
+        slots[delivered] = nil
+        condition.unlock()
+        deliver.value(ready)
+        results.append(keep.value(ready))
+        condition.lock()
+        // Counted only now: the caller returns `results` as soon as this reaches the end.
+        delivered += 1
+      }
+      delivering = false
+      if delivered == slots.count { condition.broadcast() }
+      condition.unlock()
+    }
+
+    /// Waits up to `interval` for every result to be handed over; true when they have been.
+    func waitUntilDone(for interval: Duration) -> Bool {
+      let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      condition.lock()
+      defer { condition.unlock() }
+      while delivered < slots.count {
+        guard condition.wait(until: deadline) else { return delivered == slots.count }
+      }
+      return true
+    }
+
+    /// The workers whose current step has run longer than `limit`, with the item each is on.
+    func stuckSteps(longerThan limit: Duration) -> [(StepWatch, Int, StepWatch.Stuck)] {
+      let now = ContinuousClock.now
+      let current = condition.withLock { watches }
+      return current.compactMap { worker in
+        guard worker.item >= 0 else { return nil }
+        return worker.watch.stuck(longerThan: limit, now: now).map { (worker.watch, worker.item, $0) }
+      }
+    }
+  }
+}
