@@ -86,8 +86,8 @@ final class AppJobQueue: @unchecked Sendable {
     nextTimerNumber = 0
   }
 
-  /// Ends one begin of the drive, dropping the jobs and timers still waiting, so nothing of one run (a
-  /// scenario, or its replay) runs in the next; the last end lets another thread drive.
+  /// Ends one begin of the drive, dropping the jobs and timers still waiting, so nothing of one run (one
+  /// scenario) runs in the next; the last end lets another thread drive.
   func endDrive() {
     condition.withLock {
       guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return }

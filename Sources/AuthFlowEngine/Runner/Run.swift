@@ -53,7 +53,9 @@ package final class Run {
     if recordsCoverage { coverage = CoverageRecorder() }
   }
 
-  package func play() -> ScenarioResult {
+  /// Plays the scenario in its world and returns how it ended; a passed scenario's transcript is kept only when
+  /// `keepingPassedTranscript` (dropping it before secrets are hidden saves scanning it).
+  package func play(keepingPassedTranscript: Bool = true) -> ScenarioResult {
     setUpWorld()
     for step in scenario.steps {
       guard status == .passed else {
@@ -69,7 +71,8 @@ package final class Run {
     driver?.end()
     return ScenarioResult(
       of: scenario, machine: descriptor.name, seed: seed, status: status, failure: failure, steps: outcomes,
-      transcript: world.transcript, transitions: coverage?.transitions ?? []
+      transcript: status == .passed && !keepingPassedTranscript ? [] : world.transcript,
+      transitions: coverage?.transitions ?? []
     ).hiding(world.redactor)
   }
 

@@ -95,10 +95,8 @@ public struct RunConfiguration: Sendable {
   public enum Narration: Sendable {
     /// Every result.
     case every
-    /// Only those that failed or errored: a passing run builds no transcript text at all, and a failing
-    /// one is played again to narrate it. The world is deterministic (one virtual clock, one seeded
-    /// generator), so the replay is the same run; an `exec:` adapter, which authflow cannot vouch for, is
-    /// narrated the first time instead of being started twice.
+    /// Only those that failed or errored. Each scenario is played once, with its transcript recorded as it
+    /// goes; a passing one's is dropped at once, so memory does not grow with the scenarios that passed.
     case failures
   }
 
@@ -110,17 +108,13 @@ public struct RunConfiguration: Sendable {
     run(scenario, narration: narration, watch: nil)
   }
 
-  /// As above, telling `watch` when each step starts.
+  /// As above, telling `watch` when each step starts. The scenario is played exactly once.
   func run(_ scenario: Scenario, narration: Narration, watch: StepWatch?) -> ScenarioResult {
     let name = machineReference(for: scenario)
-    let narrates = narration == .every || name.isCommand
-    let measured = stopwatch.time { play(scenario, machine: name, narrates: narrates, watch: watch) }
-    var result = measured.value
-    if !narrates, result.status != .passed {
-      let replay = play(scenario, machine: name, narrates: true, watch: watch)
-      // A machine that is not deterministic could end differently; then the first result stands, untold.
-      if replay.status == result.status, replay.failure == result.failure { result = replay }
+    let measured = stopwatch.time {
+      play(scenario, machine: name, keepingPassedTranscript: narration == .every, watch: watch)
     }
+    var result = measured.value
     result.durationSeconds = measured.seconds
     return result
   }
@@ -153,7 +147,7 @@ public struct RunConfiguration: Sendable {
   func seed(for scenario: Scenario) -> UInt64 { seed ?? scenario.seed ?? Self.defaultSeed }
 
   private func play(
-    _ scenario: Scenario, machine name: MachineReference, narrates: Bool, watch: StepWatch?
+    _ scenario: Scenario, machine name: MachineReference, keepingPassedTranscript: Bool, watch: StepWatch?
   ) -> ScenarioResult {
     let seed = seed(for: scenario)
     let descriptor: MachineDescriptor
@@ -169,9 +163,9 @@ public struct RunConfiguration: Sendable {
     }
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,
-      recordsCoverage: recordsCoverage, recordsTranscript: narrates, stepTimeout: stepTimeout)
+      recordsCoverage: recordsCoverage, stepTimeout: stepTimeout)
     run.watch = watch
-    return run.play()
+    return run.play(keepingPassedTranscript: keepingPassedTranscript)
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AuthFlowEngine
@@ -38,13 +39,57 @@ import Testing
       #expect(untold.status == told.status)
       #expect(untold.failure == told.failure)
       #expect(untold.steps == told.steps)
-      // The replay of a failure is the same run, word for word; a pass builds no transcript.
+      // A failure is told from its one play, word for word as a narrated run tells it; a pass keeps none.
       #expect(untold.transcript == (told.status == .passed ? [] : told.transcript), "\(told.name)")
     }
     #expect(ConsoleReporter().report(failures) == ConsoleReporter().report(every))
   }
 
+  /// A failing scenario is played once: its transcript is recorded during that one play, not by a replay.
+  @Test(arguments: [RunConfiguration.Narration.failures, .every])
+  func aFailingScenarioIsPlayedOnce(narration: RunConfiguration.Narration) throws {
+    let plays = PlayCounter()
+    var registry = MachineRegistry.builtIn
+    registry.register(
+      MachineDescriptor(
+        name: "counted", summary: "never signs in", supportedActions: [.launch, .refresh], screens: ["start"]
+      ) { _ in
+        plays.count()
+        return NeverSignsIn()
+      })
+    let scenario = try loadScenario(
+      """
+      scenario: Refresh signs in (it does not)
+      machine: counted
+      steps:
+        - refresh
+        - expect: { state: signedIn }
+      """, registry: registry)
+    let results = RunConfiguration(registry: registry).run([scenario], jobs: 1, narration: narration)
+    #expect(results.map(\.status) == [.failed])
+    #expect(plays.value == 1)
+    #expect(
+      results.first?.transcript.contains { $0.text == "✗ state: expected signedIn, found signedOut" } == true)
+  }
+
   @Test func anEmptyRunReturnsAtOnce() {
     #expect(RunConfiguration().run([], jobs: 4).isEmpty)
   }
+}
+
+/// Counts how many times a machine is made (one device: once per play).
+private final class PlayCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var plays = 0
+  func count() { lock.withLock { plays += 1 } }
+  var value: Int { lock.withLock { plays } }
+}
+
+/// An app that stays signed out whatever the user does.
+private final class NeverSignsIn: Machine {
+  var state: AuthState { .signedOut }
+  var screen: String { "start" }
+  var error: AuthErrorCode? { nil }
+  var ui: [String: String] { [:] }
+  func perform(_ action: Action) throws {}
 }
