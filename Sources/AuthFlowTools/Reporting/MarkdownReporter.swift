@@ -1,5 +1,6 @@
 import AuthFlowEngine
 import AuthFlowLanguage
+import Foundation
 
 /// Markdown to paste into an issue or a CI job summary: a summary table, one row per scenario, then each failed
 /// or errored scenario with its failure, a Mermaid sequence diagram of the flow and its transcript.
@@ -27,7 +28,7 @@ public struct MarkdownReporter: Reporter {
         MarkdownText.row(["---:", "---:", "---:", "---:", "---:"]),
         MarkdownText.row(
           [summary.passed, summary.failed, summary.errored, summary.total].map(String.init)
-            + [seconds(results.totalMilliseconds)]),
+            + [Self.duration(results.reduce(0) { $0 + $1.durationSeconds })]),
       ].joined(separator: "\n"),
     ]
     if !results.isEmpty {
@@ -35,7 +36,7 @@ public struct MarkdownReporter: Reporter {
         MarkdownText.row([
           MarkdownTranscript.emoji(result.status), MarkdownText.inline(result.name),
           MarkdownText.code("\(result.file):\(result.location.line)"), MarkdownText.code(result.machine),
-          seconds(result.milliseconds),
+          Self.duration(result.durationSeconds),
         ])
       }
       let head = [
@@ -51,7 +52,14 @@ public struct MarkdownReporter: Reporter {
     return blocks.joined(separator: "\n\n") + "\n"
   }
 
-  private func seconds(_ milliseconds: Int64) -> String {
-    "\(ReportDuration.text(milliseconds: milliseconds)) s"
+  /// A duration a reader can compare: scenarios take well under a millisecond, so whole milliseconds
+  /// (`0.000 s`, as JUnit's format has them) would say nothing. Three significant digits in the unit that
+  /// fits: `420 µs`, `4.21 ms`, `1.25 s`; `0 s` for none.
+  static func duration(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds > 0 else { return "0 s" }
+    let (value, unit) =
+      seconds < 1e-3 ? (seconds * 1e6, "µs") : seconds < 1 ? (seconds * 1e3, "ms") : (seconds, "s")
+    let decimals = value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2
+    return String(format: "%.\(decimals)f \(unit)", value)
   }
 }

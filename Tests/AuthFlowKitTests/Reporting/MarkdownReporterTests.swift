@@ -11,11 +11,21 @@ struct MarkdownReporterTests {
     for index in results.indices { results[index].durationSeconds = 0.5 }
     let markdown = MarkdownReporter().report(results)
     #expect(markdown.hasPrefix("# authflow: 1 passed, 1 failed, 1 errored\n\n"))
-    #expect(markdown.contains("\n| 1 | 1 | 1 | 3 | 1.500 s |\n"))
+    #expect(markdown.contains("\n| 1 | 1 | 1 | 3 | 1.50 s |\n"))
     #expect(
-      markdown.contains("\n| ✅ | Signs up | `Scenarios/sign-up/verify.yaml:3` | `authkit` | 0.500 s |\n"))
+      markdown.contains("\n| ✅ | Signs up | `Scenarios/sign-up/verify.yaml:3` | `authkit` | 500 ms |\n"))
     #expect(markdown.contains("\n| ❌ | Verifies in the background | "))
     #expect(markdown.contains("\n| ⚠️ | Taps a button | "))
+  }
+
+  /// Scenarios take well under a millisecond: the times must still tell one from another.
+  @Test(arguments: [
+    (0.0, "0 s"), (-1.0, "0 s"), (Double.nan, "0 s"), (0.000_000_4, "0.40 µs"), (0.000_42, "420 µs"),
+    (0.000_042_1, "42.1 µs"), (0.004_214, "4.21 ms"), (0.25, "250 ms"), (1.2549, "1.25 s"), (75.0, "75.0 s"),
+    (4_000.0, "4000 s"),
+  ])
+  func timesKeepThreeSignificantDigits(seconds: Double, shown: String) {
+    #expect(MarkdownReporter.duration(seconds) == shown)
   }
 
   @Test func eachScenarioThatDidNotPassHasItsFailureDiagramAndTranscript() {
