@@ -51,8 +51,8 @@ extension Run {
         step: step.number, location: expectation.location, key: expectation.key, expected: result.expected,
         actual: result.actual,
         message:
-          "step \(step.number): \(expectation.key): expected \(result.expected), found \(result.actual)"
-          + result.hint)
+          "\(label(step, device: expectation.readsDevice ? target : nil)): \(expectation.key): expected "
+          + "\(result.expected), found \(result.actual)\(result.hint)")
       return .failed
     }
     if let (invariant, message) = invariants.violation(
@@ -61,6 +61,13 @@ extension Run {
       return fail(step, invariant: invariant, message)
     }
     return .passed
+  }
+
+  /// `step 6`, or `step 6 on phone` when the scenario has several devices and the step concerns `device`: a
+  /// failure line must say which device was wrong.
+  func label(_ step: Step, device: Device?) -> String {
+    guard let device, devices.count > 1 else { return "step \(step.number)" }
+    return "step \(step.number) on \(device.name)"
   }
 
   /// A problem a device's machine ran into outside an action (an out-of-process adapter that died while
