@@ -40,9 +40,10 @@ extension Action {
         "\($0.name): \(redactor.hides($0.value) ? redactor.password($0.value) : redactor.scrub($0.value))"
       }
       return "\(key) {\(text.joined(separator: ", "))}"
-    case .followLink(let mail, let to, let newPassword):
+    case .followLink(let mail, let to, let newPassword, let which):
       let password = newPassword.map { ", new_password: \(redactor.password($0))" } ?? ""
-      return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)}"
+      let choice = which == .newest ? "" : ", which: \(which.written)"
+      return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)\(choice)}"
     case .wait(let duration):
       return "\(key) \(duration)"
     case .admin(.setPassword(let email, let password)):

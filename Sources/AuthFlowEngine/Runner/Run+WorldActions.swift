@@ -8,8 +8,8 @@ extension Run {
     switch action {
     case .wait(let duration):
       wait(duration)
-    case .followLink(let kind, let to, let newPassword):
-      return followLink(kind, to: to, newPassword: newPassword, step)
+    case .followLink(let kind, let to, let newPassword, let which):
+      return followLink(kind, to: to, newPassword: newPassword, which: which, step)
     case .admin(let adminAction):
       do {
         try world.backend.perform(adminAction)
@@ -31,13 +31,22 @@ extension Run {
     return nil
   }
 
-  func followLink(_ kind: MailKind, to: String, newPassword: String?, _ step: Step) -> StepOutcome
-    .Status?
+  func followLink(_ kind: MailKind, to: String, newPassword: String?, which: MailChoice, _ step: Step)
+    -> StepOutcome.Status?
   {
-    guard let email = world.outbox.newest(kind, to: to) else {
-      return fail(
-        step, key: "follow_link", expected: "a \(kind.rawValue) email to \(to.lowercased()) in the outbox",
-        actual: "none (\(world.outbox.emails.count) email(s) sent in all)")
+    let matching = world.outbox.emails(kind, to: to)
+    guard let email = which.pick(from: matching) else {
+      let wanted =
+        switch which {
+        case .newest, .oldest: "a \(kind.rawValue) email to \(to.lowercased()) in the outbox"
+        case .number(let number):
+          "\(ordinal(number)) \(kind.rawValue) email to \(to.lowercased()) in the outbox"
+        }
+      let found =
+        matching.isEmpty
+        ? "none (\(world.outbox.emails.count) email(s) sent in all)"
+        : "\(matching.count) such email(s)"
+      return fail(step, key: "follow_link", expected: wanted, actual: found)
     }
     let operation: BackendOperation = kind == .verifyEmail ? .applyOobCode : .resetPassword
     let what =
@@ -59,4 +68,11 @@ extension Run {
     return nil
   }
 
+  /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
+  func ordinal(_ number: Int) -> String {
+    let suffix =
+      (11...13).contains(number % 100)
+      ? "th" : number % 10 == 1 ? "st" : number % 10 == 2 ? "nd" : number % 10 == 3 ? "rd" : "th"
+    return "the \(number)\(suffix)"
+  }
 }

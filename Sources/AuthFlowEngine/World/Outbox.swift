@@ -33,6 +33,12 @@ public final class Outbox {
     return emails.last { $0.kind == kind && $0.to == address }
   }
 
+  /// The emails of `kind` to `address` (compared case-insensitively), in sending order.
+  public func emails(_ kind: MailKind, to address: String) -> [Email] {
+    let address = address.lowercased()
+    return emails.filter { $0.kind == kind && $0.to == address }
+  }
+
   /// How many emails of `kind` were sent to `address`.
   public func count(_ kind: MailKind, to address: String) -> Int {
     let address = address.lowercased()

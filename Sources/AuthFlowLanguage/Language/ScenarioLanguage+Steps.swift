@@ -128,6 +128,9 @@ extension ScenarioLanguage {
       .init("to", .text, required: true, "Its address."),
       .init(
         "new_password", .text, "For password_reset: complete the reset with it (else only open the page)."),
+      .init(
+        "which", .either([.oneOf(mailChoices), .integer(minimum: 1)]),
+        "Which of the matching emails: newest (default), oldest, or the N-th sent, from 1."),
     ])
 
   /// What `admin:` can do, one per step.

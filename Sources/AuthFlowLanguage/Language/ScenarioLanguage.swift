@@ -119,6 +119,9 @@ public enum ScenarioLanguage {
   public static let mailKinds = NameSet(
     name: "mailKind", values: MailKind.allCases.map(\.rawValue), summary: "A kind of email the backend sends."
   )
+  /// The names `follow_link`'s `which:` takes besides a number.
+  public static let mailChoices = NameSet(
+    name: "mailChoice", values: MailChoice.names, summary: "Which of the matching emails, when not a number.")
   /// The sign-in methods: `password` and the identity providers.
   public static let providers = NameSet(
     name: "provider", values: ProviderID.all.map(\.rawValue), summary: "A sign-in method: password or an IdP."

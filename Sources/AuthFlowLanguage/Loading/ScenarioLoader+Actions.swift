@@ -118,8 +118,19 @@ extension ScenarioLoader.Document {
     }
     let to = fields["to"].flatMap { string($0, key: "to") }
     let newPassword = fields["new_password"].flatMap { readPassword($0, key: "new_password") }
+    let which = fields["which"].flatMap { mailChoice($0) }
     guard let mail, let to, problemCount == before else { return nil }
-    return .followLink(mail: mail, to: to, newPassword: newPassword)
+    return .followLink(mail: mail, to: to, newPassword: newPassword, which: which ?? .newest)
+  }
+
+  /// `which: newest`, `oldest` or a number from 1.
+  private mutating func mailChoice(_ node: YAMLNode) -> MailChoice? {
+    if case .scalar(let scalar) = node, scalar.string.first?.isNumber == true || scalar.string.first == "-" {
+      return integer(node, key: "which", minimum: 1).map(MailChoice.number)
+    }
+    return name(node, key: "which", kind: "email choice", candidates: MailChoice.names) {
+      MailChoice(name: $0)
+    }
   }
 
   private mutating func admin(_ node: YAMLNode) -> AdminAction? {

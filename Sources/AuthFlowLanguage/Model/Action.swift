@@ -40,7 +40,7 @@ public enum Action: Equatable, Sendable {
 
   // MARK: On the world (SPEC 2.3)
   /// `follow_link`: opens the action link of the newest matching email (a reset sets `newPassword`).
-  case followLink(mail: MailKind, to: String, newPassword: String?)
+  case followLink(mail: MailKind, to: String, newPassword: String?, which: MailChoice = .newest)
   /// `wait`: moves the virtual clock forward.
   case wait(VirtualDuration)
   /// `admin`: an Admin SDK call on the backend.

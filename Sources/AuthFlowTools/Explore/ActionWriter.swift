@@ -40,9 +40,10 @@ enum ActionWriter {
             (YAMLText.scalar($0.name), $0.name == "password" ? secret($0.value) : text($0.value))
           })
       )
-    case .followLink(let mail, let to, let newPassword):
+    case .followLink(let mail, let to, let newPassword, let which):
       var pairs = [("mail", mail.rawValue), ("to", text(to))]
       if let newPassword { pairs.append(("new_password", secret(newPassword))) }
+      if which != .newest { pairs.append(("which", which.written)) }
       return (key, YAMLText.flow(pairs))
     case .wait(let duration):
       return (key, duration.description)

@@ -67,6 +67,8 @@ import Testing
       - tap: go
       - type: { username: ana, password: secret-pin }
       - follow_link: { mail: password_reset, to: ana@example.com, new_password: "R3set-pass" }
+      - follow_link: { mail: verify_email, to: ana@example.com, which: oldest }
+      - follow_link: { mail: password_reset, to: ana@example.com, which: 3 }
       - wait: 1h30m
       - admin: { disable: ben@example.com }
       - admin: { enable: ben@example.com }
