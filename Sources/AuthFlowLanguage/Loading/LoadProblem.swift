@@ -19,7 +19,7 @@ public enum LoadProblem: Error, Hashable, Sendable {
   /// An alias, `?` or a collection used as a mapping key.
   case unsupportedKey
   /// libyaml could not parse the file.
-  case invalidYAML(problem: String, context: String?)
+  case invalidYAML(problem: String, context: String?, hint: String? = nil)
   /// A key written twice in one mapping.
   case duplicateKey(key: String)
   /// More YAML documents than a file may hold.
@@ -32,6 +32,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   // MARK: Shape of a mapping or a value
   /// A key the language does not have there, with the nearest one it has.
   case unknownKey(key: String, context: String, suggestion: String?)
+  /// A step's own key (`expect`, `device`, `note`) indented under its action's arguments.
+  case stepKeyInArguments(key: String, action: String)
   /// A required key left out.
   case missingKey(key: String)
   /// None of the keys of which one is required.
@@ -76,6 +78,10 @@ public enum LoadProblem: Error, Hashable, Sendable {
   // MARK: Names and variables
   /// A name that is not one of the valid ones (a state, a provider, a machine, …).
   case unknownName(kind: String, value: String, suggestion: String?, valid: [String])
+  /// An expectation key written where a step's action goes (`- state: signedIn`).
+  case expectationAsStep(key: String)
+  /// A device the scenario does not declare (`devices:`, default `[phone]`).
+  case unknownDevice(value: String, suggestion: String?, declared: [String])
   /// `${name}` with no such variable.
   case undefinedVariable(name: String, suggestion: String?)
   /// `${` with no closing `}`.
@@ -145,8 +151,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .unsupportedKey:
       "unsupported mapping key: keys must be plain names (an alias, '?' or a collection as a key is not"
         + " read when the file also defines anchors)"
-    case .invalidYAML(let problem, let context):
-      "invalid YAML: \(problem)" + (context.map { " (\($0))" } ?? "")
+    case .invalidYAML(let problem, let context, let hint):
+      "invalid YAML: \(problem)" + (context.map { " (\($0))" } ?? "") + (hint.map { "; \($0)" } ?? "")
     case .duplicateKey(let key):
       "duplicate key \(quoted(key))"
     case .tooManyDocuments(let limit):
@@ -156,6 +162,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
 
     case .unknownKey(let key, let context, let suggestion):
       "unknown key \(quoted(key)) in \(context)" + didYouMean(suggestion)
+    case .stepKeyInArguments(let key, let action):
+      "\(quoted(key)) belongs to the step, not to the arguments of \(quoted(action)): indent it as far as "
+        + quoted(action)
     case .missingKey(let key):
       "missing required key \(quoted(key))"
     case .missingOneOfKeys(let keys):
@@ -207,6 +216,15 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "unknown \(kind) \(quoted(value))"
         + (suggestion != nil || valid.isEmpty || valid.count > 20
           ? didYouMean(suggestion) : "; expected one of " + valid.map(quoted).joined(separator: ", "))
+    case .expectationAsStep(let key):
+      "\(quoted(key)) is an expectation, not an action: write it under 'expect', as "
+        + "'- expect: { \(key): … }' (or on the action's step, indented like the action)"
+    case .unknownDevice(let value, let suggestion, let declared):
+      "unknown device \(quoted(value))"
+        + (suggestion != nil
+          ? didYouMean(suggestion)
+          : "; this scenario's devices are " + declared.map(quoted).joined(separator: ", ")
+            + " (declare every device under 'devices:')")
     case .undefinedVariable(let name, let suggestion):
       "undefined variable \(quoted("${\(name)}"))" + didYouMean(suggestion)
     case .unterminatedVariable(let value):

@@ -150,8 +150,7 @@ extension ScenarioLoader {
       guard let name = nonEmptyString(node, key: key) else { return nil }
       guard devicesKnown, !devices.contains(name) else { return name }
       let suggestion = suggestion(for: name, in: devices.names)
-      report(
-        .unknownName(kind: "device", value: name, suggestion: suggestion, valid: devices.names), at: node)
+      report(.unknownDevice(value: name, suggestion: suggestion, declared: devices.names), at: node)
       return nil
     }
   }

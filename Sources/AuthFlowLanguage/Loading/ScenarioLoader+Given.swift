@@ -158,8 +158,7 @@ extension ScenarioLoader.Document {
       let (device, key, value) = (entry.name, entry.keyMark, entry.value)
       if devicesKnown, !devices.contains(device) {
         let suggestion = suggestion(for: device, in: devices.names)
-        report(
-          .unknownName(kind: "device", value: device, suggestion: suggestion, valid: devices.names), at: key)
+        report(.unknownDevice(value: device, suggestion: suggestion, declared: devices.names), at: key)
       }
       guard let text = string(value, key: device, expected: "an email") else { continue }
       let email = text.lowercased()

@@ -33,7 +33,7 @@ extension ScenarioLoader.Document {
   /// among at most a thousand candidates, for a word that could be a typo.
   func suggestion(for word: String, in candidates: [String]) -> String? {
     guard problemCount < 100, candidates.count <= 1_000, word.utf8.count <= 256 else { return nil }
-    return Suggestion.nearest(to: word, in: candidates)
+    return Suggestion.close(to: word, in: candidates)
   }
 
   /// Takes `count` values from the file's budget; false (reported once) when it is spent.
@@ -105,6 +105,9 @@ extension ScenarioLoader.Document {
     for entry in all {
       if allowed.contains(entry.name) {
         known.entries.append(entry)
+      } else if Self.stepKeys.contains(entry.name), ActionKind(rawValue: context) != nil {
+        // `expect:` indented under the action's arguments: it belongs to the step.
+        report(.stepKeyInArguments(key: entry.name, action: context), at: entry.keyMark)
       } else {
         let suggestion = suggestion(for: entry.name, in: allowed)
         report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.keyMark)

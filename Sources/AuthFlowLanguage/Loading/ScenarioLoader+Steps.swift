@@ -1,6 +1,8 @@
 /// `steps:`: each step is a bare action name or a mapping of one action key plus modifiers.
 extension ScenarioLoader.Document {
   static let modifiers = ScenarioLanguage.modifiers.map(\.name)
+  /// The keys of a step besides its action: `expect` and the modifiers.
+  static let stepKeys = ["expect"] + modifiers
   static let actionNames = ActionKind.allCases.map(\.rawValue)
 
   mutating func steps(_ node: YAMLNode) -> [Step]? {
@@ -57,6 +59,11 @@ extension ScenarioLoader.Document {
       case "expect": expectations = self.expectations(value)
       default:
         guard let kind = ActionKind(rawValue: name) else {
+          // An expectation written at list level (`- state: signedIn`) is the commonest slip: say where it goes.
+          if Expectation.keys.contains(name) {
+            report(.expectationAsStep(key: name), at: key)
+            continue
+          }
           let candidates = Self.actionNames + Self.modifiers
           let suggestion = suggestion(for: name, in: candidates)
           report(

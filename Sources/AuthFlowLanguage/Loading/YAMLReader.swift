@@ -192,7 +192,10 @@ enum YAMLReader {
       }
       let at = SourceLocation(
         file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
-      return Located(.invalidYAML(problem: problem, context: context), at: at)
+      let (line, previous) = YAMLHint.lines(parser.problem_mark.line, in: bytes)
+      let hint = YAMLHint.hint(
+        problem: problem, context: context, line: line, previous: previous, column: at.column)
+      return Located(.invalidYAML(problem: problem, context: context, hint: hint), at: at)
     default:
       return Located(
         .invalidYAML(problem: problem, context: nil), at: SourceLocation(file: file, line: 1, column: 1))

@@ -1,7 +1,8 @@
 /// "Did you mean" suggestions for names a user mistyped.
 public enum Suggestion {
   /// The candidate nearest to `word`: fewest edits (ignoring case), then the longest shared beginning, then the
-  /// first written. SPEC section 8 gives every unknown name a suggestion, so only an empty list gives nil.
+  /// first written; nil only for an empty list. Messages suggest ``close(to:in:)``, which keeps it only when it
+  /// is close.
   public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
   where S.Element == String {
     let lowered = Array(word.lowercased().prefix(64))
@@ -20,10 +21,41 @@ public enum Suggestion {
     return best?.name
   }
 
-  /// `; did you mean 'x'?` or an empty string.
+  /// The candidate `word` most likely stands for, or nil when none is close enough to suggest: a suggestion
+  /// that is merely the least far (`failed` → `cancel`) misleads more than none, and where nothing is close the
+  /// messages list the valid names instead.
+  ///
+  /// Close means a known synonym (`failed` → `error`, `first` → `oldest`), or a few edits away (at most 2, or a
+  /// third of the word's length up to 4), or one is the start of the other (`verify` → `verify_email`), or the
+  /// word is the end of exactly one candidate (`reset` → `password_reset`).
+  public static func close<S: Sequence>(to word: String, in candidates: S) -> String?
+  where S.Element == String {
+    let candidates = Array(candidates)
+    let lowered = word.lowercased()
+    if let synonym = synonyms[lowered], candidates.contains(synonym) { return synonym }
+    guard let nearest = nearest(to: word, in: candidates) else { return nil }
+    let other = nearest.lowercased()
+    let allowed = min(4, max(2, lowered.count / 3))
+    if editDistance(lowered, other) <= allowed { return nearest }
+    let (short, long) = lowered.count <= other.count ? (lowered, other) : (other, lowered)
+    if short.count >= 3, long.hasPrefix(short) { return nearest }
+    // `reset` for `password_reset`: the word is the end of exactly one candidate.
+    let endings = candidates.filter { $0.lowercased().hasSuffix(lowered) }
+    return lowered.count >= 4 && endings.count == 1 ? endings.first : nil
+  }
+
+  /// Words people write for a name the language spells otherwise.
+  static let synonyms: [String: String] = [
+    "failed": "error", "failure": "error", "fail": "error", "failing": "error",
+    "cancelled": "cancel", "canceled": "cancel", "dismiss": "cancel", "dismissed": "cancel",
+    "ok": "success", "succeeded": "success", "successful": "success", "succeed": "success",
+    "first": "oldest", "earliest": "oldest", "last": "newest", "latest": "newest",
+  ]
+
+  /// `; did you mean 'x'?` when a candidate is close (see ``close(to:in:)``), or an empty string.
   public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> String
   where S.Element == String {
-    nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    close(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
   /// Damerau–Levenshtein distance (optimal string alignment), capped for long inputs.

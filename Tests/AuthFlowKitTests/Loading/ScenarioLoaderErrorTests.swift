@@ -106,6 +106,57 @@ import Testing
       ])
   }
 
+  /// The YAML traps newcomers fall into get a message that names the fix, not only libyaml's symptom.
+  @Test(arguments: [
+    (
+      "scenario: x\nsteps:\n  - sign_out\n    expect1️⃣: { state: signedOut }\n",
+      "invalid YAML: mapping values are not allowed in this context; '- sign_out' has no ':', so the indented "
+        + "line below cannot belong to it: write '- sign_out:'"
+    ),
+    (
+      "scenario: x\nsteps:\n  - sign_out:\n  1️⃣\texpect: { state: signedOut }\n",
+      "invalid YAML: found character that cannot start any token (while scanning for the next token at line 4, "
+        + "column 3); a tab: YAML indents with spaces only"
+    ),
+    (
+      "scenario: x\nvars: { on: true }\nsteps:\n  - network: { online: $1️⃣{on} }\n",
+      "invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 4, column 14); a ${…} "
+        + "inside { … } or [ … ] must be quoted: write \"${name}\""
+    ),
+    (
+      "scenario: x\nsteps:\n  - sign_in:\n      email: a@example.com\n      password: pw\n      1️⃣expect: {}\n",
+      "'expect' belongs to the step, not to the arguments of 'sign_in': indent it as far as 'sign_in'"
+    ),
+    (
+      "scenario: x\nsteps:\n  - sign_out\n  - 1️⃣state: signedOut\n",
+      "'state' is an expectation, not an action: write it under 'expect', as '- expect: { state: … }' (or on the "
+        + "action's step, indented like the action)"
+    ),
+  ])
+  func aYAMLTrapGetsAHintNamingTheFix(text: String, message: String) {
+    let yaml = MarkedYAML(text)
+    #expect(errors(yaml) == [yaml.error("1️⃣", message)])
+  }
+
+  @Test func reportsABadFollowLinkChoice() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Which email
+      steps:
+        - follow_link: { mail: verify_email, to: a@example.com, which: 1️⃣first }
+        - follow_link: { mail: verify_email, to: a@example.com, which: 2️⃣0 }
+        - follow_link: { mail: verify_email, to: a@example.com, which: 3️⃣-2 }
+        - follow_link: { mail: verify_email, to: a@example.com, which: 4️⃣newst }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "unknown email choice 'first'; did you mean 'oldest'?"),
+        yaml.error("2️⃣", "'which' must be at least 1, found '0'"),
+        yaml.error("3️⃣", "expected a whole number for 'which', found '-2'"),
+        yaml.error("4️⃣", "unknown email choice 'newst'; did you mean 'newest'?"),
+      ])
+  }
+
   @Test func reportsGivenProblems() {
     let yaml = MarkedYAML(
       """
@@ -146,7 +197,10 @@ import Testing
         yaml.error("6️⃣", "'email' must be an email address such as alice@example.com, found 'bob'"),
         yaml.error("7️⃣", "missing required key 'email'"),
         yaml.error("8️⃣", "unknown identity provider 'twiter.com'; did you mean 'twitter.com'?"),
-        yaml.error("9️⃣", "unknown device 'tablet'; did you mean 'phone'?"),
+        yaml.error(
+          "9️⃣",
+          "unknown device 'tablet'; this scenario's devices are 'phone', 'laptop' (declare every device under 'devices:')"
+        ),
         yaml.error("🔟", "unknown account 'alise@example.com'; did you mean 'alice@example.com'?"),
         yaml.error("0️⃣", "'phone' cannot start signed in as 'dave@example.com': the account is disabled"),
       ])
@@ -181,7 +235,7 @@ import Testing
             + " or in a given account's 'providers'"),
         yaml.error("3️⃣", "unknown google.com account 'bub@gmail.com'; did you mean 'bob@gmail.com'?"),
         yaml.error("4️⃣", "'error' only goes with 'outcome: error', found outcome 'cancel'"),
-        yaml.error("5️⃣", "unknown outcome 'fail'; did you mean 'cancel'?"),
+        yaml.error("5️⃣", "unknown outcome 'fail'; did you mean 'error'?"),
         yaml.error("🅰️", "'error' only goes with 'outcome: error', found outcome 'success'"),
         yaml.error("6️⃣", "'password' and 'provider' cannot be used together"),
         yaml.error(
@@ -220,7 +274,10 @@ import Testing
         yaml.error("2️⃣", "'user' must be 'none' or a mapping, found 'nobody'"),
         yaml.error("3️⃣", "missing required key 'email'"),
         yaml.error("4️⃣", "unknown mail kind 'reset'; did you mean 'password_reset'?"),
-        yaml.error("5️⃣", "unknown device 'tablet'; did you mean 'phone'?"),
+        yaml.error(
+          "5️⃣",
+          "unknown device 'tablet'; this scenario's devices are 'phone', 'laptop' (declare every device under 'devices:')"
+        ),
         yaml.error("6️⃣", "unknown error code 'auth/expird-action-code'; did you mean 'expired-action-code'?"),
         yaml.error("7️⃣", "'greeting' must be a value, found a list"),
         yaml.error("8️⃣", "'expect' has no checks"),
@@ -249,7 +306,10 @@ import Testing
     #expect(
       result.diagnostics.map(\.description) == [
         yaml.error("1️⃣", "unknown action 'lanch'; did you mean 'launch'?"),
-        yaml.error("2️⃣", "unknown device 'laptop'; did you mean 'phone'?"),
+        yaml.error(
+          "2️⃣",
+          "unknown device 'laptop'; this scenario's devices are 'phone' (declare every device under 'devices:')"
+        ),
       ])
   }
 

@@ -50,7 +50,7 @@ struct ExecMachineTests {
     ("not-an-object", "sent a line that is not a protocol message (an array, not an object): «[1, 2]»"),
     (
       "unknown-type",
-      "sent an unknown message type 'shout'; did you mean 'done'?; it may send: ready, call, done, fail"
+      "sent an unknown message type 'shout'; it may send: ready, call, done, fail"
     ),
     ("unknown-method", "called an unknown method 'signInn'; did you mean 'signIn'?"),
     ("bad-arguments", "called 'signIn' with bad arguments: no string 'password'"),

@@ -1,0 +1,56 @@
+/// What to change, for the YAML slips every newcomer makes, where libyaml's own message names only the symptom.
+///
+/// Each hint is read from the problem and the lines around it; none guesses when the lines do not show the slip.
+enum YAMLHint {
+  /// A hint for `problem` (libyaml's wording) at `column` (1-based) of `line`, the line before it being
+  /// `previous`; nil when the lines do not show a known slip.
+  static func hint(problem: String, context: String?, line: Substring, previous: Substring?, column: Int)
+    -> String?
+  {
+    let offending = line.dropFirst(max(0, column - 1)).first
+    if offending == "\t" || (problem.contains("cannot start any token") && line.contains("\t")) {
+      return "a tab: YAML indents with spaces only"
+    }
+    let inFlow = (context ?? "").contains("flow mapping") || (context ?? "").contains("flow sequence")
+    if line.contains("${"), inFlow || problem.contains("flow") {
+      return "a ${…} inside { … } or [ … ] must be quoted: write \"${name}\""
+    }
+    if problem.contains("mapping values are not allowed") {
+      if let previous, let item = bareListItem(previous), indentation(line) > indentation(previous) {
+        return "'- \(item)' has no ':', so the indented line below cannot belong to it: write '- \(item):'"
+      }
+      if line.drop(while: { $0 == " " || $0 == "-" }).contains(": "), line.filter({ $0 == ":" }).count > 1 {
+        return "a value that holds ': ' must be quoted"
+      }
+    }
+    return nil
+  }
+
+  /// `sign_out` for a line `  - sign_out` (a list item that is a plain name, no colon).
+  private static func bareListItem(_ line: Substring) -> Substring? {
+    let trimmed = line.drop { $0 == " " }
+    guard trimmed.hasPrefix("- ") else { return nil }
+    let item = trimmed.dropFirst(2).drop { $0 == " " }
+    guard !item.isEmpty, item.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    return item
+  }
+
+  private static func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+
+  /// Line `number` (0-based) of `bytes` and the line before it, decoded leniently.
+  static func lines(_ number: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Substring, Substring?) {
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(index + 1)
+      if starts.count > number + 1 { break }
+    }
+    func line(_ index: Int) -> Substring {
+      guard index >= 0, index < starts.count else { return "" }
+      let start = starts[index]
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), end - start < 4_096 { end += 1 }
+      return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+    return (line(number), number > 0 ? line(number - 1) : nil)
+  }
+}
