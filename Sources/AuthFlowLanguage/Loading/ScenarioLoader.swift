@@ -92,7 +92,7 @@ public struct ScenarioLoader: Sendable {
   private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String) -> LoadResult {
     var result = LoadResult()
     var (count, empties, budget) = (0, 0, LoadBudget())
-    let stop = YAMLReader.forEachDocument(in: text, file: file) { root in
+    let stop = YAMLReader.forEachDocument(in: text, file: file) { root, duplicates in
       let isEmpty = Document.isNull(root)
       count += isEmpty ? 0 : 1
       empties += isEmpty ? 1 : 0
@@ -105,10 +105,13 @@ public struct ScenarioLoader: Sendable {
       }
       if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames, budget: budget)
-      if let scenario = document.load(root) { result.scenarios.append(scenario) }
+      // A key written twice makes the document invalid, though the rest of it is still checked.
+      if let scenario = document.load(root), duplicates.isEmpty { result.scenarios.append(scenario) }
       // A diagnostic quotes what was written; never a password, nor what may be one.
       let hidden = Redactor(hiding: document.diagnosticSecrets)
-      result.diagnostics += document.problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }
+      result.diagnostics += (duplicates + document.problems).map {
+        Diagnostic($0.value, at: $0.location, hidden: hidden)
+      }
       result.secrets += document.diagnosticSecrets
       budget = document.budget
       return !budget.isSpent

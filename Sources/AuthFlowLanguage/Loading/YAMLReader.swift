@@ -9,10 +9,13 @@ import CYaml
 /// per document, as YAML defines them. Composing this way instead of through Yams' `Node` tree halves
 /// the loader's time (see `Benchmarks/README.md`).
 enum YAMLReader {
-  /// Calls `body` with each document's root, in order, until it returns false; returns the problem that
-  /// stopped the parser, if any. Documents before a syntax error are still delivered.
+  /// Calls `body` with each document's root and the keys it writes twice (each reported at its second
+  /// occurrence, the first one kept, so a duplicate key hides no other problem), in order, until it returns
+  /// false; returns the problem that stopped the parser, if any. Documents before a syntax error are still
+  /// delivered.
   static func forEachDocument(
-    in bytes: UnsafeBufferPointer<UInt8>, file: String, _ body: (YAMLNode) -> Bool
+    in bytes: UnsafeBufferPointer<UInt8>, file: String,
+    _ body: (_ root: YAMLNode, _ duplicates: [Located<LoadProblem>]) -> Bool
   ) -> Located<LoadProblem>? {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
@@ -34,10 +37,11 @@ enum YAMLReader {
       switch composer.take(event) {
       case .more:
         continue
-      case .document(let root):
-        guard body(root) else { return nil }
-      case .duplicateKey(let key, let mark):
-        return Located(.duplicateKey(key: key), at: location(mark, in: file))
+      case .document(let root, let duplicates):
+        let problems = duplicates.map {
+          Located(LoadProblem.duplicateKey(key: $0.key), at: location($0.mark, in: file))
+        }
+        guard body(root, problems) else { return nil }
       case .undefinedAlias(let mark):
         return Located(
           .invalidYAML(problem: "found undefined alias", context: nil), at: location(mark, in: file))
@@ -57,8 +61,7 @@ enum YAMLReader {
   private struct Composer {
     enum Outcome {
       case more
-      case document(YAMLNode)
-      case duplicateKey(String, YAMLMark)
+      case document(YAMLNode, duplicates: [(key: String, mark: YAMLMark)])
       case undefinedAlias(YAMLMark)
       case end
     }
@@ -75,6 +78,8 @@ enum YAMLReader {
 
     private var open: [Open] = []
     private var root: YAMLNode?
+    /// Keys written twice in the current document, at their second occurrence.
+    private var duplicates: [(key: String, mark: YAMLMark)] = []
     private var anchors: [String: YAMLNode] = [:]
 
     mutating func take(_ event: yaml_event_t) -> Outcome {
@@ -102,18 +107,21 @@ enum YAMLReader {
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { return .more }
         if closed.isMapping {
-          if let (key, mark) = Self.repeatedKey(in: closed.pairs) { return .duplicateKey(key, mark) }
-          return add(.mapping(.init(pairs: closed.pairs, mark: closed.mark)), anchor: closed.anchor)
+          var pairs = closed.pairs
+          if Self.repeatedKey(in: pairs) != nil { pairs = keepingFirst(pairs) }
+          return add(.mapping(.init(pairs: pairs, mark: closed.mark)), anchor: closed.anchor)
         }
         return add(.sequence(.init(items: closed.items, mark: closed.mark)), anchor: closed.anchor)
       case YAML_DOCUMENT_START_EVENT:
         anchors.removeAll(keepingCapacity: true)
         root = nil
+        duplicates = []
         return .more
       case YAML_DOCUMENT_END_EVENT:
         guard let root else { return .more }
         self.root = nil
-        return .document(root)
+        defer { duplicates = [] }
+        return .document(root, duplicates: duplicates)
       case YAML_STREAM_END_EVENT:
         return .end
       default:
@@ -138,6 +146,18 @@ enum YAMLReader {
         open[last].key = node
       }
       return .more
+    }
+
+    /// `pairs` without the later occurrences of a scalar key, each of which is noted in `duplicates`.
+    private mutating func keepingFirst(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> [(
+      key: YAMLNode, value: YAMLNode
+    )] {
+      var seen = Set<String>(minimumCapacity: pairs.count)
+      return pairs.filter { pair in
+        guard case .scalar(let key) = pair.key, !seen.insert(key.string).inserted else { return true }
+        duplicates.append((key.string, key.mark))
+        return false
+      }
     }
 
     /// The first scalar key written a second time in a mapping, and where.

@@ -397,6 +397,16 @@ import Testing
     let keys = (1...20).map { "k\($0): v" }.joined(separator: ", ")
     let wide = MarkedYAML("scenario: One\nvars: { \(keys), 1️⃣k7: again }\nsteps: [launch]\n")
     #expect(errors(wide) == [wide.error("1️⃣", "duplicate key 'k7'")])
+    // A duplicate key no longer hides the file's other problems.
+    let more = MarkedYAML(
+      "scenario: One\nsteps:\n  - 1️⃣sing_in: { email: a, password: b }\n  - expect: { state: 2️⃣signedin, 3️⃣state: home }\n"
+    )
+    #expect(
+      errors(more) == [
+        more.error("1️⃣", "unknown action 'sing_in'; did you mean 'sign_in'?"),
+        more.error("2️⃣", "unknown state 'signedin'; did you mean 'signedIn'?"),
+        more.error("3️⃣", "duplicate key 'state'"),
+      ])
   }
 
   @Test func reportsUnterminatedVariablesAndVariablesThatAreNotScalars() {
