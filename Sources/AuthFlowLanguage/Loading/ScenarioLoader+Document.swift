@@ -17,6 +17,8 @@ extension ScenarioLoader {
     var variables: [String: String] = [:]
     /// False when `vars` could not be read, so an unknown `${name}` is not reported again.
     var variablesKnown = true
+    /// Whether an undefined `${name}` is left as written instead of reported (outside `given` and `steps`).
+    var keepsUndefinedVariables = false
 
     var devices = OrderedNames(["phone"])
     /// False when `devices` could not be read, so device names are not checked against it.
@@ -56,6 +58,12 @@ extension ScenarioLoader {
         let fields = fields(root, key: "scenario", context: "scenario", shape: ScenarioLanguage.scenario)
       else { return nil }
 
+      // `${var}` works in every string of a scenario (SPEC §11), `vars` itself excepted. Outside `given` and
+      // `steps` an undefined `${name}` stays as written, as it did before (Part I substituted only there).
+      if let vars = fields["vars"] { readVariables(vars) }
+      substitutesVariables = true
+      keepsUndefinedVariables = true
+      defer { substitutesVariables = false }
       let name = fields["scenario"].flatMap { node in
         nonEmptyString(node, key: "scenario").flatMap { printable($0, key: "scenario", at: node) }
       }
@@ -71,14 +79,11 @@ extension ScenarioLoader {
       let machine = fields["machine"].flatMap { readMachine($0) }
       let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }
       let strict = fields["strict"].flatMap { bool($0, key: "strict") } ?? false
-      if let vars = fields["vars"] { readVariables(vars) }
       if let devices = fields["devices"] { readDevices(devices) }
       let backend = fields["backend"].map { backendSettings($0) } ?? BackendSettings()
-
-      substitutesVariables = true
+      keepsUndefinedVariables = false
       let given = fields["given"].map { self.given($0) } ?? Given()
       let steps = fields["steps"].flatMap { self.steps($0) }
-      substitutesVariables = false
 
       guard problemCount == 0, let name, let steps else { return nil }
       return Scenario(

@@ -39,7 +39,7 @@ extension ScenarioLoader.Document {
 
   /// `true` or `false`, plain, and nothing else.
   mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
-    guard case .scalar(let scalar) = node, scalar.isPlain, !Self.isNull(scalar) else {
+    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar) else {
       let found = Self.found(node)
       let quotedBool = found == .text("true") || found == .text("false")
       report(.notBoolean(key: key, found: quotedBool ? .quoted(Self.text(of: node)) : found), at: node)
@@ -55,12 +55,21 @@ extension ScenarioLoader.Document {
     }
   }
 
+  /// Whether a quoted scalar is wholly one `${name}`: then it takes the variable's type, as unquoted it would
+  /// (SPEC §11), since YAML needs the quotes in a flow mapping (`{online: "${on}"}`).
+  func isWholeVariable(_ scalar: YAMLNode.Scalar) -> Bool {
+    guard substitutesVariables else { return false }
+    let text = scalar.string.utf8
+    guard text.count > 3, text.starts(with: "${".utf8), text.last == UInt8(ascii: "}") else { return false }
+    return !text.dropFirst(2).dropLast().contains { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "$") }
+  }
+
   /// A plain whole number of at least 0, up to `UInt64.max`.
   mutating func unsigned(_ node: YAMLNode, key: String) -> UInt64? {
     func isDigits(_ text: String) -> Bool {
       !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
-    guard case .scalar(let scalar) = node, scalar.isPlain, !Self.isNull(scalar) else {
+    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar) else {
       let found = Self.found(node)
       let quotedNumber = isDigits(Self.text(of: node)) && found != .null
       report(.notInteger(key: key, found: quotedNumber ? .quoted(Self.text(of: node)) : found), at: node)

@@ -1,4 +1,4 @@
-/// `vars:` and `${name}` substitution in the string values of `given` and `steps`.
+/// `vars:` and `${name}` substitution in every string of a scenario but `vars` (SPEC §11).
 extension ScenarioLoader.Document {
   /// Reads `vars`: a mapping of names to scalars.
   mutating func readVariables(_ node: YAMLNode) {
@@ -66,6 +66,8 @@ extension ScenarioLoader.Document {
           return nil
         }
         result += value.utf8
+      } else if keepsUndefinedVariables {
+        result += bytes[index...close]
       } else {
         failed = true
         if variablesKnown, !variableNames.contains(name) {

@@ -117,6 +117,34 @@ import Testing
         device: laptop
     """)
 
+  /// SPEC §11: `${var}` in every string, `scenario:` and `backend:` included; a value that is wholly one
+  /// `${var}` takes the variable's type, quoted or not (YAML needs the quotes in a flow mapping).
+  @Test func variablesWorkEverywhereAndKeepTheirType() throws {
+    let result = ScenarioLoader().load(
+      yaml: """
+        scenario: "Sign in as ${email}"
+        tags: ["${tag}"]
+        vars: { email: ana@example.com, on: false, ttl: 2h, n: 3, tag: smoke }
+        backend: { password_reset_code_ttl: "${ttl}", oob_send_limit: { count: "${n}", per: 1h } }
+        steps:
+          - network: { online: "${on}" }
+          - network:
+              online: ${on}
+        """, file: "vars.yaml")
+    #expect(result.diagnostics.map(\.description) == [])
+    let scenario = try #require(result.scenarios.first)
+    #expect(scenario.name == "Sign in as ana@example.com")
+    #expect(scenario.tags == ["smoke"])
+    #expect(scenario.backend.passwordResetCodeTTL == VirtualDuration(parsing: "2h"))
+    #expect(scenario.backend.oobSendLimit.count == 3)
+    #expect(scenario.steps.map(\.action) == [.network(online: false), .network(online: false)])
+    // A quoted value that is more than one variable is text, and text is not a boolean.
+    let mixed = ScenarioLoader().load(
+      yaml: "scenario: x\nvars: { on: false }\nsteps:\n  - network: { online: \"${on}${on}\" }\n",
+      file: "mixed.yaml")
+    #expect(mixed.diagnostics.map(\.description).first?.contains("expected true or false for 'online'") == true)
+  }
+
   @Test func loadsEveryKeyIntoTheModel() throws {
     let yaml = Self.everything
     let result = yaml.load(with: ScenarioLoader(machineNames: ["authkit", "paper"]))
@@ -304,7 +332,8 @@ import Testing
       ])
   }
 
-  @Test func leavesNamesOutsideGivenAndStepsAlone() throws {
+  /// Outside `given` and `steps` an undefined `${name}` stays as written, as Part I had it.
+  @Test func leavesUndefinedNamesOutsideGivenAndStepsAlone() throws {
     let result = MarkedYAML(
       """
       scenario: ${not_a_var}
