@@ -11,6 +11,14 @@ extension AuthClient {
     return signedIn(info, tokens)
   }
 
+  /// Signs in as a new guest (`signInAnonymously()`): a new anonymous account every time.
+  public func signInAnonymously() throws(AuthErrorCode) -> CachedUser {
+    let (info, tokens) = try call(.signUp, "signUp(anonymous)") { () throws(AuthErrorCode) in
+      backend.signInAnonymously()
+    }
+    return signedIn(info, tokens)
+  }
+
   /// Signs in with an email and a password.
   public func signIn(email: String, password: String) throws(AuthErrorCode) -> CachedUser {
     let (info, tokens) = try call(.signInWithPassword, "signInWithPassword(\(email), \(hide(password)))") {

@@ -15,6 +15,8 @@ public struct CachedUser: Equatable, Sendable {
   public var displayName: String?
   /// The sign-in methods linked to the account.
   public var providers: [ProviderID]
+  /// Whether the user is a guest (an anonymous sign-in, no credential linked yet).
+  public var isAnonymous: Bool
 
   init(_ info: AccountInfo) {
     uid = info.uid
@@ -22,6 +24,7 @@ public struct CachedUser: Equatable, Sendable {
     emailVerified = info.emailVerified
     displayName = info.displayName
     providers = info.providers
+    isAnonymous = info.isAnonymous
   }
 
   /// Whether the user signs in with a password and has not verified the email: the case apps gate on.

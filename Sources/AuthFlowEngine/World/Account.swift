@@ -18,6 +18,8 @@ package struct Account {
   var photoURL: String? = nil
   /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
   var lastSignInAt: VirtualTime? = nil
+  /// Made by an anonymous sign-in and not yet upgraded by linking a credential.
+  var anonymous = false
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {
@@ -32,7 +34,10 @@ package struct Account {
     AccountInfo(
       uid: uid, email: email, emailVerified: emailVerified, displayName: displayName, providers: providers,
       disabled: disabled, photoURL: photoURL, createdAt: createdAt, lastSignInAt: lastSignInAt,
-      linkedAccounts: links.map { LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email) }
+      linkedAccounts: links.map {
+        LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email)
+      },
+      isAnonymous: anonymous
     )
   }
 }
@@ -77,6 +82,8 @@ public struct AccountInfo: Equatable, Sendable {
   public var lastSignInAt: VirtualTime?
   /// The linked identity-provider accounts, in the order they were linked.
   public var linkedAccounts: [LinkedAccount]
+  /// Whether it is a guest: made by an anonymous sign-in, no credential linked yet.
+  public var isAnonymous = false
 }
 
 /// A session's tokens as the backend hands them to a client.

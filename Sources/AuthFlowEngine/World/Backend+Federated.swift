@@ -102,6 +102,7 @@ extension Backend {
     }
     update(uid: account.uid) {
       $0.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
+      $0.anonymous = false
       if $0.email == nil { $0.email = idp.email }
       if $0.displayName == nil { $0.displayName = idp.name }
     }

@@ -16,9 +16,10 @@ extension Backend {
   }
 
   /// `update` with an email and a password: links an email-and-password credential to the signed-in account
-  /// (an account that signs in only with an IdP gains a password). An account that already has a password →
-  /// `provider-already-linked`; an email another account has → `email-already-in-use`; the password policy
-  /// applies. A modelling choice: no recent login is asked for and no session is revoked.
+  /// (an account that signs in only with an IdP gains a password; a guest becomes a password account with the
+  /// same uid, so its data stays). An account that already has a password → `provider-already-linked`; an email
+  /// another account has → `email-already-in-use`; the password policy applies. A modelling choice: no recent
+  /// login is asked for and no session is revoked.
   func linkPassword(_ token: IDToken, email: String, password: String) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
@@ -28,6 +29,7 @@ extension Backend {
     update(uid: account.uid) {
       $0.email = email.lowercased()
       $0.password = password
+      $0.anonymous = false
     }
     world.log("backend", "password linked to \(email.lowercased())")
     return accounts[account.uid]?.info ?? account.info

@@ -18,6 +18,10 @@ public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Cust
   /// GitHub (`github.com`).
   public static let github = ProviderID(rawValue: "github.com")
 
+  /// An anonymous (guest) session's sign-in method, as ID tokens name it (`firebase.sign_in_provider`); never
+  /// one of an account's providers.
+  public static let anonymous = ProviderID(rawValue: "anonymous")
+
   /// The identity providers the world fakes, in the order the docs list them.
   public static let identityProviders: [ProviderID] = [.google, .apple, .twitter, .facebook, .github]
   /// Every provider id an expectation may name.

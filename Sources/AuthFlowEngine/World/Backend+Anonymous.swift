@@ -1,0 +1,19 @@
+import AuthFlowLanguage
+
+extension Backend {
+  /// `signUp` with neither email nor password: **an anonymous sign-in creates a new guest account every
+  /// time**, with no email and no provider, signed in with `sign_in_provider` `anonymous`. Signing out of it
+  /// loses it for good: nothing can sign in to it again, which is why apps upgrade a guest by linking a
+  /// credential to it (``linkPassword(_:email:password:)``, ``link(_:_:)``) instead of creating an account.
+  /// Source: Firebase docs, "Authenticate with Firebase Anonymously" (Apple platforms), and the REST
+  /// reference's `accounts:signUp` ("creates a new anonymous user" when the request has no email).
+  func signInAnonymously() -> (AccountInfo, SessionTokens) {
+    var account = newAccount(email: nil)
+    account.anonymous = true
+    insert(account)
+    record(.accountCreated(uid: account.uid, email: nil))
+    world.log("backend", "anonymous account created (uid \(Redactor.shorten(account.uid)))")
+    let tokens = issueSession(uid: account.uid, provider: .anonymous)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+}

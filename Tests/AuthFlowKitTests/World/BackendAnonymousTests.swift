@@ -1,0 +1,56 @@
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+@Suite("Backend: anonymous accounts and their upgrade")
+struct BackendAnonymousTests {
+  @Test func eachAnonymousSignInIsANewGuestWithoutEmailOrProvider() throws {
+    let fixture = WorldFixture()
+    let (first, tokens) = fixture.backend.signInAnonymously()
+    let (second, _) = fixture.backend.signInAnonymously()
+    #expect(first.uid != second.uid)
+    #expect(first.isAnonymous && second.isAnonymous)
+    #expect(first.email == nil)
+    #expect(first.providers == [])
+    #expect(tokens.idToken.signInProvider == .anonymous)
+  }
+
+  /// The guest keeps its uid (and so its data) when it links a password; it is a guest no more.
+  @Test func linkingAPasswordUpgradesTheGuestInPlace() throws {
+    let fixture = WorldFixture()
+    let client = fixture.client()
+    let guest = try client.signInAnonymously()
+    #expect(guest.isAnonymous)
+    let upgraded = try client.linkPassword(email: "Gus@Example.com", password: "Str0ng-pass")
+    #expect(upgraded.uid == guest.uid)
+    #expect(upgraded.isAnonymous == false)
+    #expect(upgraded.email == "gus@example.com")
+    #expect(upgraded.providers == [.password])
+    client.signOut()
+    let again = try client.signIn(email: "gus@example.com", password: "Str0ng-pass")
+    #expect(again.uid == guest.uid)
+  }
+
+  @Test func aGuestCannotTakeAnEmailThatHasAnAccount() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    let client = fixture.client()
+    _ = try client.signInAnonymously()
+    #expect(
+      errorCode { try client.linkPassword(email: "alice@example.com", password: "Str0ng-pass") }
+        == .emailAlreadyInUse)
+    #expect(client.currentUser?.isAnonymous == true)
+  }
+
+  @Test func linkingAnIdentityProviderUpgradesTheGuestToo() throws {
+    let fixture = WorldFixture()
+    let guest = fixture.backend.signInAnonymously()
+    let idp = fixture.idp(.google, "gus@gmail.com", name: "Gus")
+    let linked = try fixture.backend.link(guest.1.idToken, idp)
+    #expect(linked.uid == guest.0.uid)
+    #expect(linked.isAnonymous == false)
+    #expect(linked.providers == [.google])
+  }
+}
