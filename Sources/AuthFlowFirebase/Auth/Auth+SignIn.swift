@@ -51,6 +51,25 @@ extension Auth {
         providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
   }
 
+  // MARK: - Anonymous
+
+  /// Signs in as a new guest: an anonymous account, no email, no provider (``User/isAnonymous``). Link a
+  /// credential to it (``User/link(with:)``) to keep it; signing out of it loses it.
+  @discardableResult
+  public func signInAnonymously() async throws -> AuthDataResult { try signInAnonymouslyNow() }
+
+  /// Signs in as a new guest; see ``signInAnonymously()``.
+  public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+    complete(completion) { try signInAnonymouslyNow() }
+  }
+
+  private func signInAnonymouslyNow() throws -> AuthDataResult {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.signInAnonymously() }
+    return AuthDataResult(
+      user: try signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(providerID: "", profile: nil, username: nil, isNewUser: true))
+  }
+
   // MARK: - Credentials
 
   /// Signs in with a credential: an email and a password, or an identity provider's tokens (from

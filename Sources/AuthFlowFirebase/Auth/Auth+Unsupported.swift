@@ -1,22 +1,9 @@
 import Foundation
 
-/// FirebaseAuth members for features the world does not model yet (anonymous, email-link and custom-token
-/// sign-in, switching users, Apple token revocation, keychain groups). They exist so app code compiles; each
+/// FirebaseAuth members for features the world does not model yet (email-link and custom-token sign-in,
+/// switching users, Apple token revocation, keychain groups). They exist so app code compiles; each
 /// fails with `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
 extension Auth {
-  /// Anonymous sign-in: not modelled, fails with `operationNotAllowed`.
-  @discardableResult
-  public func signInAnonymously() async throws -> AuthDataResult {
-    throw AuthErrorUtils.unsupported("signInAnonymously")
-  }
-
-  /// Anonymous sign-in: not modelled, fails with `operationNotAllowed`.
-  public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { () throws -> AuthDataResult in
-      throw AuthErrorUtils.unsupported("signInAnonymously")
-    }
-  }
-
   /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
   public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
     throw AuthErrorUtils.unsupported("Email-link sign-in")

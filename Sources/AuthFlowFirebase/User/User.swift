@@ -43,8 +43,11 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   open var email: String? { read { cached.email } }
   /// The user's phone number; always nil, as the world does not model phone sign-in.
   open var phoneNumber: String? { nil }
-  /// Whether the user is anonymous; always false, as the world does not model anonymous sign-in.
-  public internal(set) var isAnonymous = false
+  /// Whether the user is a guest (``Auth/signInAnonymously()``) with no credential linked yet.
+  public internal(set) var isAnonymous: Bool {
+    get { read { cached.isAnonymous } }
+    set { cached.isAnonymous = newValue }
+  }
   /// Whether the email was verified when the client last fetched the user.
   public var isEmailVerified: Bool { read { cached.emailVerified } }
   /// The tenant; nil, as the world has no tenants.

@@ -101,12 +101,29 @@ import Testing
 
   @Test func unmodelledMembersFailWithOperationNotAllowed() async throws {
     let auth = FirebaseWorld().auth(for: "phone")
-    let anonymous = await thrownError { try await auth.signInAnonymously() }
     let link = await thrownError { try await auth.signIn(withEmail: "a@b.co", link: "https://x.test") }
-    #expect(anonymous?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    let custom = await thrownError { try await auth.signIn(withCustomToken: "token") }
     #expect(link?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    #expect(custom?.code == AuthErrorCode.operationNotAllowed.rawValue)
     #expect(auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn&oobCode=abc"))
     #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=verifyEmail&oobCode=abc"))
+  }
+
+  /// A guest each time: completion-handler form too, with the SDK's empty provider id for the sign-in.
+  @Test func signInAnonymouslyMakesANewGuestEachTime() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let first = try await auth.signInAnonymously()
+    #expect(first.user.isAnonymous)
+    #expect(first.user.providerData.isEmpty)
+    #expect(first.additionalUserInfo?.isNewUser == true)
+    #expect(first.additionalUserInfo?.providerID == "")
+    try auth.signOut()
+    let second: AuthDataResult? = await withCheckedContinuation { done in
+      auth.signInAnonymously { result, _ in done.resume(returning: result) }
+    }
+    #expect(second?.user.uid != first.user.uid)
+    #expect(auth.currentUser?.isAnonymous == true)
   }
 
   @Test func failNextInjectsTheErrorOnce() async throws {

@@ -222,3 +222,42 @@ enum ModelledApp {
     }
   }
 }
+
+/// Anonymous-first onboarding, written as against FirebaseAuth: "Continue as guest", then keep the guest's data by
+/// linking a credential, and on `credentialAlreadyInUse` sign in to the account that credential belongs to.
+@MainActor
+final class GuestOnboarding {
+  var message: String?
+
+  func continueAsGuest() async throws -> String {
+    let result = try await Auth.auth().signInAnonymously()
+    return result.user.uid
+  }
+
+  func upgrade(email: String, password: String) async -> String? {
+    guard let user = Auth.auth().currentUser, user.isAnonymous else { return nil }
+    let credential = EmailAuthProvider.credential(withEmail: email, password: password)
+    do {
+      let result = try await user.link(with: credential)
+      return result.user.uid
+    } catch let error as NSError where error.code == AuthErrorCode.emailAlreadyInUse.rawValue {
+      message = "That email already has an account: sign in instead"
+      return nil
+    } catch {
+      message = error.localizedDescription
+      return nil
+    }
+  }
+
+  func upgrade(with credential: AuthCredential) async throws -> String {
+    guard let user = Auth.auth().currentUser else { throw AuthErrorCode.nullUser }
+    do {
+      return try await user.link(with: credential).user.uid
+    } catch let error as NSError where error.code == AuthErrorCode.credentialAlreadyInUse.rawValue {
+      guard let existing = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? AuthCredential else {
+        throw error
+      }
+      return try await Auth.auth().signIn(with: existing).user.uid
+    }
+  }
+}

@@ -85,4 +85,42 @@ import Testing
     #expect(declared.count > 20, "found \(declared.count) public types under \(sources.path)")
     #expect(missing.sorted() == [])
   }
+
+  /// The guest keeps its uid when it links a password; an email that has an account is refused.
+  @Test @MainActor func aGuestIsUpgradedInPlaceByLinkingAPassword() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "taken@example.com", password: "Str0ng-pass")])
+    try await world.withDevice("phone") {
+      let onboarding = GuestOnboarding()
+      let guest = try await onboarding.continueAsGuest()
+      #expect(Auth.auth().currentUser?.isAnonymous == true)
+      #expect(Auth.auth().currentUser?.email == nil)
+      #expect(await onboarding.upgrade(email: "taken@example.com", password: "Str0ng-pass") == nil)
+      #expect(onboarding.message == "That email already has an account: sign in instead")
+      #expect(await onboarding.upgrade(email: "gus@example.com", password: "Str0ng-pass") == guest)
+      #expect(Auth.auth().currentUser?.isAnonymous == false)
+      #expect(Auth.auth().currentUser?.email == "gus@example.com")
+      #expect(world.account(email: "gus@example.com")?.uid == guest)
+    }
+  }
+
+  /// On `credentialAlreadyInUse` the error carries the credential, and signing in with it reaches the account
+  /// that already has it (the guest is left behind).
+  @Test @MainActor func aGuestWhoseIdPIsTakenSignsInToThatAccount() async throws {
+    let world = FirebaseWorld(identityProviderAccounts: [
+      .google: [.init(email: "ivy@gmail.com", name: "Ivy")]
+    ])
+    try await world.withDevice("phone") {
+      let onboarding = GuestOnboarding()
+      let ivy = try #require(world.credential(for: .google, email: "ivy@gmail.com"))
+      let owner = try await Auth.auth().signIn(with: ivy).user.uid
+      try Auth.auth().signOut()
+      let guest = try await onboarding.continueAsGuest()
+      #expect(guest != owner)
+      let again = try #require(world.credential(for: .google, email: "ivy@gmail.com"))
+      let signedIn = try await onboarding.upgrade(with: again)
+      #expect(signedIn == owner)
+      #expect(Auth.auth().currentUser?.uid == owner)
+      #expect(Auth.auth().currentUser?.isAnonymous == false)
+    }
+  }
 }
