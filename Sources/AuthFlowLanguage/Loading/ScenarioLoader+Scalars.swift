@@ -39,7 +39,8 @@ extension ScenarioLoader.Document {
 
   /// `true` or `false`, plain, and nothing else.
   mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
-    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar) else {
+    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar)
+    else {
       let found = Self.found(node)
       let quotedBool = found == .text("true") || found == .text("false")
       report(.notBoolean(key: key, found: quotedBool ? .quoted(Self.text(of: node)) : found), at: node)
@@ -69,7 +70,8 @@ extension ScenarioLoader.Document {
     func isDigits(_ text: String) -> Bool {
       !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
-    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar) else {
+    guard case .scalar(let scalar) = node, scalar.isPlain || isWholeVariable(scalar), !Self.isNull(scalar)
+    else {
       let found = Self.found(node)
       let quotedNumber = isDigits(Self.text(of: node)) && found != .null
       report(.notInteger(key: key, found: quotedNumber ? .quoted(Self.text(of: node)) : found), at: node)

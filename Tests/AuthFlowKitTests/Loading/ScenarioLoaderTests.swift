@@ -142,7 +142,8 @@ import Testing
     let mixed = ScenarioLoader().load(
       yaml: "scenario: x\nvars: { on: false }\nsteps:\n  - network: { online: \"${on}${on}\" }\n",
       file: "mixed.yaml")
-    #expect(mixed.diagnostics.map(\.description).first?.contains("expected true or false for 'online'") == true)
+    #expect(
+      mixed.diagnostics.map(\.description).first?.contains("expected true or false for 'online'") == true)
   }
 
   @Test func loadsEveryKeyIntoTheModel() throws {
