@@ -128,7 +128,7 @@ else
   # Instructions: the bundled authkit scenarios on the built-in model and on the seed's code, same binary.
   if command -v valgrind >/dev/null 2>&1; then
     strip --strip-debug -o "$work/seed-stripped" "$seed"
-    mapfile -t authkit_dirs < <(find Scenarios -mindepth 1 -maxdepth 1 -type d ! -name firebaseui ! -name paper | sort)
+    mapfile -t authkit_dirs < <(find Scenarios -mindepth 1 -maxdepth 1 -type d ! -name firebaseui ! -name paper ! -name showcase | sort)
     model_instructions="$(tolerate=1 count_instructions "$work/seed-stripped" run --jobs 1 --machine authkit "${authkit_dirs[@]}")"
     seed_instructions="$(tolerate=1 count_instructions "$work/seed-stripped" run --jobs 1 --machine authkit-seed "${authkit_dirs[@]}")"
     printf '%-34s %9s M instructions (callgrind)\n' "bundled authkit scenarios, authkit" \

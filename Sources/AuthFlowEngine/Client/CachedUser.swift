@@ -17,6 +17,8 @@ public struct CachedUser: Equatable, Sendable {
   public var providers: [ProviderID]
   /// Whether the user is a guest (an anonymous sign-in, no credential linked yet).
   public var isAnonymous: Bool
+  /// When the account was created (FirebaseAuth's `metadata.creationDate`).
+  public var createdAt: VirtualTime
 
   init(_ info: AccountInfo) {
     uid = info.uid
@@ -25,6 +27,7 @@ public struct CachedUser: Equatable, Sendable {
     displayName = info.displayName
     providers = info.providers
     isAnonymous = info.isAnonymous
+    createdAt = info.createdAt
   }
 
   /// Whether the user signs in with a password and has not verified the email: the case apps gate on.

@@ -1,7 +1,9 @@
 import AuthFlowLanguage
 
 extension AuthKitMachine {
-  static let supportedActions = ActionKind.deviceActions.filter { $0 != .tap && $0 != .type }
+  static let supportedActions = ActionKind.deviceActions.filter {
+    ![.tap, .type, .signInAnonymously].contains($0)
+  }
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
     MachineDescriptor(

@@ -130,7 +130,9 @@ final class AuthKitMachine: Machine {
     case .changePassword(let password):
       guard state == .signedIn else { return context.nothingHappens("no change-password form on \(screen)") }
       do { try client.updatePassword(password) } catch { show(error) }
-    case .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+    case .linkPassword:
+      throw MachineError.unsupportedForm(.linkProvider, form: "a password (it links identity providers)")
+    case .signInAnonymously, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
   }

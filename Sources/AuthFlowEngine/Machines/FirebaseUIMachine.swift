@@ -106,8 +106,8 @@ final class FirebaseUIMachine: Machine {
     case .cancel:
       guard currentScreen == .email else { return context.nothingHappens("nothing to dismiss on \(screen)") }
       currentScreen = .picker
-    case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider,
-      .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+    case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider, .linkPassword,
+      .signInAnonymously, .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
   }

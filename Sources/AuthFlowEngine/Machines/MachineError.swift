@@ -5,6 +5,8 @@ import AuthFlowLanguage
 public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The machine does not handle this kind of action.
   case unsupported(ActionKind)
+  /// The machine handles the action, but not in this form (`link_provider` with a password, say).
+  case unsupportedForm(ActionKind, form: String)
   /// `type` named a field the machine does not have.
   case noSuchField(String)
   /// `tap` named nothing the machine shows.
@@ -34,6 +36,7 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupported(let kind): "the machine does not handle '\(kind.rawValue)'"
+    case .unsupportedForm(let kind, let form): "the machine's '\(kind.rawValue)' does not take \(form)"
     case .noSuchField(let name): "no field '\(name)'"
     case .nothingToTap(let name): "nothing to tap named '\(name)'"
     case .unknownMachine(let machine, let known):

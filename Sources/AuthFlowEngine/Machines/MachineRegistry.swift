@@ -10,7 +10,8 @@ public struct MachineRegistry: Sendable {
 
   /// The built-in machines and their mutants.
   public static let builtIn = MachineRegistry(
-    AuthKitMachine.descriptors + FirebaseUIMachine.descriptors + PaperMachine.descriptors)
+    AuthKitMachine.descriptors + FirebaseUIMachine.descriptors + PaperMachine.descriptors
+      + ShowcaseMachine.descriptors)
 
   /// The machine a scenario runs on when neither the file nor the command line names one.
   public static let defaultMachine = "authkit"

@@ -16,8 +16,10 @@ extension Action {
     let key = kind.rawValue
     switch self {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel:
+      .deleteAccount, .cancel, .signInAnonymously:
       return key
+    case .linkPassword(let email, let password):
+      return "\(key) {provider: password, email: \(email), password: \(redactor.password(password))}"
     case .signUp(let email, let password, let displayName):
       let name = displayName.map { ", display_name: \($0)" } ?? ""
       return "\(key) {email: \(email), password: \(redactor.password(password))\(name)}"

@@ -71,10 +71,11 @@ extension Expectation {
     fields([
       ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
+      ("anonymous", expected.anonymous.map(String.init)),
     ])
   }
 
-  /// The user's fields that `like` names (all of them when nil).
+  /// The user's fields that `like` names (all of them when nil; `anonymous` then only for a guest).
   private func describe(_ user: CachedUser?, like expected: UserExpectation? = nil) -> String {
     guard let user else { return "none" }
     let all = expected == nil
@@ -83,6 +84,7 @@ extension Expectation {
       ("email_verified", all || expected?.emailVerified != nil ? String(user.emailVerified) : nil),
       ("display_name", all || expected?.displayName != nil ? name(user.displayName) : nil),
       ("providers", all || expected?.providers != nil ? providers(user.providers) : nil),
+      ("anonymous", (all && user.isAnonymous) || expected?.anonymous != nil ? String(user.isAnonymous) : nil),
     ])
   }
 

@@ -27,6 +27,7 @@ extension ScenarioLanguage {
       .init("email_verified", .boolean, "Whether the client's cached user is verified."),
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
+      .init("anonymous", .boolean, "Whether the user is a guest (an anonymous account not yet upgraded)."),
     ])
 
   /// `expect: {account: …}`, not to be confused with `given.accounts` entries.

@@ -30,11 +30,12 @@ extension ScenarioLanguage {
   public static func argument(of kind: ActionKind) -> ValueShape {
     switch kind {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel:
+      .deleteAccount, .cancel, .signInAnonymously:
       .empty
     case .signUp: .mapping(signUp)
     case .signIn: .mapping(signIn)
-    case .signInWith, .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet)])
+    case .signInWith: .either([.oneOf(identityProviders), .mapping(sheet)])
+    case .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink)])
     case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
     case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
     case .changePassword: .either([.text, .mapping(changePassword)])
@@ -58,6 +59,7 @@ extension ScenarioLanguage {
     case .signUp: "Create an account with email and password."
     case .signIn: "Sign in with email and password."
     case .signInWith: "Tap \"Sign in with …\": a provider id, or {provider, account, outcome, error}."
+    case .signInAnonymously: "Tap \"Continue as guest\": the app signs in anonymously."
     case .signOut: "Sign out."
     case .forgotPassword: "Request a password-reset email (an email, or {email})."
     case .resendVerification: "Tap \"resend verification email\"."
@@ -65,7 +67,8 @@ extension ScenarioLanguage {
     case .deleteAccount: "Tap \"Delete account\" and confirm."
     case .reauthenticate: "Answer the re-authentication prompt: {password} or a provider sheet."
     case .cancel: "Dismiss the current sheet, prompt or dialog."
-    case .linkProvider: "Link another sign-in method: a provider id or a sheet."
+    case .linkProvider:
+      "Link another sign-in method: a provider id, a sheet, or {provider: password, email, password}."
     case .changePassword: "Change the password (the new password, or {new_password})."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
@@ -114,6 +117,15 @@ extension ScenarioLanguage {
   public static let passwordPrompt = MappingShape(
     name: "passwordPrompt", summary: "Answer the re-authentication prompt with a password.",
     fields: [.init("password", .text, required: true, "The password typed.")])
+
+  /// `link_provider: {provider: password, email, password}`: an email-and-password credential to link.
+  public static let passwordLink = MappingShape(
+    name: "passwordLink", summary: "An email and password to link to the signed-in user.",
+    fields: [
+      .init("provider", .literal("password"), required: true, "password."),
+      .init("email", .text, required: true, "The email to sign in with from now on."),
+      .init("password", .text, required: true, "The password."),
+    ])
 
   /// The arguments of `change_password`.
   public static let changePassword = MappingShape(

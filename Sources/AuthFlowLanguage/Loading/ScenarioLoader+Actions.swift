@@ -29,6 +29,18 @@ extension ScenarioLoader.Document {
     case .signInWith:
       return sheet(value, of: kind).map(Action.signInWith)
     case .linkProvider:
+      if case .mapping(let mapping) = value, case .scalar(let provider)? = mapping["provider"],
+        provider.string == ProviderID.password.rawValue
+      {
+        hideInDiagnostics(value)
+        guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.passwordLink) else {
+          return nil
+        }
+        let email = fields["email"].flatMap { string($0, key: "email") }
+        let password = fields["password"].flatMap { readPassword($0, key: "password") }
+        guard let email, let password, problemCount == before else { return nil }
+        return .linkPassword(email: email, password: password)
+      }
       return sheet(value, of: kind).map(Action.linkProvider)
     case .forgotPassword:
       if Self.isNull(value) { return .forgotPassword(email: nil) }
@@ -78,7 +90,7 @@ extension ScenarioLoader.Document {
       guard let operation, let error = error ?? nil else { return nil }
       return .failNext(operation: operation, error: error)
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel:
+      .deleteAccount, .cancel, .signInAnonymously:
       return nil
     }
   }

@@ -72,6 +72,7 @@ extension ScenarioLoader.Document {
     if let verified = fields["email_verified"] { user.emailVerified = bool(verified, key: "email_verified") }
     if let name = fields["display_name"] { user.displayName = nullableString(name, key: "display_name") }
     if let providers = fields["providers"] { user.providers = providerSet(providers) }
+    if let anonymous = fields["anonymous"] { user.anonymous = bool(anonymous, key: "anonymous") }
     return .some(user)
   }
 

@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
   case signIn(email: String, password: String)
   /// `sign_in_with`: signs in through an identity provider's sheet.
   case signInWith(ProviderSheet)
+  /// `sign_in_anonymously`: the app signs in as a new guest (an anonymous account).
+  case signInAnonymously
   /// `sign_out`: signs out through the app.
   case signOut
   /// `forgot_password`: asks for a password-reset email (nil: the address the app has).
@@ -31,6 +33,9 @@ public enum Action: Equatable, Sendable {
   case cancel
   /// `link_provider`: links an identity provider to the signed-in user.
   case linkProvider(ProviderSheet)
+  /// `link_provider: {provider: password, email, password}`: links an email and password to the signed-in user
+  /// (a guest's upgrade, or a password added to an IdP account).
+  case linkPassword(email: String, password: String)
   /// `change_password`: sets a new password for the signed-in user.
   case changePassword(newPassword: String)
   /// `tap`: taps a named target the machine shows.
@@ -60,6 +65,7 @@ public enum Action: Equatable, Sendable {
     case .signUp: .signUp
     case .signIn: .signIn
     case .signInWith: .signInWith
+    case .signInAnonymously: .signInAnonymously
     case .signOut: .signOut
     case .forgotPassword: .forgotPassword
     case .resendVerification: .resendVerification
@@ -67,7 +73,7 @@ public enum Action: Equatable, Sendable {
     case .deleteAccount: .deleteAccount
     case .reauthenticate: .reauthenticate
     case .cancel: .cancel
-    case .linkProvider: .linkProvider
+    case .linkProvider, .linkPassword: .linkProvider
     case .changePassword: .changePassword
     case .tap: .tap
     case .type: .type
@@ -94,6 +100,7 @@ extension Action {
     case .refresh: .refresh
     case .deleteAccount: .deleteAccount
     case .cancel: .cancel
+    case .signInAnonymously: .signInAnonymously
     case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
       .followLink, .wait, .admin, .network, .failNext:
       nil

@@ -8,6 +8,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case signIn = "sign_in"
   /// `sign_in_with`
   case signInWith = "sign_in_with"
+  /// `sign_in_anonymously`
+  case signInAnonymously = "sign_in_anonymously"
   /// `sign_out`
   case signOut = "sign_out"
   /// `forgot_password`

@@ -8,15 +8,18 @@ public struct UserExpectation: Equatable, Sendable {
   public var displayName: String??
   /// The sign-in methods the user should have, exactly; nil leaves them unchecked.
   public var providers: Set<ProviderID>?
+  /// Whether the user should be a guest (an anonymous account not yet upgraded); nil leaves it unchecked.
+  public var anonymous: Bool?
 
   /// An expectation on the cached user; every check left nil is not made.
   public init(
     email: String? = nil, emailVerified: Bool? = nil, displayName: String?? = nil,
-    providers: Set<ProviderID>? = nil
+    providers: Set<ProviderID>? = nil, anonymous: Bool? = nil
   ) {
     self.email = email
     self.emailVerified = emailVerified
     self.displayName = displayName
     self.providers = providers
+    self.anonymous = anonymous
   }
 }

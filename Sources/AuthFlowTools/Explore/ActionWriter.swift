@@ -12,8 +12,13 @@ enum ActionWriter {
     let key = action.kind.rawValue
     switch action {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel, .forgotPassword(nil):
+      .deleteAccount, .cancel, .signInAnonymously, .forgotPassword(nil):
       return (key, nil)
+    case .linkPassword(let email, let password):
+      return (
+        key,
+        YAMLText.flow([("provider", "password"), ("email", text(email)), ("password", secret(password))])
+      )
     case .signUp(let email, let password, let displayName):
       var pairs = [("email", text(email)), ("password", secret(password))]
       if let displayName { pairs.append(("display_name", text(displayName))) }

@@ -27,6 +27,7 @@ enum ExpectationWriter {
       if let verified = user.emailVerified { pairs.append(("email_verified", String(verified))) }
       if let displayName = name(user.displayName) { pairs.append(("display_name", displayName)) }
       if let set = user.providers { pairs.append(("providers", providers(set))) }
+      if let anonymous = user.anonymous { pairs.append(("anonymous", String(anonymous))) }
       return YAMLText.flow(pairs)
     case .account(let account):
       var pairs = [("email", text(account.email))]

@@ -17,7 +17,7 @@ struct StepGenerator {
   static let weights: [ActionKind: UInt64] = [
     .terminate: 2, .background: 5, .foreground: 7, .signUp: 8, .signIn: 10, .signInWith: 6, .signOut: 4,
     .forgotPassword: 3, .resendVerification: 5, .refresh: 6, .deleteAccount: 5, .reauthenticate: 6,
-    .cancel: 3,
+    .cancel: 3, .signInAnonymously: 4,
     .linkProvider: 4, .changePassword: 4, .tap: 12, .type: 12,
     .followLink: 8, .wait: 7, .admin: 5, .network: 2, .failNext: 2,
   ]
@@ -89,7 +89,7 @@ struct StepGenerator {
   private mutating func deviceAction(_ kind: ActionKind, on device: Device, _ run: Run) -> Action? {
     switch kind {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel:
+      .deleteAccount, .cancel, .signInAnonymously:
       return Action.bareAction(kind)
     case .signUp:
       return .signUp(

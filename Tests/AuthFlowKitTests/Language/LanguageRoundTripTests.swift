@@ -63,6 +63,8 @@ import Testing
       - reauthenticate: { password: correct-horse }
       - cancel
       - link_provider: { provider: google.com, outcome: cancel }
+      - link_provider: { provider: password, email: gus@example.com, password: "Str0ng-pass" }
+      - sign_in_anonymously
       - change_password: { new_password: "N3w-pass!" }
       - tap: go
       - type: { username: ana, password: secret-pin }
@@ -84,7 +86,7 @@ import Testing
           error: none
           link_error: expired-action-code
           ui: { greeting: Ana, resend_seconds_left: 0 }
-          user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password] }
+          user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password], anonymous: false }
           account:
             email: ana@example.com
             exists: true

@@ -16,7 +16,7 @@ enum SeedAuthflow {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The bundled scenario directories the `authkit` machine plays: all but `firebaseui` and `paper`.
+  /// The bundled scenario directories the `authkit` machine plays: all but `firebaseui`, `paper` and `showcase`.
   static var authKitScenarioPaths: [String] {
     let scenarios = repositoryRoot.appendingPathComponent("Scenarios")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
@@ -24,7 +24,7 @@ enum SeedAuthflow {
       var isDirectory: ObjCBool = false
       let path = scenarios.appendingPathComponent(name).path
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        && name != "firebaseui" && name != "paper"
+        && name != "firebaseui" && name != "paper" && name != "showcase"
     }.map { scenarios.appendingPathComponent($0).path }
   }
 

@@ -3,7 +3,8 @@ import AuthFlowLanguage
 extension ExecMachine {
   /// The methods an adapter may call, mirroring ``AuthClient`` (and ``MachineContext`` for `random` and `log`).
   static let methods = [
-    "signUp", "signIn", "signInWithProvider", "reauthenticateWithPassword", "reauthenticateWithProvider",
+    "signUp", "signIn", "signInAnonymously", "linkPassword", "signInWithProvider",
+    "reauthenticateWithPassword", "reauthenticateWithProvider",
     "linkProvider", "linkPendingCredential", "reload", "sendEmailVerification", "sendPasswordReset",
     "fetchSignInMethods", "updatePassword", "updateDisplayName", "delete", "signOut", "currentUser",
     "pendingCredential", "random", "log",
@@ -22,6 +23,12 @@ extension ExecMachine {
     case "signIn":
       let (email, password) = (try arguments.string("email"), try arguments.string("password"))
       return run { () throws(AuthErrorCode) in wire(try client.signIn(email: email, password: password)) }
+    case "signInAnonymously":
+      return run { () throws(AuthErrorCode) in wire(try client.signInAnonymously()) }
+    case "linkPassword":
+      let (email, password) = (try arguments.string("email"), try arguments.string("password"))
+      return run { () throws(AuthErrorCode) in wire(try client.linkPassword(email: email, password: password))
+      }
     case "signInWithProvider":
       let sheet = try arguments.sheet()
       return run { () throws(AuthErrorCode) in wire(try client.signIn(with: sheet)) }

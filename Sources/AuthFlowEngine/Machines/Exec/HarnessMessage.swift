@@ -35,12 +35,17 @@ enum HarnessMessage {
     }
   }
 
+  /// A user as calls return it; `anonymous: true` only for a guest, so the messages of other users stay as
+  /// protocol 1 first wrote them.
   static func wire(_ user: CachedUser) -> WireValue {
-    .object([
-      "uid": .string(user.uid), "email": .optional(user.email), "email_verified": .bool(user.emailVerified),
-      "display_name": .optional(user.displayName),
-      "providers": .array(user.providers.map { .string($0.rawValue) }),
-    ])
+    var members: [WireValue.Member] = [
+      .init(key: "uid", value: .string(user.uid)), .init(key: "email", value: .optional(user.email)),
+      .init(key: "email_verified", value: .bool(user.emailVerified)),
+      .init(key: "display_name", value: .optional(user.displayName)),
+      .init(key: "providers", value: .array(user.providers.map { .string($0.rawValue) })),
+    ]
+    if user.isAnonymous { members.append(.init(key: "anonymous", value: .bool(true))) }
+    return .object(members)
   }
 
   static func wire(_ sheet: ProviderSheet) -> WireValue {
@@ -72,10 +77,12 @@ enum HarnessMessage {
     case .forgotPassword(let email): .object(["email": .optional(email)])
     case .reauthenticate(.password(let password)): .object(["password": .string(password)])
     case .changePassword(let password): .object(["new_password": .string(password)])
+    case .linkPassword(let email, let password):
+      .object(["provider": "password", "email": .string(email), "password": .string(password)])
     case .tap(let name): .object(["name": .string(name)])
     case .type(let fields): .object(fields.map { WireValue.Member(key: $0.name, value: .string($0.value)) })
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel, .followLink, .wait, .admin, .network, .failNext:
+      .deleteAccount, .cancel, .signInAnonymously, .followLink, .wait, .admin, .network, .failNext:
       .object([])
     }
   }

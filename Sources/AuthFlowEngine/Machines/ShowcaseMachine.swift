@@ -1,0 +1,182 @@
+import AuthFlowLanguage
+
+/// `showcase`: an app that uses Firebase Authentication's newer methods as a careful production app does (SPEC
+/// §9.6). This first version models anonymous-first onboarding: "Continue as guest", then keeping the guest's
+/// data by upgrading the same account (linking a password or an identity provider) instead of creating a new one,
+/// and, when the provider account already belongs to someone, signing in to that account.
+///
+/// A signed-out user sees `welcome`; a signed-in one (guest or not) sees `home`, whose `greeting` is `Guest` for
+/// a guest, else the display name or the email, and whose `member_since` is the account's creation date: a guest
+/// upgraded in place keeps it, a new account does not. The app does not gate on email verification.
+final class ShowcaseMachine: Machine {
+  /// The screens of the app.
+  enum Screen: String, CaseIterable {
+    case welcome, home
+  }
+
+  /// A mutant's one bug.
+  struct Flaw: OptionSet, Sendable {
+    let rawValue: Int
+    /// Signs the guest out before creating the account, so the upgrade makes a new account and the guest's data
+    /// is left behind.
+    static let losesGuestData = Flaw(rawValue: 1 << 0)
+    /// Treats `credential-already-in-use` as a failed upgrade instead of signing in to the account.
+    static let stuckOnCredentialInUse = Flaw(rawValue: 1 << 1)
+  }
+
+  private let context: MachineContext
+  private let flaws: Flaw
+  private(set) var error: AuthErrorCode?
+
+  init(context: MachineContext, flaws: Flaw = []) {
+    self.context = context
+    self.flaws = flaws
+    context.client.onAuthStateChange = { [weak self] change in
+      if let error = change.error { self?.error = error }
+    }
+  }
+
+  private var client: AuthClient { context.client }
+  private var user: CachedUser? { client.currentUser }
+
+  // MARK: - What the app shows
+
+  var state: AuthState { user == nil ? .signedOut : .signedIn }
+
+  var screen: String { (user == nil ? Screen.welcome : Screen.home).rawValue }
+
+  var ui: [String: String] {
+    guard let user else { return [:] }
+    let name = user.displayName.flatMap { $0.isEmpty ? nil : $0 }
+    return [
+      "greeting": user.isAnonymous ? "Guest" : name ?? user.email ?? "Stranger",
+      "member_since": String(user.createdAt.description.prefix(10)),
+    ]
+  }
+
+  private func show(_ error: AuthErrorCode) { self.error = error }
+
+  // MARK: - Actions
+
+  func perform(_ action: Action) throws {
+    error = nil
+    switch action {
+    case .launch, .terminate, .background, .foreground: break
+    case .signInAnonymously:
+      guard user == nil else { return context.nothingHappens("no guest button on \(screen)") }
+      do { _ = try client.signInAnonymously() } catch { show(error) }
+    case .signUp(let email, let password, let displayName):
+      if user?.isAnonymous == true {
+        upgrade(email: email, password: password, displayName: displayName)
+      } else if user == nil {
+        createAccount(email: email, password: password, displayName: displayName)
+      } else {
+        context.nothingHappens("no sign-up form on \(screen)")
+      }
+    case .linkPassword(let email, let password):
+      guard user != nil else { return context.nothingHappens("no link button on \(screen)") }
+      upgrade(email: email, password: password, displayName: nil)
+    case .signIn(let email, let password):
+      // From a guest's home, "I already have an account" signs in to it; the guest is left behind.
+      guard user == nil || user?.isAnonymous == true else {
+        return context.nothingHappens("no sign-in form on \(screen)")
+      }
+      do { _ = try client.signIn(email: email, password: password) } catch { show(error) }
+    case .signInWith(let sheet):
+      if user?.isAnonymous == true { return link(sheet) }
+      guard user == nil else { return context.nothingHappens("no sign-in buttons on \(screen)") }
+      do { _ = try client.signIn(with: sheet) } catch { show(error) }
+    case .linkProvider(let sheet):
+      guard user != nil else { return context.nothingHappens("no link button on \(screen)") }
+      link(sheet)
+    case .signOut:
+      guard user != nil else { return context.nothingHappens("already signed out") }
+      client.signOut()
+    case .refresh:
+      guard user != nil else { return context.nothingHappens("no user to refresh on \(screen)") }
+      do { _ = try client.reload() } catch { show(error) }
+    case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .cancel, .changePassword,
+      .tap,
+      .type, .followLink, .wait, .admin, .network, .failNext:
+      throw MachineError.unsupported(action.kind)
+    }
+  }
+
+  /// "Create account" on a guest's home: links the email and password to the guest, so its uid and data stay.
+  private func upgrade(email: String, password: String, displayName: String?) {
+    if flaws.contains(.losesGuestData), user?.isAnonymous == true {
+      context.log("signs the guest out, then creates the account")
+      client.signOut()
+      return createAccount(email: email, password: password, displayName: displayName)
+    }
+    do {
+      _ = try client.linkPassword(email: email, password: password)
+    } catch {
+      return show(error)
+    }
+    name(displayName)
+  }
+
+  private func createAccount(email: String, password: String, displayName: String?) {
+    do {
+      _ = try client.signUp(email: email, password: password)
+    } catch {
+      return show(error)
+    }
+    name(displayName)
+  }
+
+  private func name(_ displayName: String?) {
+    guard let displayName else { return }
+    do { try client.updateDisplayName(displayName) } catch { show(error) }
+  }
+
+  /// Links a provider to the signed-in user. When the provider account already has an account of its own
+  /// (`credential-already-in-use`), signs in to that account: the guest's data is not merged.
+  private func link(_ sheet: ProviderSheet) {
+    let idp: IdentityProviders.Account
+    do {
+      idp = try client.present(sheet)
+    } catch {
+      return show(error)
+    }
+    do {
+      _ = try client.link(idp)
+      return
+    } catch .credentialAlreadyInUse where !flaws.contains(.stuckOnCredentialInUse) {
+      context.log("the provider account has an account already: signs in to it")
+    } catch {
+      return show(error)
+    }
+    do { _ = try client.signIn(idp, keepingPendingCredential: false) } catch { show(error) }
+  }
+}
+
+extension ShowcaseMachine {
+  static let supportedActions: [ActionKind] = [
+    .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
+    .linkProvider, .signOut, .refresh,
+  ]
+
+  static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
+    MachineDescriptor(
+      name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .apple],
+      screens: Screen.allCases.map(\.rawValue)
+    ) { ShowcaseMachine(context: $0, flaws: flaws) }
+  }
+
+  static let descriptors: [MachineDescriptor] = [
+    descriptor(
+      name: "showcase",
+      summary: "anonymous-first onboarding: continue as a guest, then keep the guest's data by upgrading it",
+      flaws: []),
+    descriptor(
+      name: "showcase~loses-guest-data",
+      summary: "signs the guest out before creating the account, so the upgrade makes a new account",
+      flaws: .losesGuestData),
+    descriptor(
+      name: "showcase~stuck-on-credential-in-use",
+      summary: "shows credential-already-in-use instead of signing in to the account that has the provider",
+      flaws: .stuckOnCredentialInUse),
+  ]
+}

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+/// `showcase` played through inline scenarios: anonymous-first onboarding and the guest's upgrade.
+@Suite("showcase machine")
+struct ShowcaseMachineTests {
+  static let upgrade = """
+    scenario: a guest creates an account
+    machine: showcase
+    steps:
+      - sign_in_anonymously:
+        expect: { state: signedIn, screen: home, user: { anonymous: true }, ui: { greeting: Guest } }
+      - wait: 1d
+      - sign_up: { email: gus@example.com, password: "Str0ng-pass" }
+        expect: { user: { anonymous: false, email: gus@example.com }, ui: { member_since: "2026-01-01" } }
+    """
+
+  @Test func aGuestUpgradedInPlaceKeepsItsCreationDate() throws {
+    expectPassed(try play(Self.upgrade))
+  }
+
+  /// The mutant signs the guest out first: the new account's creation date gives it away.
+  @Test func losingTheGuestsDataIsCaught() throws {
+    let broken = try play(Self.upgrade, machine: "showcase~loses-guest-data")
+    #expect(broken.status == .failed)
+    #expect(broken.failure?.key == "ui.member_since")
+    #expect(broken.failure?.actual == "2026-01-02")
+  }
+
+  @Test func signingOutAGuestLosesIt() throws {
+    let result = try play(
+      """
+      scenario: a guest signs out
+      machine: showcase
+      steps:
+        - sign_in_anonymously
+        - sign_out:
+          expect: { state: signedOut, screen: welcome, user: none }
+        - wait: 1d
+        - sign_in_anonymously:
+          expect: { user: { anonymous: true }, ui: { member_since: "2026-01-02" } }
+      """)
+    expectPassed(result)
+  }
+
+  /// authkit links identity providers only: a password link is an error that says so, not a silent no-op.
+  @Test func authkitRefusesToLinkAPassword() throws {
+    let result = try play(
+      """
+      scenario: add a password on authkit
+      given:
+        accounts: [{ email: ann@example.com, password: "correct-horse", email_verified: true }]
+        signed_in: { phone: ann@example.com }
+      steps:
+        - link_provider: { provider: password, email: ann@example.com, password: "Str0ng-pass" }
+      """)
+    #expect(result.status == .errored)
+    #expect(
+      result.failure?.message
+        == "step 1: machine 'authkit' failed: the machine's 'link_provider' does not take a password (it links "
+        + "identity providers)")
+  }
+
+  @Test func theMachinesListingShowsShowcaseAndItsMutants() {
+    let listing = Commands.machineListing(.builtIn)
+    #expect(listing.contains("showcase — anonymous-first onboarding"))
+    #expect(listing.contains("  sign_in_with: google.com, apple.com\n  screens: welcome, home"))
+    #expect(
+      MachineRegistry.builtIn.mutants(of: "showcase").map(\.name) == [
+        "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use",
+      ])
+  }
+}
