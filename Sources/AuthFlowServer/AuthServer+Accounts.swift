@@ -31,8 +31,22 @@ extension AuthServer {
 
   func signUp(_ call: Call) throws -> JSON {
     let request = try call.decode(SignUpRequest.self)
-    guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
-    guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
+    let (email, password) = (request.email ?? "", request.password ?? "")
+    if request.idToken == nil, email.isEmpty, password.isEmpty {
+      // No email, no password, no ID token: an anonymous sign-in (the SDKs' signInAnonymously).
+      let session = try backend { () throws(AuthErrorCode) in try world.signUpAnonymously() }
+      return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "anonymous"))
+    }
+    guard !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+    guard !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
+    if let idToken = request.idToken {
+      // Linking an email and password to the signed-in user: a guest keeps its uid.
+      let token = try tokens.token(idToken)
+      let session = try backend { () throws(AuthErrorCode) in
+        try world.linkPassword(token, email: email, password: password)
+      }
+      return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "password"))
+    }
     var session = try backend { () throws(AuthErrorCode) in try world.signUp(email: email, password: password)
     }
     if let name = request.displayName {

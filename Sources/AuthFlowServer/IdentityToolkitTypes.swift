@@ -8,6 +8,8 @@ struct SignUpRequest: Decodable {
   var email: String?
   var password: String?
   var displayName: String?
+  /// Present when the SDK links an email and password to the signed-in user.
+  var idToken: String?
 }
 
 struct SignInWithPasswordRequest: Decodable {

@@ -25,6 +25,39 @@ import Testing
     }
   }
 
+  /// `signUp` with nothing is an anonymous sign-in; `signUp` with the guest's ID token, an email and a password
+  /// links the password (how the SDKs link an email credential): same `localId`, fresh tokens.
+  @Test func anonymousSignUpThenLinkingAPasswordKeepsTheUid() async throws {
+    try await ServerHarness().test { client in
+      let (status, guest) = try await client.post("accounts:signUp", #"{"returnSecureToken":true}"#)
+      #expect(status == 200)
+      let uid = try #require(guest["localId"] as? String)
+      #expect(guest["email"] == nil)
+      let guestToken = try #require(guest["idToken"] as? String)
+      #expect(guest["refreshToken"] is String)
+      let (linked, upgraded) = try await client.post(
+        "accounts:signUp",
+        #"{"idToken":"\#(guestToken)","email":"Gus@Example.com","password":"Str0ng-pass","returnSecureToken":true}"#
+      )
+      #expect(linked == 200)
+      #expect(upgraded["localId"] as? String == uid)
+      #expect(upgraded["email"] as? String == "gus@example.com")
+      #expect(upgraded["idToken"] as? String != guestToken)
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"gus@example.com","password":"Str0ng-pass"}"#)
+      #expect(signedIn["localId"] as? String == uid)
+      // Another guest cannot take that email, and a half-written request says what it lacks.
+      let (_, other) = try await client.post("accounts:signUp", "{}")
+      let otherToken = try #require(other["idToken"] as? String)
+      let (_, taken) = try await client.post(
+        "accounts:signUp", #"{"idToken":"\#(otherToken)","email":"gus@example.com","password":"Str0ng-pass"}"#
+      )
+      #expect(errorMessage(taken) == "EMAIL_EXISTS")
+      let (_, missing) = try await client.post("accounts:signUp", #"{"email":"half@example.com"}"#)
+      #expect(errorMessage(missing) == "MISSING_PASSWORD")
+    }
+  }
+
   @Test func weakPasswordAndEnumerationProtection() async throws {
     try await ServerHarness().test { client in
       let (_, weak) = try await client.post(

@@ -67,3 +67,15 @@ def test_verify_id_token(server, app):
     assert claims["email_verified"] is False
     assert claims["firebase"]["sign_in_provider"] == "password"
     assert claims["aud"] == PROJECT
+
+
+def test_a_guest_upgraded_by_linking_a_password_keeps_its_uid(server, app):
+    guest = server.post("accounts:signUp", {"returnSecureToken": True}).json()
+    record = auth.get_user(guest["localId"], app=app)
+    assert record.email is None and record.provider_data == []
+    decoded = auth.verify_id_token(guest["idToken"], app=app)
+    assert decoded["firebase"]["sign_in_provider"] == "anonymous"
+    linked = server.post("accounts:signUp", {"idToken": guest["idToken"], "email": "guest@example.com",
+                                             "password": "Str0ng-pass", "returnSecureToken": True}).json()
+    assert linked["localId"] == guest["localId"]
+    assert auth.get_user_by_email("guest@example.com", app=app).uid == guest["localId"]

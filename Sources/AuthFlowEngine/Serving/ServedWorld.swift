@@ -61,6 +61,26 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// `accounts:signUp` with neither email nor password: a new anonymous (guest) account.
+  public func signUpAnonymously() throws(AuthErrorCode) -> ServedSession {
+    try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens) = backend.signInAnonymously()
+      return try session(backend, info.uid, tokens, new: true)
+    }
+  }
+
+  /// `accounts:signUp` with an ID token, an email and a password: links the password to that token's account, as
+  /// the SDKs link an email credential (and so upgrade a guest, keeping its uid); a new session for the same user.
+  public func linkPassword(_ token: IDToken, email: String, password: String) throws(AuthErrorCode)
+    -> ServedSession
+  {
+    try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
+      _ = try backend.linkPassword(token, email: email, password: password)
+      let tokens = backend.issueSession(uid: token.uid, authTime: token.authTime, provider: .password)
+      return try session(backend, token.uid, tokens, new: false)
+    }
+  }
+
   /// `accounts:signInWithPassword`.
   public func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> ServedSession {
     try locked(.signInWithPassword) { (_, backend) throws(AuthErrorCode) in
