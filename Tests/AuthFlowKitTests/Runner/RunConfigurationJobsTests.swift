@@ -55,7 +55,7 @@ import Testing
         name: "counted", summary: "never signs in", supportedActions: [.launch, .refresh], screens: ["start"]
       ) { _ in
         plays.count()
-        return NeverSignsIn()
+        return IdleMachine()
       })
     let scenario = try loadScenario(
       """
@@ -83,13 +83,4 @@ private final class PlayCounter: @unchecked Sendable {
   private var plays = 0
   func count() { lock.withLock { plays += 1 } }
   var value: Int { lock.withLock { plays } }
-}
-
-/// An app that stays signed out whatever the user does.
-private final class NeverSignsIn: Machine {
-  var state: AuthState { .signedOut }
-  var screen: String { "start" }
-  var error: AuthErrorCode? { nil }
-  var ui: [String: String] { [:] }
-  func perform(_ action: Action) throws {}
 }

@@ -43,15 +43,6 @@ private final class LoopingMachine: Machine {
   }
 }
 
-/// An app that does nothing at all, whatever the user does.
-private final class CalmMachine: Machine {
-  var state: AuthState { .signedOut }
-  var screen: String { "start" }
-  var error: AuthErrorCode? { nil }
-  var ui: [String: String] { [:] }
-  func perform(_ action: Action) throws {}
-}
-
 @Suite("Misbehaving in-process machines")
 struct StepTimeoutTests {
   static let actions: [ActionKind] = [.launch, .foreground, .background, .refresh]
@@ -66,7 +57,7 @@ struct StepTimeoutTests {
     registry.register(
       MachineDescriptor(
         name: "calm", summary: "does nothing", supportedActions: actions, screens: ["start"]
-      ) { _ in CalmMachine() })
+      ) { _ in IdleMachine() })
     registry.register(
       MachineDescriptor(
         name: "calm~loops", summary: "loops on refresh", supportedActions: actions, screens: ["start"]
