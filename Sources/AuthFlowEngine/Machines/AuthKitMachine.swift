@@ -132,7 +132,7 @@ final class AuthKitMachine: Machine {
       do { try client.updatePassword(password) } catch { show(error) }
     case .linkPassword:
       throw MachineError.unsupportedForm(.linkProvider, form: "a password (it links identity providers)")
-    case .signInAnonymously, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+    case .signInAnonymously, .unlinkProvider, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
   }

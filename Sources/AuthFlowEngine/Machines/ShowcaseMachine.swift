@@ -89,6 +89,12 @@ final class ShowcaseMachine: Machine {
     case .linkProvider(let sheet):
       guard user != nil else { return context.nothingHappens("no link button on \(screen)") }
       link(sheet)
+    case .unlinkProvider(let provider):
+      // Account settings: "Disconnect" next to a sign-in method.
+      guard user?.isAnonymous == false else {
+        return context.nothingHappens("no account settings on \(screen)")
+      }
+      do { _ = try client.unlink(provider) } catch { show(error) }
     case .signOut:
       guard user != nil else { return context.nothingHappens("already signed out") }
       client.signOut()
@@ -155,7 +161,7 @@ final class ShowcaseMachine: Machine {
 extension ShowcaseMachine {
   static let supportedActions: [ActionKind] = [
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
-    .linkProvider, .signOut, .refresh,
+    .linkProvider, .unlinkProvider, .signOut, .refresh,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {

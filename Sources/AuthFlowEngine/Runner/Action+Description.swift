@@ -18,6 +18,8 @@ extension Action {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
       .deleteAccount, .cancel, .signInAnonymously:
       return key
+    case .unlinkProvider(let provider):
+      return "\(key) \(provider)"
     case .linkPassword(let email, let password):
       return "\(key) {provider: password, email: \(email), password: \(redactor.password(password))}"
     case .signUp(let email, let password, let displayName):

@@ -36,6 +36,7 @@ extension ScenarioLanguage {
     case .signIn: .mapping(signIn)
     case .signInWith: .either([.oneOf(identityProviders), .mapping(sheet)])
     case .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink)])
+    case .unlinkProvider: .oneOf(providers)
     case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
     case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
     case .changePassword: .either([.text, .mapping(changePassword)])
@@ -69,6 +70,7 @@ extension ScenarioLanguage {
     case .cancel: "Dismiss the current sheet, prompt or dialog."
     case .linkProvider:
       "Link another sign-in method: a provider id, a sheet, or {provider: password, email, password}."
+    case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
     case .changePassword: "Change the password (the new password, or {new_password})."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."

@@ -42,6 +42,11 @@ extension ScenarioLoader.Document {
         return .linkPassword(email: email, password: password)
       }
       return sheet(value, of: kind).map(Action.linkProvider)
+    case .unlinkProvider:
+      let candidates = ScenarioLanguage.providers.values
+      return name(value, key: key, kind: "provider", candidates: candidates) {
+        candidates.contains($0) ? ProviderID(rawValue: $0) : nil
+      }.map(Action.unlinkProvider)
     case .forgotPassword:
       if Self.isNull(value) { return .forgotPassword(email: nil) }
       guard case .mapping = value else {

@@ -33,6 +33,8 @@ public enum Action: Equatable, Sendable {
   case cancel
   /// `link_provider`: links an identity provider to the signed-in user.
   case linkProvider(ProviderSheet)
+  /// `unlink_provider`: removes a sign-in method (`password` or an identity provider) from the signed-in user.
+  case unlinkProvider(ProviderID)
   /// `link_provider: {provider: password, email, password}`: links an email and password to the signed-in user
   /// (a guest's upgrade, or a password added to an IdP account).
   case linkPassword(email: String, password: String)
@@ -74,6 +76,7 @@ public enum Action: Equatable, Sendable {
     case .reauthenticate: .reauthenticate
     case .cancel: .cancel
     case .linkProvider, .linkPassword: .linkProvider
+    case .unlinkProvider: .unlinkProvider
     case .changePassword: .changePassword
     case .tap: .tap
     case .type: .type
@@ -101,7 +104,9 @@ extension Action {
     case .deleteAccount: .deleteAccount
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
-    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .changePassword, .tap, .type,
+    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .changePassword,
+      .tap,
+      .type,
       .followLink, .wait, .admin, .network, .failNext:
       nil
     }

@@ -26,6 +26,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case cancel
   /// `link_provider`
   case linkProvider = "link_provider"
+  /// `unlink_provider`
+  case unlinkProvider = "unlink_provider"
   /// `change_password`
   case changePassword = "change_password"
   /// `tap`

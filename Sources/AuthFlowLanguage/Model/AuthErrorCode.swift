@@ -61,8 +61,7 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let userMismatch = Self(rawValue: "user-mismatch")
   /// The sign-in method is not enabled.
   public static let operationNotAllowed = Self(rawValue: "operation-not-allowed")
-  /// An unlink named a provider the account does not have (`no-such-provider`). Not in ``known``: no scenario
-  /// step unlinks, so no expectation can meet it yet.
+  /// An unlink named a provider the account does not have (`no-such-provider`, SPEC §9.3).
   public static let noSuchProvider = Self(rawValue: "no-such-provider")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
@@ -74,6 +73,6 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
     .invalidActionCode, .expiredActionCode, .weakPassword, .invalidEmail, .tooManyRequests,
     .userTokenExpired, .userDisabled, .networkRequestFailed, .webContextCancelled, .userMismatch,
-    .operationNotAllowed,
+    .operationNotAllowed, .noSuchProvider,
   ]
 }

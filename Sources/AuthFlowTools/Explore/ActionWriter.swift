@@ -14,6 +14,8 @@ enum ActionWriter {
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
       .deleteAccount, .cancel, .signInAnonymously, .forgotPassword(nil):
       return (key, nil)
+    case .unlinkProvider(let provider):
+      return (key, provider.rawValue)
     case .linkPassword(let email, let password):
       return (
         key,

@@ -65,6 +65,7 @@ import Testing
       - link_provider: { provider: google.com, outcome: cancel }
       - link_provider: { provider: password, email: gus@example.com, password: "Str0ng-pass" }
       - sign_in_anonymously
+      - unlink_provider: github.com
       - change_password: { new_password: "N3w-pass!" }
       - tap: go
       - type: { username: ana, password: secret-pin }

@@ -77,6 +77,7 @@ enum HarnessMessage {
     case .forgotPassword(let email): .object(["email": .optional(email)])
     case .reauthenticate(.password(let password)): .object(["password": .string(password)])
     case .changePassword(let password): .object(["new_password": .string(password)])
+    case .unlinkProvider(let provider): .object(["provider": .string(provider.rawValue)])
     case .linkPassword(let email, let password):
       .object(["provider": "password", "email": .string(email), "password": .string(password)])
     case .tap(let name): .object(["name": .string(name)])
