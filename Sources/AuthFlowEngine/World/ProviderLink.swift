@@ -1,0 +1,9 @@
+import AuthFlowLanguage
+
+/// An identity-provider account linked to an authflow account.
+struct ProviderLink: Equatable {
+  var provider: ProviderID
+  /// The IdP's own id for the account.
+  var subject: String
+  var email: String
+}
