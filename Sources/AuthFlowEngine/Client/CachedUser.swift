@@ -19,6 +19,8 @@ public struct CachedUser: Equatable, Sendable {
   public var isAnonymous: Bool
   /// When the account was created (FirebaseAuth's `metadata.creationDate`).
   public var createdAt: VirtualTime
+  /// The profile photo's URL, if any.
+  public var photoURL: String?
 
   init(_ info: AccountInfo) {
     uid = info.uid
@@ -28,6 +30,7 @@ public struct CachedUser: Equatable, Sendable {
     providers = info.providers
     isAnonymous = info.isAnonymous
     createdAt = info.createdAt
+    photoURL = info.photoURL
   }
 
   /// Whether the user signs in with a password and has not verified the email: the case apps gate on.

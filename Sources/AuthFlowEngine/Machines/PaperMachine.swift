@@ -119,7 +119,8 @@ final class PaperMachine: Machine {
       guard client.currentUser != nil else { return context.nothingHappens("already signed out") }
       client.signOut()
     case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
-      .reauthenticate, .linkProvider, .linkPassword, .signInAnonymously, .unlinkProvider, .changePassword,
+      .reauthenticate, .linkProvider, .linkPassword, .signInAnonymously, .unlinkProvider, .updateProfile,
+      .changePassword,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

@@ -89,6 +89,11 @@ final class ShowcaseMachine: Machine {
     case .linkProvider(let sheet):
       guard user != nil else { return context.nothingHappens("no link button on \(screen)") }
       link(sheet)
+    case .updateProfile(let name, let photo):
+      // Account settings: the profile form.
+      guard user?.isAnonymous == false else { return context.nothingHappens("no profile form on \(screen)") }
+      guard name != nil || photo != nil else { return context.nothingHappens("nothing changed in the form") }
+      do { try client.updateProfile(displayName: name, photoURL: photo) } catch { show(error) }
     case .unlinkProvider(let provider):
       // Account settings: "Disconnect" next to a sign-in method.
       guard user?.isAnonymous == false else {
@@ -161,7 +166,7 @@ final class ShowcaseMachine: Machine {
 extension ShowcaseMachine {
   static let supportedActions: [ActionKind] = [
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
-    .linkProvider, .unlinkProvider, .signOut, .refresh,
+    .linkProvider, .unlinkProvider, .updateProfile, .signOut, .refresh,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {

@@ -20,6 +20,11 @@ extension Action {
       return key
     case .unlinkProvider(let provider):
       return "\(key) \(provider)"
+    case .updateProfile(let name, let photo):
+      let fields =
+        (name.map { ["display_name: \($0 ?? "null")"] } ?? [])
+        + (photo.map { ["photo_url: \($0 ?? "null")"] } ?? [])
+      return "\(key) {\(fields.joined(separator: ", "))}"
     case .linkPassword(let email, let password):
       return "\(key) {provider: password, email: \(email), password: \(redactor.password(password))}"
     case .signUp(let email, let password, let displayName):

@@ -71,7 +71,7 @@ extension Expectation {
     fields([
       ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
-      ("anonymous", expected.anonymous.map(String.init)),
+      ("anonymous", expected.anonymous.map(String.init)), ("photo_url", expected.photoURL.map(name)),
     ])
   }
 
@@ -85,6 +85,7 @@ extension Expectation {
       ("display_name", all || expected?.displayName != nil ? name(user.displayName) : nil),
       ("providers", all || expected?.providers != nil ? providers(user.providers) : nil),
       ("anonymous", (all && user.isAnonymous) || expected?.anonymous != nil ? String(user.isAnonymous) : nil),
+      ("photo_url", (all && user.photoURL != nil) || expected?.photoURL != nil ? name(user.photoURL) : nil),
     ])
   }
 
@@ -93,7 +94,7 @@ extension Expectation {
     return fields([
       ("email", expected.email.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
-      ("display_name", expected.displayName.map(name)),
+      ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
     ])
   }
 
@@ -106,6 +107,7 @@ extension Expectation {
       ("providers", expected.providers != nil ? providers(account.providers) : nil),
       ("disabled", expected.disabled != nil ? String(account.disabled) : nil),
       ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
+      ("photo_url", expected.photoURL != nil ? name(account.photoURL) : nil),
     ])
   }
 }

@@ -28,6 +28,7 @@ extension ScenarioLanguage {
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
       .init("anonymous", .boolean, "Whether the user is a guest (an anonymous account not yet upgraded)."),
+      .init("photo_url", .nullableText, "The photo URL, or null for none."),
     ])
 
   /// `expect: {account: …}`, not to be confused with `given.accounts` entries.
@@ -40,6 +41,7 @@ extension ScenarioLanguage {
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
       .init("disabled", .boolean, "Whether the account is disabled."),
       .init("display_name", .nullableText, "The display name, or null for none."),
+      .init("photo_url", .nullableText, "The photo URL, or null for none."),
     ])
 
   /// The keys of `expect.mail`: emails the outbox holds for an address.

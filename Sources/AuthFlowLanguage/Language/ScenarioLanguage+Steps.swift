@@ -37,6 +37,7 @@ extension ScenarioLanguage {
     case .signInWith: .either([.oneOf(identityProviders), .mapping(sheet)])
     case .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink)])
     case .unlinkProvider: .oneOf(providers)
+    case .updateProfile: .mapping(updateProfile)
     case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
     case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
     case .changePassword: .either([.text, .mapping(changePassword)])
@@ -70,6 +71,7 @@ extension ScenarioLanguage {
     case .cancel: "Dismiss the current sheet, prompt or dialog."
     case .linkProvider:
       "Link another sign-in method: a provider id, a sheet, or {provider: password, email, password}."
+    case .updateProfile: "Save the profile form: {display_name?, photo_url?}; null clears a field."
     case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
     case .changePassword: "Change the password (the new password, or {new_password})."
     case .tap: "A machine-specific UI action, by name."
@@ -127,6 +129,14 @@ extension ScenarioLanguage {
       .init("provider", .literal("password"), required: true, "password."),
       .init("email", .text, required: true, "The email to sign in with from now on."),
       .init("password", .text, required: true, "The password."),
+    ])
+
+  /// The arguments of `update_profile`: the fields to change (`null` clears one).
+  public static let updateProfile = MappingShape(
+    name: "updateProfile", summary: "The profile fields to save; null clears one.",
+    fields: [
+      .init("display_name", .nullableText, "The new display name, or null to clear it."),
+      .init("photo_url", .nullableText, "The new photo URL, or null to clear it."),
     ])
 
   /// The arguments of `change_password`.

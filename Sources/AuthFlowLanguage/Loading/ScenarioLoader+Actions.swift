@@ -42,6 +42,12 @@ extension ScenarioLoader.Document {
         return .linkPassword(email: email, password: password)
       }
       return sheet(value, of: kind).map(Action.linkProvider)
+    case .updateProfile:
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.updateProfile) else { return nil }
+      let name = fields["display_name"].flatMap { nullableString($0, key: "display_name") }
+      let photo = fields["photo_url"].flatMap { nullableString($0, key: "photo_url") }
+      guard problemCount == before else { return nil }
+      return .updateProfile(displayName: name, photoURL: photo)
     case .unlinkProvider:
       let candidates = ScenarioLanguage.providers.values
       return name(value, key: key, kind: "provider", candidates: candidates) {

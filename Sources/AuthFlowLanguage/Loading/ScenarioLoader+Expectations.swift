@@ -73,6 +73,7 @@ extension ScenarioLoader.Document {
     if let name = fields["display_name"] { user.displayName = nullableString(name, key: "display_name") }
     if let providers = fields["providers"] { user.providers = providerSet(providers) }
     if let anonymous = fields["anonymous"] { user.anonymous = bool(anonymous, key: "anonymous") }
+    if let photo = fields["photo_url"] { user.photoURL = nullableString(photo, key: "photo_url") }
     return .some(user)
   }
 
@@ -91,6 +92,7 @@ extension ScenarioLoader.Document {
     if let providers = fields["providers"] { account.providers = providerSet(providers) }
     if let disabled = fields["disabled"] { account.disabled = bool(disabled, key: "disabled") }
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
+    if let photo = fields["photo_url"] { account.photoURL = nullableString(photo, key: "photo_url") }
     return problemCount == before ? account : nil
   }
 

@@ -12,6 +12,8 @@ public struct AccountExpectation: Equatable, Sendable {
   public var disabled: Bool?
   /// The expected display name: nil leaves it unchecked, `.some(nil)` expects none.
   public var displayName: String??
+  /// The expected photo URL: nil leaves it unchecked, `.some(nil)` expects none.
+  public var photoURL: String?? = nil
 
   /// An expectation on the account of `email`; every check left nil is not made.
   public init(

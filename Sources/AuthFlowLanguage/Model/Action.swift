@@ -33,6 +33,9 @@ public enum Action: Equatable, Sendable {
   case cancel
   /// `link_provider`: links an identity provider to the signed-in user.
   case linkProvider(ProviderSheet)
+  /// `update_profile`: sets the signed-in user's display name and photo URL; nil leaves one as it is, an inner
+  /// nil (`null` in YAML) clears it.
+  case updateProfile(displayName: String??, photoURL: String??)
   /// `unlink_provider`: removes a sign-in method (`password` or an identity provider) from the signed-in user.
   case unlinkProvider(ProviderID)
   /// `link_provider: {provider: password, email, password}`: links an email and password to the signed-in user
@@ -77,6 +80,7 @@ public enum Action: Equatable, Sendable {
     case .cancel: .cancel
     case .linkProvider, .linkPassword: .linkProvider
     case .unlinkProvider: .unlinkProvider
+    case .updateProfile: .updateProfile
     case .changePassword: .changePassword
     case .tap: .tap
     case .type: .type
@@ -104,10 +108,8 @@ extension Action {
     case .deleteAccount: .deleteAccount
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
-    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .changePassword,
-      .tap,
-      .type,
-      .followLink, .wait, .admin, .network, .failNext:
+    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .updateProfile,
+      .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       nil
     }
   }

@@ -28,6 +28,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case linkProvider = "link_provider"
   /// `unlink_provider`
   case unlinkProvider = "unlink_provider"
+  /// `update_profile`
+  case updateProfile = "update_profile"
   /// `change_password`
   case changePassword = "change_password"
   /// `tap`

@@ -10,6 +10,8 @@ public struct UserExpectation: Equatable, Sendable {
   public var providers: Set<ProviderID>?
   /// Whether the user should be a guest (an anonymous account not yet upgraded); nil leaves it unchecked.
   public var anonymous: Bool?
+  /// The expected photo URL: nil leaves it unchecked, `.some(nil)` expects none.
+  public var photoURL: String?? = nil
 
   /// An expectation on the cached user; every check left nil is not made.
   public init(

@@ -16,6 +16,11 @@ enum ActionWriter {
       return (key, nil)
     case .unlinkProvider(let provider):
       return (key, provider.rawValue)
+    case .updateProfile(let name, let photo):
+      let field = { (value: String?) in value.map(text) ?? "null" }
+      let pairs =
+        (name.map { [("display_name", field($0))] } ?? []) + (photo.map { [("photo_url", field($0))] } ?? [])
+      return (key, YAMLText.flow(pairs))
     case .linkPassword(let email, let password):
       return (
         key,

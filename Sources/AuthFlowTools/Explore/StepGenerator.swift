@@ -17,7 +17,7 @@ struct StepGenerator {
   static let weights: [ActionKind: UInt64] = [
     .terminate: 2, .background: 5, .foreground: 7, .signUp: 8, .signIn: 10, .signInWith: 6, .signOut: 4,
     .forgotPassword: 3, .resendVerification: 5, .refresh: 6, .deleteAccount: 5, .reauthenticate: 6,
-    .cancel: 3, .signInAnonymously: 4, .unlinkProvider: 3,
+    .cancel: 3, .signInAnonymously: 4, .unlinkProvider: 3, .updateProfile: 3,
     .linkProvider: 4, .changePassword: 4, .tap: 12, .type: 12,
     .followLink: 8, .wait: 7, .admin: 5, .network: 2, .failNext: 2,
   ]
@@ -101,6 +101,11 @@ struct StepGenerator {
       return sheet(machine.signInProviders ?? ProviderID.identityProviders, run).map(Action.signInWith)
     case .linkProvider:
       return sheet(ProviderID.identityProviders, run).map(Action.linkProvider)
+    case .updateProfile:
+      return .updateProfile(
+        displayName: chance(70) ? .some(chance(80) ? "Zed" : nil) : nil,
+        photoURL: chance(50)
+          ? .some(chance(80) ? "https://example.com/zed.png" : nil) : .some("https://example.com/z.png"))
     case .unlinkProvider:
       // Mostly a method the user has, sometimes one they do not (`no-such-provider`).
       let linked = device.client.currentUser?.providers ?? []

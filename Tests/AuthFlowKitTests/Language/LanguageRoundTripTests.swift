@@ -66,6 +66,7 @@ import Testing
       - link_provider: { provider: password, email: gus@example.com, password: "Str0ng-pass" }
       - sign_in_anonymously
       - unlink_provider: github.com
+      - update_profile: { display_name: null, photo_url: "https://example.com/ana.png" }
       - change_password: { new_password: "N3w-pass!" }
       - tap: go
       - type: { username: ana, password: secret-pin }
@@ -87,7 +88,8 @@ import Testing
           error: none
           link_error: expired-action-code
           ui: { greeting: Ana, resend_seconds_left: 0 }
-          user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password], anonymous: false }
+          user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password], anonymous: false,
+            photo_url: null }
           account:
             email: ana@example.com
             exists: true
@@ -95,6 +97,7 @@ import Testing
             providers: [password, google.com]
             disabled: false
             display_name: Ana
+            photo_url: "https://example.com/ana.png"
           mail: { to: ana@example.com, kind: verify_email, count: 2 }
           signed_in_devices: [phone, laptop]
     """

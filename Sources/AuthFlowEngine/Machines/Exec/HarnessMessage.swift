@@ -78,6 +78,10 @@ enum HarnessMessage {
     case .reauthenticate(.password(let password)): .object(["password": .string(password)])
     case .changePassword(let password): .object(["new_password": .string(password)])
     case .unlinkProvider(let provider): .object(["provider": .string(provider.rawValue)])
+    case .updateProfile(let name, let photo):
+      .object(
+        (name.map { [WireValue.Member(key: "display_name", value: .optional($0))] } ?? [])
+          + (photo.map { [WireValue.Member(key: "photo_url", value: .optional($0))] } ?? []))
     case .linkPassword(let email, let password):
       .object(["provider": "password", "email": .string(email), "password": .string(password)])
     case .tap(let name): .object(["name": .string(name)])
