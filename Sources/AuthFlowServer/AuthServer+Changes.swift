@@ -148,9 +148,14 @@ extension AuthServer {
     let token = try tokens.token(idToken)
     var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
     var json: [String: JSON] = ["kind": "identitytoolkit#SetAccountInfoResponse"]
-    if request.displayName != nil || request.deleteAttribute?.contains("DISPLAY_NAME") == true {
-      let name = request.deleteAttribute?.contains("DISPLAY_NAME") == true ? nil : request.displayName
-      account = try backend { () throws(AuthErrorCode) in try world.setDisplayName(token, to: name) }
+    let deleted = Set(request.deleteAttribute ?? [])
+    let name: String?? =
+      deleted.contains("DISPLAY_NAME") ? .some(nil) : request.displayName.map { .some($0) }
+    let photo: String?? = deleted.contains("PHOTO_URL") ? .some(nil) : request.photoUrl.map { .some($0) }
+    if name != nil || photo != nil {
+      account = try backend { () throws(AuthErrorCode) in
+        try world.updateProfile(token, displayName: name, photoURL: photo)
+      }
     }
     if let providers = request.deleteProvider, !providers.isEmpty {
       account = try backend { () throws(AuthErrorCode) in
@@ -165,6 +170,7 @@ extension AuthServer {
     json["localId"] = .string(account.uid)
     json["email"] = .optional(account.email)
     json["displayName"] = .optional(account.displayName)
+    json["photoUrl"] = .optional(account.photoURL)
     json["emailVerified"] = .bool(account.emailVerified)
     if case .object(let user) = userJSON(account) { json["providerUserInfo"] = user["providerUserInfo"] }
     return .object(json)

@@ -40,6 +40,7 @@ struct UpdateRequest: Decodable {
   var email: String?
   var password: String?
   var displayName: String?
+  var photoUrl: String?
   var emailVerified: Bool?
   var disableUser: Bool?
   var deleteAttribute: [String]?
@@ -118,13 +119,15 @@ func userJSON(_ account: ServedAccount) -> JSON {
     infos.append(.object(info))
   }
   let created = String(account.createdAt.secondsSince1970 * 1000)
+  let lastLogin = String((account.lastSignInAt ?? account.createdAt).secondsSince1970 * 1000)
   var user: [String: JSON] = [
     "localId": .string(account.uid), "emailVerified": .bool(account.emailVerified),
     "disabled": .bool(account.disabled), "providerUserInfo": .array(infos), "createdAt": .string(created),
-    "lastLoginAt": .string(created),
+    "lastLoginAt": .string(lastLogin),
   ]
   if let email = account.email { user["email"] = .string(email) }
   if let name = account.displayName { user["displayName"] = .string(name) }
+  if let photo = account.photoURL { user["photoUrl"] = .string(photo) }
   // Production returns a salted hash; the server says only that a password exists, never what it is.
   if account.hasPassword { user["passwordHash"] = "UkVEQUNURUQ=" }
   return .object(user)

@@ -58,6 +58,33 @@ import Testing
     }
   }
 
+  /// `update` keeps a photo URL (and `deleteAttribute: PHOTO_URL` removes it); `lastLoginAt` moves with each
+  /// sign-in instead of staying at the creation time.
+  @Test func photoUrlIsKeptAndLastLoginAtMoves() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"pat@example.com","password":"Str0ng-pass"}"#)
+      let idToken = try #require(created["idToken"] as? String)
+      let (_, updated) = try await client.post(
+        "accounts:update", #"{"idToken":"\#(idToken)","photoUrl":"https://example.com/pat.png"}"#)
+      #expect(updated["photoUrl"] as? String == "https://example.com/pat.png")
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      let user = try #require((lookup["users"] as? [[String: Any]])?.first)
+      #expect(user["photoUrl"] as? String == "https://example.com/pat.png")
+      let firstLogin = try #require(user["lastLoginAt"] as? String)
+      _ = try await client.call(.post, "/authflow/v1/clock:advance", #"{"by":"2h"}"#)
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"pat@example.com","password":"Str0ng-pass"}"#)
+      let fresh = try #require(signedIn["idToken"] as? String)
+      let (_, again) = try await client.post("accounts:lookup", #"{"idToken":"\#(fresh)"}"#)
+      let later = try #require((again["users"] as? [[String: Any]])?.first?["lastLoginAt"] as? String)
+      #expect(Int(later) == (Int(firstLogin) ?? 0) + 7_200_000)
+      let (_, cleared) = try await client.post(
+        "accounts:update", #"{"idToken":"\#(fresh)","deleteAttribute":["PHOTO_URL"]}"#)
+      #expect(cleared["photoUrl"] == nil)
+    }
+  }
+
   @Test func weakPasswordAndEnumerationProtection() async throws {
     try await ServerHarness().test { client in
       let (_, weak) = try await client.post(

@@ -18,6 +18,10 @@ public struct ServedAccount: Equatable, Sendable {
   public var links: [Link]
   /// When the account was created, in virtual time (`createdAt`).
   public var createdAt: VirtualTime
+  /// The profile photo's URL (`photoUrl`), if any.
+  public var photoURL: String?
+  /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
+  public var lastSignInAt: VirtualTime?
 
   /// One linked identity-provider account.
   public struct Link: Equatable, Sendable {
@@ -43,5 +47,7 @@ public struct ServedAccount: Equatable, Sendable {
     hasPassword = account.password != nil
     links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
     createdAt = account.createdAt
+    photoURL = account.photoURL
+    lastSignInAt = account.lastSignInAt
   }
 }

@@ -179,6 +179,18 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// `accounts:update` with a display name and/or a photo URL (or `deleteAttribute` `DISPLAY_NAME`/`PHOTO_URL`):
+  /// each field that is not nil is set, an inner nil deletes it.
+  public func updateProfile(_ token: IDToken, displayName: String??, photoURL: String??) throws(AuthErrorCode)
+    -> ServedAccount
+  {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let info = try backend.updateProfile(token, displayName: displayName, photoURL: photoURL)
+      guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
+      return ServedAccount(account)
+    }
+  }
+
   /// `accounts:update` with a display name (or `deleteAttribute: DISPLAY_NAME`).
   public func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> ServedAccount {
     try locked(.update) { (_, backend) throws(AuthErrorCode) in
