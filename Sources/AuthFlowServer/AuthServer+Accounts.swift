@@ -84,7 +84,14 @@ extension AuthServer {
       throw ServiceError("MISSING_REFRESH_TOKEN")
     }
     guard grant == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
-    let (token, account) = try backend(.refresh) { () throws(AuthErrorCode) in try world.refresh(refreshToken)
+    let token: IDToken
+    let account: ServedAccount
+    do {
+      (token, account) = try world.refresh(refreshToken)
+    } catch {
+      // Production tells a token it never issued, and a deleted user's, from a revoked session.
+      if let problem = world.refreshTokenProblem(refreshToken) { throw ServiceError(problem) }
+      throw ServiceError(error, context: .refresh, passwordMinLength: world.settings.passwordMinLength)
     }
     let jwt = tokens.issue(token, for: account, refreshToken: refreshToken)
     return [
@@ -98,6 +105,8 @@ extension AuthServer {
     let request = try call.decode(LookupRequest.self)
     if let idToken = request.idToken {
       let token = try tokens.token(idToken)
+      // A deleted user's token is USER_NOT_FOUND in production, not TOKEN_EXPIRED.
+      guard world.accountExists(for: token) else { throw ServiceError("USER_NOT_FOUND") }
       let account = try backend { () throws(AuthErrorCode) in try world.lookup(token) }
       return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account)]]
     }

@@ -85,6 +85,29 @@ import Testing
     }
   }
 
+  /// Production tells a refresh token it never issued (`INVALID_REFRESH_TOKEN`) and a deleted user's tokens
+  /// (`USER_NOT_FOUND`) from an expired session.
+  @Test func unknownRefreshTokensAndDeletedUsersAreNamedAsProductionNamesThem() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"del@example.com","password":"Str0ng-pass"}"#)
+      let idToken = try #require(created["idToken"] as? String)
+      let refresh = try #require(created["refreshToken"] as? String)
+      let (_, unknown) = try await client.call(
+        .post, "/securetoken.googleapis.com/v1/token",
+        #"{"grant_type":"refresh_token","refresh_token":"nope"}"#)
+      #expect(errorMessage(unknown) == "INVALID_REFRESH_TOKEN")
+      let (deleted, _) = try await client.post("accounts:delete", #"{"idToken":"\#(idToken)"}"#)
+      #expect(deleted == 200)
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      #expect(errorMessage(lookup) == "USER_NOT_FOUND")
+      let (_, refreshed) = try await client.call(
+        .post, "/securetoken.googleapis.com/v1/token",
+        #"{"grant_type":"refresh_token","refresh_token":"\#(refresh)"}"#)
+      #expect(errorMessage(refreshed) == "USER_NOT_FOUND")
+    }
+  }
+
   @Test func weakPasswordAndEnumerationProtection() async throws {
     try await ServerHarness().test { client in
       let (_, weak) = try await client.post(

@@ -231,6 +231,21 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// The secure-token refresh: a new ID token for a live refresh token.
+  /// Why a refresh token gets no new ID token, as the service words it: a token never issued is
+  /// `INVALID_REFRESH_TOKEN`, one whose account was deleted `USER_NOT_FOUND`; nil for anything else (revoked,
+  /// disabled: the backend's own error says it).
+  public func refreshTokenProblem(_ refreshToken: String) -> String? {
+    locked { (_, backend) in
+      guard let uid = backend.owner(ofRefreshToken: refreshToken) else { return "INVALID_REFRESH_TOKEN" }
+      return backend.account(uid: uid) == nil ? "USER_NOT_FOUND" : nil
+    }
+  }
+
+  /// Whether the account an ID token was issued for still exists (a deleted one's token is `USER_NOT_FOUND`).
+  public func accountExists(for token: IDToken) -> Bool {
+    locked { (_, backend) in backend.account(uid: token.uid) != nil }
+  }
+
   public func refresh(_ refreshToken: String) throws(AuthErrorCode) -> (IDToken, ServedAccount) {
     try locked(.refreshToken) { (_, backend) throws(AuthErrorCode) in
       let token = try backend.refreshToken(refreshToken)

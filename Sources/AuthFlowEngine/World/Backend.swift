@@ -17,6 +17,9 @@ package final class Backend {
   private var creationIndex: [String: Int] = [:]
   private var accountsCreated = 0
   private var sessions: [String: RefreshSession] = [:]
+  /// The refresh tokens of deleted accounts, with the uid they were for: production answers them
+  /// `USER_NOT_FOUND`, not "invalid token" (see ``owner(ofRefreshToken:)``).
+  private var deletedSessions: [String: String] = [:]
   var actionCodes: [String: ActionCode] = [:]
   var sends: [SendRecord] = []
   private var generation = 0
@@ -69,7 +72,10 @@ package final class Backend {
     reindex(uid, from: accounts[uid]?.email, to: nil)
     accounts[uid] = nil
     uids.removeAll { $0 == uid }
-    for (token, session) in sessions where session.uid == uid { sessions[token] = nil }
+    for (token, session) in sessions where session.uid == uid {
+      sessions[token] = nil
+      deletedSessions[token] = uid
+    }
   }
 
   func update(uid: String, _ change: (inout Account) -> Void) {
@@ -158,6 +164,12 @@ package final class Backend {
   /// `user-token-expired`, disabled accounts with `user-disabled`.
   func refreshToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
     idToken(for: try liveSession(refreshToken))
+  }
+
+  /// The uid a refresh token was issued for, whether or not its session still lives; nil for a token the
+  /// backend never issued.
+  func owner(ofRefreshToken refreshToken: String) -> String? {
+    sessions[refreshToken]?.uid ?? deletedSessions[refreshToken]
   }
 
   /// Whether `refreshToken` would get a new ID token now.
