@@ -246,6 +246,8 @@ public final class ServedWorld: @unchecked Sendable {
     locked { (_, backend) in backend.account(uid: token.uid) != nil }
   }
 
+  /// Exchanges a refresh token for a fresh ID token and the account it is for, as `securetoken.googleapis.com`
+  /// does; an unknown token is `INVALID_REFRESH_TOKEN`, a deleted user's `USER_NOT_FOUND`.
   public func refresh(_ refreshToken: String) throws(AuthErrorCode) -> (IDToken, ServedAccount) {
     try locked(.refreshToken) { (_, backend) throws(AuthErrorCode) in
       let token = try backend.refreshToken(refreshToken)

@@ -22,18 +22,37 @@ struct MermaidDiagram: Equatable {
   enum Message: Equatable {
     case arrow(from: String, to: String, Arrow, String)
     case note(over: String, String)
-    /// A note spanning every participant.
+    /// A note spanning every participant: a failed check or an error.
     case noteAcross(String)
+
+    /// Whether this is what a reader opens the diagram for: a failed check or an error.
+    var isFailure: Bool {
+      if case .noteAcross = self { true } else { false }
+    }
   }
 
   /// Participants by name, in the order the diagram lists them.
   private(set) var participants: [String] = []
+  /// Every message, in order; the source draws at most ``limit`` of them (see ``window``).
   private(set) var messages: [Message] = []
-  /// Messages left out past ``limit``.
-  private(set) var omitted = 0
 
   /// The most messages one diagram draws, so a long scenario still renders.
   static let limit = 200
+  /// How many messages a cut diagram keeps after the failure it centres on.
+  static let afterFailure = 20
+
+  /// The messages drawn: all of them up to ``limit``; past it, a window that ends a few messages after the
+  /// failure (the last failed check or error), since that is what a reader opens the diagram for, or the first
+  /// ``limit`` when nothing failed. `before` and `after` count what the window leaves out.
+  var window: (messages: ArraySlice<Message>, before: Int, after: Int) {
+    guard messages.count > Self.limit else { return (messages[...], 0, 0) }
+    guard let failure = messages.lastIndex(where: \.isFailure) else {
+      return (messages.prefix(Self.limit), 0, messages.count - Self.limit)
+    }
+    let end = min(messages.count, failure + 1 + Self.afterFailure)
+    let start = max(0, end - Self.limit)
+    return (messages[start..<end], start, messages.count - end)
+  }
 
   /// The diagram's source, or nil when there is nothing to draw.
   var source: String? {
@@ -46,7 +65,11 @@ struct MermaidDiagram: Equatable {
     }
     let across = [participants.first, participants.last].compactMap { $0 }.compactMap { ids[$0] }
     let spanning = Set(across).count > 1 ? across.joined(separator: ",") : across.first ?? ""
-    for message in messages + (omitted > 0 ? [.noteAcross("… \(omitted) more, see the transcript")] : []) {
+    let shown = window
+    let earlier: [Message] =
+      shown.before > 0 ? [.noteAcross("… \(shown.before) earlier, see the transcript")] : []
+    let later: [Message] = shown.after > 0 ? [.noteAcross("… \(shown.after) more, see the transcript")] : []
+    for message in earlier + Array(shown.messages) + later {
       switch message {
       case .arrow(let from, let to, let arrow, let text):
         lines.append("    \(ids[from] ?? from)\(arrow.rawValue)\(ids[to] ?? to): \(Self.label(text))")
@@ -61,10 +84,6 @@ struct MermaidDiagram: Equatable {
 
   /// Adds a message, and its participants in the order of ``Role``.
   mutating func append(_ message: Message) {
-    guard messages.count < Self.limit else {
-      omitted += 1
-      return
-    }
     messages.append(message)
     switch message {
     case .arrow(let from, let to, _, _):

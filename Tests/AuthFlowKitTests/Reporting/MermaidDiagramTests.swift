@@ -109,4 +109,17 @@ struct MermaidDiagramTests {
     #expect(long?.components(separatedBy: "Note over phone: app goes").count == MermaidDiagram.limit + 1)
     #expect(long?.hasSuffix("Note over phone: … 5 more, see the transcript") == true)
   }
+
+  @Test func aLongFlowThatFailsLateIsCutAroundTheFailure() {
+    let before = Array(repeating: ("phone", "app goes to the background"), count: 250)
+    let after = Array(repeating: ("phone", "app comes to the foreground"), count: 60)
+    let long = diagram(before + [("authflow", "✗ step 251 failed: state is signedOut")] + after)
+    let lines = long?.split(separator: "\n").map(String.init) ?? []
+    // 200 messages drawn: the 179 before the failure, the failure and the 20 after it.
+    #expect(lines.filter { $0.contains("app goes to the background") }.count == 179)
+    #expect(lines.filter { $0.contains("app comes to the foreground") }.count == MermaidDiagram.afterFailure)
+    #expect(lines.contains("    Note over phone: ✗ step 251 failed: state is signedOut"))
+    #expect(lines.dropFirst(2).first == "    Note over phone: … 71 earlier, see the transcript")
+    #expect(lines.last == "    Note over phone: … 40 more, see the transcript")
+  }
 }
