@@ -48,6 +48,26 @@ extension AuthClient {
     sessionObserver?()
   }
 
+  /// Asks to change the current user's email (`sendEmailVerification(beforeUpdatingEmail:)`): a
+  /// `verify_and_change_email` email goes to `newEmail`, and the email changes when its link is opened. Needs a
+  /// recent login.
+  public func sendEmailChange(to newEmail: String) throws(AuthErrorCode) {
+    try authorized(.sendOobCode, "sendEmailVerification(beforeUpdatingEmail: \(newEmail))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.sendEmailChange(token, to: newEmail)
+    }
+  }
+
+  /// Changes the current user's email at once (the deprecated `updateEmail(to:)`): refused under enumeration
+  /// protection; otherwise needs a recent login, revokes the user's other sessions and keeps this one.
+  public func updateEmail(to newEmail: String) throws(AuthErrorCode) -> CachedUser {
+    let (info, newTokens) = try authorized(.update, "updateEmail(\(newEmail))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.updateEmail(token, to: newEmail)
+    }
+    tokens = newTokens
+    sessionObserver?()
+    return updateCache(info)
+  }
+
   /// Sets or, with nil, removes the current user's display name.
   public func updateDisplayName(_ name: String?) throws(AuthErrorCode) {
     let info = try authorized(.update, "updateProfile(displayName: \(name ?? "nil"))") {

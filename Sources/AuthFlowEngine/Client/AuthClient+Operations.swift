@@ -45,17 +45,22 @@ extension AuthClient {
 
   // MARK: - Action codes, from the app
 
-  /// `checkActionCode`: what a code is for and the email it was sent to; consumes nothing.
-  package func checkActionCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String) {
+  /// `checkActionCode`: what a code is for, the account's email and, for an email change or its revert, the
+  /// email it gives the account; consumes nothing.
+  package func checkActionCode(_ code: String) throws(AuthErrorCode) -> (
+    kind: MailKind, email: String, newEmail: String?
+  ) {
     try call(.resetPassword, "checkActionCode(\(Redactor.shorten(code)))") { () throws(AuthErrorCode) in
       try backend.inspectCode(code)
     }
   }
 
-  /// `applyActionCode`: applies an email-verification code.
+  /// `applyActionCode`: applies an email-verification, email-change or recover code.
   package func applyActionCode(_ code: String) throws(AuthErrorCode) {
     _ = try call(.applyOobCode, "applyActionCode(\(Redactor.shorten(code)))") { () throws(AuthErrorCode) in
-      try backend.applyVerification(code: code)
+      let (kind, _, _) = try backend.inspectCode(code)
+      guard kind != .passwordReset else { throw .invalidActionCode }
+      try backend.follow(code: code, kind: kind, newPassword: nil)
     }
   }
 

@@ -48,17 +48,13 @@ extension Run {
         : "\(matching.count) such email(s)"
       return fail(step, key: "follow_link", expected: wanted, actual: found)
     }
-    let operation: BackendOperation = kind == .verifyEmail ? .applyOobCode : .resetPassword
     let what =
-      kind == .verifyEmail
+      kind != .passwordReset
       ? "applyOobCode" : newPassword == nil ? "verifyPasswordResetCode" : "confirmPasswordReset"
     let code = Redactor.shorten(email.code)
     do throws(AuthErrorCode) {
-      if let injected = world.takeInjectedFailure(for: operation, device: nil) { throw injected }
-      switch kind {
-      case .verifyEmail: _ = try world.backend.applyVerification(code: email.code)
-      case .passwordReset: _ = try world.backend.resetPassword(code: email.code, newPassword: newPassword)
-      }
+      if let injected = world.takeInjectedFailure(for: kind.operation, device: nil) { throw injected }
+      try world.backend.follow(code: email.code, kind: kind, newPassword: newPassword)
       world.linkError = nil
       world.log("browser", "\(what)(\(code)) → ok")
     } catch {

@@ -4,7 +4,11 @@ import AuthFlowLanguage
 struct ActionCode {
   var kind: MailKind
   var uid: String
+  /// The account's email when the code was issued; the code is void once the email changes.
   var email: String
+  /// For an email change (`verify_and_change_email`) or its revert (`recover_email`): the email the account
+  /// gets when the code is applied.
+  var changeTo: String? = nil
   var createdAt: VirtualTime
   var used = false
 }

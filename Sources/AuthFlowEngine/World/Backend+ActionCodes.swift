@@ -35,30 +35,46 @@ extension Backend {
     send(.passwordReset, to: account)
   }
 
-  private func send(_ kind: MailKind, to account: Account) {
-    guard let email = account.email, let code = issueCode(kind, for: account) else { return }
-    let mail = Outbox.Email(to: email, kind: kind, sentAt: world.now, code: code)
+  /// Emails `kind` for the account: to its email, or to `address` (the new address of an email change, the old
+  /// one of its revert). `changeTo` is the email the code gives the account when applied.
+  func send(_ kind: MailKind, to account: Account, address: String? = nil, changeTo: String? = nil) {
+    guard let code = issueCode(kind, for: account, changeTo: changeTo),
+      let to = address ?? account.email
+    else { return }
+    let mail = Outbox.Email(to: to, kind: kind, sentAt: world.now, code: code)
     world.outbox.deliver(mail)
-    world.log("outbox", "\(kind.rawValue) to \(email): \(mail.redactedLink)")
+    world.log("outbox", "\(kind.rawValue) to \(to): \(mail.redactedLink)")
   }
 
   /// Creates an action code for the account's email without sending anything: what the Admin SDK's
   /// `generateEmailVerificationLink` and `generatePasswordResetLink` get back (`returnOobLink`).
-  func issueCode(_ kind: MailKind, for account: Account) -> String? {
+  func issueCode(_ kind: MailKind, for account: Account, changeTo: String? = nil) -> String? {
     guard let email = account.email else { return nil }
     let code = world.identifier(length: 24)
-    actionCodes[code] = ActionCode(kind: kind, uid: account.uid, email: email, createdAt: world.now)
+    actionCodes[code] = ActionCode(
+      kind: kind, uid: account.uid, email: email, changeTo: changeTo, createdAt: world.now)
     return code
   }
 
+  /// What opening an emailed link in a browser does, by the email's kind: a verification applies, a password
+  /// reset sets `newPassword` (or, without one, only checks the code), an email change or its revert applies.
+  func follow(code: String, kind: MailKind, newPassword: String?) throws(AuthErrorCode) {
+    switch kind {
+    case .verifyEmail: _ = try applyVerification(code: code)
+    case .passwordReset: _ = try resetPassword(code: code, newPassword: newPassword)
+    case .verifyAndChangeEmail, .recoverEmail: _ = try applyEmailChange(code: code, kind: kind)
+    }
+  }
+
   /// **Action codes are single-use and expire.** A used or unknown code → `invalid-action-code`; one older than
-  /// its TTL (`verify_email_code_ttl` 3 days, `password_reset_code_ttl` 1 hour) → `expired-action-code`.
+  /// its TTL (`password_reset_code_ttl` 1 hour for a reset, `verify_email_code_ttl` 3 days for the others) →
+  /// `expired-action-code`; one issued before the account's email last changed → `invalid-action-code`.
   /// The Firebase emulator never expires codes.
   func validCode(_ code: String, kind: MailKind) throws(AuthErrorCode) -> (ActionCode, Account) {
     guard let actionCode = actionCodes[code], actionCode.kind == kind, !actionCode.used else {
       throw .invalidActionCode
     }
-    let ttl = kind == .verifyEmail ? settings.verifyEmailCodeTTL : settings.passwordResetCodeTTL
+    let ttl = kind == .passwordReset ? settings.passwordResetCodeTTL : settings.verifyEmailCodeTTL
     if world.now - actionCode.createdAt > ttl { throw .expiredActionCode }
     guard let account = accounts[actionCode.uid], account.email == actionCode.email else {
       throw .invalidActionCode
@@ -68,11 +84,13 @@ extension Backend {
   }
 
   /// `resetPassword` with only a code, as `checkActionCode` sends it: the code's kind and email, for a code of
-  /// any kind, under the same rules as ``validCode(_:kind:)``. Nothing is consumed.
-  func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String) {
+  /// any kind, under the same rules as ``validCode(_:kind:)``, with the email an email-change code gives the
+  /// account (`newEmail` in the REST answer). Nothing is consumed.
+  func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String, newEmail: String?)
+  {
     guard let actionCode = actionCodes[code] else { throw .invalidActionCode }
     let (valid, _) = try validCode(code, kind: actionCode.kind)
-    return (valid.kind, valid.email)
+    return (valid.kind, valid.email, valid.changeTo)
   }
 
   /// `applyOobCode`: verifies the email the code was sent to.

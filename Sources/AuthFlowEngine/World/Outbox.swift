@@ -6,7 +6,7 @@ public final class Outbox {
   public struct Email: Equatable, Sendable {
     /// The address it was sent to.
     public var to: String
-    /// Verification or password reset.
+    /// What it is for.
     public var kind: MailKind
     /// When it was sent, in virtual time.
     public var sentAt: VirtualTime
@@ -19,7 +19,7 @@ public final class Outbox {
     private func link(code: String) -> String {
       "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)"
     }
-    var mode: String { kind == .verifyEmail ? "verifyEmail" : "resetPassword" }
+    var mode: String { kind.mode }
   }
 
   /// Every email sent, oldest first.

@@ -6,4 +6,6 @@ public enum SensitiveOperation: String, Sendable {
   case delete
   /// Changing the password.
   case changePassword = "change password"
+  /// Changing the email (`verifyBeforeUpdateEmail` or `updateEmail`).
+  case changeEmail = "change email"
 }

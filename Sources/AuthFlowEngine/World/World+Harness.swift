@@ -6,17 +6,13 @@ extension World {
   /// The account with this email as the backend stores it now.
   package func account(email: String) -> AccountInfo? { backend.account(email: email)?.info }
 
-  /// A browser opens an emailed action link: verification codes apply, password-reset codes set `newPassword`
-  /// (or are only checked without one). Throws what the page would show.
+  /// A browser opens an emailed action link (``Backend/follow(code:kind:newPassword:)``). Throws what the page
+  /// would show.
   package func openLink(_ email: Outbox.Email, newPassword: String?) throws(AuthErrorCode) {
-    let operation: BackendOperation = email.kind == .verifyEmail ? .applyOobCode : .resetPassword
     let code = Redactor.shorten(email.code)
     do throws(AuthErrorCode) {
-      if let injected = takeInjectedFailure(for: operation, device: nil) { throw injected }
-      switch email.kind {
-      case .verifyEmail: _ = try backend.applyVerification(code: email.code)
-      case .passwordReset: _ = try backend.resetPassword(code: email.code, newPassword: newPassword)
-      }
+      if let injected = takeInjectedFailure(for: email.kind.operation, device: nil) { throw injected }
+      try backend.follow(code: email.code, kind: email.kind, newPassword: newPassword)
       log("browser", "open \(email.mode) link (\(code)) → ok")
     } catch {
       log("browser", "open \(email.mode) link (\(code)) → \(error)")

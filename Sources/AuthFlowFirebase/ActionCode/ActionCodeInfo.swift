@@ -4,14 +4,16 @@ import Foundation
 open class ActionCodeInfo: NSObject, @unchecked Sendable {
   /// What the code is for.
   public let operation: ActionCodeOperation
-  /// The email the code was sent to.
+  /// The email the code is about: for an email change or its revert, the email the account gets.
   public let email: String
-  /// The previous email, for email changes; nil, as the world does not model them.
+  /// For an email change or its revert, the account's email before it; otherwise nil.
   public let previousEmail: String?
 
-  init(operation: ActionCodeOperation, email: String) {
+  /// As the SDK builds it from `resetPassword`'s answer: with a `newEmail`, that is `email` and the account's
+  /// current email is `previousEmail`.
+  init(operation: ActionCodeOperation, email: String, newEmail: String? = nil) {
     self.operation = operation
-    self.email = email
-    self.previousEmail = nil
+    self.email = newEmail ?? email
+    self.previousEmail = newEmail == nil ? nil : email
   }
 }

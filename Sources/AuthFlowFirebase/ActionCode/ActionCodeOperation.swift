@@ -6,11 +6,11 @@ public enum ActionCodeOperation: Int, Sendable {
   case passwordReset = 1
   /// Verifying an email.
   case verifyEmail = 2
-  /// Recovering an email after a change (not modelled).
+  /// Recovering an email after a change.
   case recoverEmail = 3
   /// Signing in with an email link (not modelled).
   case emailLink = 4
-  /// Verifying a new email before changing to it (not modelled).
+  /// Verifying a new email before changing to it.
   case verifyAndChangeEmail = 5
   /// Reverting a second factor's enrolment (not modelled).
   case revertSecondFactorAddition = 6

@@ -14,14 +14,16 @@ extension Auth {
   }
 
   private func checkActionCodeNow(_ code: String) throws -> ActionCodeInfo {
-    let (kind, email) = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+    let (kind, email, newEmail) = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       try client.checkActionCode(code)
     }
-    return ActionCodeInfo(operation: kind == .verifyEmail ? .verifyEmail : .passwordReset, email: email)
+    return ActionCodeInfo(
+      operation: ActionCodeURL.operation(mode: kind.mode), email: email, newEmail: newEmail)
   }
 
-  /// Applies an email-verification code: the account's email becomes verified. The signed-in user's cached
-  /// `isEmailVerified` changes only with `reload()`, as in the SDK.
+  /// Applies an email-verification code (the account's email becomes verified), an email-change code (the
+  /// account gets the new email and every session is revoked) or a recover code (the change is reverted). The
+  /// signed-in user's cached profile changes only with `reload()`, as in the SDK.
   public func applyActionCode(_ code: String) async throws { try applyActionCodeNow(code) }
 
   /// Applies an email-verification code; see ``applyActionCode(_:)``.

@@ -8,7 +8,7 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   case signInWithIdp
   /// `accounts:sendOobCode`: verification and password-reset emails.
   case sendOobCode
-  /// `accounts:update` with an `oobCode`: applying a verification link.
+  /// `accounts:update` with an `oobCode`: applying a verification, email-change or recover link.
   case applyOobCode
   /// `accounts:resetPassword`.
   case resetPassword

@@ -1,0 +1,59 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// Changing the user's email: verified first, as production requires under email enumeration protection, or
+/// directly with the deprecated `updateEmail`.
+extension User {
+  /// Emails a link to `newEmail`; the account's email changes to it when the link is opened, and then every
+  /// session of the account is revoked (this device's too: its next token refresh fails with
+  /// `userTokenExpired`). Needs a sign-in at most 5 minutes old (`requiresRecentLogin`). An address another
+  /// account has is `emailAlreadyInUse`, or, under enumeration protection, a success that sends nothing.
+  public func sendEmailVerification(
+    beforeUpdatingEmail newEmail: String, actionCodeSettings: ActionCodeSettings? = nil
+  ) async throws {
+    try sendEmailChangeNow(newEmail)
+  }
+
+  /// Emails a link to the new address; see ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)``.
+  public func sendEmailVerification(
+    beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil,
+    completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try sendEmailChangeNow(email) }
+  }
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Emails a link to the new address, the Objective-C bridge's spelling; see
+  /// ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)``.
+  public func __sendEmailVerificationBeforeUpdating(email: String, completion: ((Error?) -> Void)?) {
+    sendEmailVerification(beforeUpdatingEmail: email, completion: completion)
+  }
+
+  private func sendEmailChangeNow(_ newEmail: String) throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailChange(to: newEmail)
+    }
+  }
+
+  /// Changes the email at once. Production refuses it under email enumeration protection (on by default):
+  /// `operationNotAllowed`. Without it: a recent login, an address no other account has; the new email is
+  /// unverified, the old address gets a link that reverts the change, and the user's other sessions are revoked.
+  @available(
+    *, deprecated,
+    message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
+  )
+  public func updateEmail(to email: String) async throws { try updateEmailNow(email) }
+
+  /// Changes the email at once; see ``updateEmail(to:)``.
+  @available(
+    *, deprecated,
+    message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
+  )
+  public func updateEmail(to email: String, completion: ((Error?) -> Void)? = nil) {
+    complete(completion) { try updateEmailNow(email) }
+  }
+
+  private func updateEmailNow(_ email: String) throws {
+    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.updateEmail(to: email) }
+  }
+}
