@@ -107,7 +107,9 @@ final class FirebaseUIMachine: Machine {
       guard currentScreen == .email else { return context.nothingHappens("nothing to dismiss on \(screen)") }
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider, .linkPassword,
-      .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .tap, .type, .followLink, .wait,
+      .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .changeEmail, .tap, .type,
+      .followLink,
+      .wait,
       .admin, .network,
       .failNext:
       throw MachineError.unsupported(action.kind)

@@ -8,10 +8,15 @@ import AuthFlowLanguage
 /// A signed-out user sees `welcome`; a signed-in one (guest or not) sees `home`, whose `greeting` is `Guest` for
 /// a guest, else the display name or the email, and whose `member_since` is the account's creation date: a guest
 /// upgraded in place keeps it, a new account does not. The app does not gate on email verification.
+///
+/// Account settings (on `home`, not for a guest) change the email the careful way (`verifyBeforeUpdateEmail`:
+/// the email changes when the link sent to the new address is opened), change the password and delete the
+/// account. When one of them fails with `requires-recent-login` the app shows the `reauthenticate` prompt; the
+/// answer (`reauthenticate`) signs in again and retries the operation, `cancel` drops it.
 final class ShowcaseMachine: Machine {
   /// The screens of the app.
   enum Screen: String, CaseIterable {
-    case welcome, home
+    case welcome, home, reauthenticate
   }
 
   /// A mutant's one bug.
@@ -22,11 +27,18 @@ final class ShowcaseMachine: Machine {
     static let losesGuestData = Flaw(rawValue: 1 << 0)
     /// Treats `credential-already-in-use` as a failed upgrade instead of signing in to the account.
     static let stuckOnCredentialInUse = Flaw(rawValue: 1 << 1)
+    /// Changes the email with `updateEmail` instead of `verifyBeforeUpdateEmail`: refused under email enumeration
+    /// protection, and without it the account takes an address nobody has verified.
+    static let updatesEmailDirectly = Flaw(rawValue: 1 << 2)
+    /// Signs in again at the prompt but does not retry the operation that asked for it.
+    static let dropsOperationAfterReauthentication = Flaw(rawValue: 1 << 3)
   }
 
   private let context: MachineContext
   private let flaws: Flaw
   private(set) var error: AuthErrorCode?
+  /// The account-settings operation waiting for the user to sign in again (the `reauthenticate` prompt).
+  private var awaitingReauthentication: Action?
 
   init(context: MachineContext, flaws: Flaw = []) {
     self.context = context
@@ -43,7 +55,10 @@ final class ShowcaseMachine: Machine {
 
   var state: AuthState { user == nil ? .signedOut : .signedIn }
 
-  var screen: String { (user == nil ? Screen.welcome : Screen.home).rawValue }
+  var screen: String {
+    guard user != nil else { return Screen.welcome.rawValue }
+    return (awaitingReauthentication == nil ? Screen.home : Screen.reauthenticate).rawValue
+  }
 
   var ui: [String: String] {
     guard let user else { return [:] }
@@ -60,6 +75,7 @@ final class ShowcaseMachine: Machine {
 
   func perform(_ action: Action) throws {
     error = nil
+    if user == nil { awaitingReauthentication = nil }
     switch action {
     case .launch, .terminate, .background, .foreground: break
     case .signInAnonymously:
@@ -100,16 +116,61 @@ final class ShowcaseMachine: Machine {
         return context.nothingHappens("no account settings on \(screen)")
       }
       do { _ = try client.unlink(provider) } catch { show(error) }
+    case .changeEmail, .changePassword, .deleteAccount:
+      // Account settings.
+      guard user?.isAnonymous == false, awaitingReauthentication == nil else {
+        return context.nothingHappens("no account settings on \(screen)")
+      }
+      settle(action)
+    case .reauthenticate(let answer):
+      guard let pending = awaitingReauthentication else {
+        return context.nothingHappens("no re-authentication prompt on \(screen)")
+      }
+      do {
+        switch answer {
+        case .password(let password): try client.reauthenticate(password: password)
+        case .provider(let sheet): try client.reauthenticate(with: sheet)
+        }
+      } catch {
+        return show(error)
+      }
+      awaitingReauthentication = nil
+      if flaws.contains(.dropsOperationAfterReauthentication) { return }
+      settle(pending)
+    case .cancel:
+      guard awaitingReauthentication != nil else {
+        return context.nothingHappens("nothing to dismiss on \(screen)")
+      }
+      awaitingReauthentication = nil
     case .signOut:
       guard user != nil else { return context.nothingHappens("already signed out") }
+      awaitingReauthentication = nil
       client.signOut()
     case .refresh:
       guard user != nil else { return context.nothingHappens("no user to refresh on \(screen)") }
       do { _ = try client.reload() } catch { show(error) }
-    case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .cancel, .changePassword,
-      .tap,
-      .type, .followLink, .wait, .admin, .network, .failNext:
+    case .forgotPassword, .resendVerification, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
+    }
+  }
+
+  /// Runs an account-settings operation; `requires-recent-login` opens the re-authentication prompt, whose
+  /// answer runs it again.
+  private func settle(_ action: Action) {
+    do throws(AuthErrorCode) {
+      switch action {
+      case .changeEmail(let email) where flaws.contains(.updatesEmailDirectly):
+        _ = try client.updateEmail(to: email)
+      case .changeEmail(let email): try client.sendEmailChange(to: email)
+      case .changePassword(let password): try client.updatePassword(password)
+      case .deleteAccount: try client.delete()
+      default: return
+      }
+    } catch .requiresRecentLogin {
+      awaitingReauthentication = action
+      show(.requiresRecentLogin)
+    } catch {
+      show(error)
     }
   }
 
@@ -166,7 +227,8 @@ final class ShowcaseMachine: Machine {
 extension ShowcaseMachine {
   static let supportedActions: [ActionKind] = [
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
-    .linkProvider, .unlinkProvider, .updateProfile, .signOut, .refresh,
+    .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
+    .reauthenticate, .cancel, .signOut, .refresh,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
@@ -179,7 +241,8 @@ extension ShowcaseMachine {
   static let descriptors: [MachineDescriptor] = [
     descriptor(
       name: "showcase",
-      summary: "anonymous-first onboarding: continue as a guest, then keep the guest's data by upgrading it",
+      summary:
+        "anonymous-first onboarding (continue as a guest, then keep the guest's data by upgrading it) and account settings",
       flaws: []),
     descriptor(
       name: "showcase~loses-guest-data",
@@ -189,5 +252,14 @@ extension ShowcaseMachine {
       name: "showcase~stuck-on-credential-in-use",
       summary: "shows credential-already-in-use instead of signing in to the account that has the provider",
       flaws: .stuckOnCredentialInUse),
+    descriptor(
+      name: "showcase~update-email-directly",
+      summary: "changes the email with updateEmail instead of verifyBeforeUpdateEmail",
+      flaws: .updatesEmailDirectly),
+    descriptor(
+      name: "showcase~drops-operation-after-reauthentication",
+      summary:
+        "signs in again at the re-authentication prompt but does not retry the change that asked for it",
+      flaws: .dropsOperationAfterReauthentication),
   ]
 }

@@ -42,6 +42,8 @@ extension Action {
       return "\(key) \(sheet(value))"
     case .changePassword(let password):
       return "\(key) \(redactor.password(password))"
+    case .changeEmail(let email):
+      return "\(key) \(email)"
     case .tap(let target):
       return "\(key) \(target)"
     case .type(let fields):

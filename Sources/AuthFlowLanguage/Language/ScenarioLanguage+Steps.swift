@@ -41,6 +41,7 @@ extension ScenarioLanguage {
     case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
     case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
     case .changePassword: .either([.text, .mapping(changePassword)])
+    case .changeEmail: .either([.text, .mapping(changeEmail)])
     case .tap: .name
     case .type: .dictionary(of: .text, nonEmpty: true)
     case .followLink: .mapping(followLink)
@@ -74,6 +75,7 @@ extension ScenarioLanguage {
     case .updateProfile: "Save the profile form: {display_name?, photo_url?}; null clears a field."
     case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
     case .changePassword: "Change the password (the new password, or {new_password})."
+    case .changeEmail: "Change the account's email (the new email, or {email}), the way the app does it."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
     case .followLink: "Open the newest matching email's link in a browser, outside the app."
@@ -143,6 +145,11 @@ extension ScenarioLanguage {
   public static let changePassword = MappingShape(
     name: "changePassword", summary: "change_password's arguments.",
     fields: [.init("new_password", .text, required: true, "The new password.")])
+
+  /// The arguments of `change_email`.
+  public static let changeEmail = MappingShape(
+    name: "changeEmail", summary: "change_email's arguments.",
+    fields: [.init("email", .text, required: true, "The new email typed.")])
 
   /// The arguments of `follow_link`: which email's link, and for a reset the new password.
   public static let followLink = MappingShape(

@@ -77,6 +77,12 @@ extension ScenarioLoader.Document {
       return fields["new_password"].flatMap { readPassword($0, key: "new_password") }.map {
         .changePassword(newPassword: $0)
       }
+    case .changeEmail:
+      guard case .mapping = value else {
+        return string(value, key: key, expected: "an email or a mapping").map { .changeEmail(newEmail: $0) }
+      }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.changeEmail) else { return nil }
+      return fields["email"].flatMap { string($0, key: "email") }.map { .changeEmail(newEmail: $0) }
     case .tap:
       return nonEmptyString(value, key: key, expected: "a name").map(Action.tap)
     case .type:

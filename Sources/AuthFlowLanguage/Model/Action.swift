@@ -43,6 +43,9 @@ public enum Action: Equatable, Sendable {
   case linkPassword(email: String, password: String)
   /// `change_password`: sets a new password for the signed-in user.
   case changePassword(newPassword: String)
+  /// `change_email`: asks to change the signed-in user's email; the app does it as its code does (a careful app
+  /// with `verifyBeforeUpdateEmail`, so the email changes when the link sent to the new address is opened).
+  case changeEmail(newEmail: String)
   /// `tap`: taps a named target the machine shows.
   case tap(String)
   /// `type`: types values into named fields, in order.
@@ -82,6 +85,7 @@ public enum Action: Equatable, Sendable {
     case .unlinkProvider: .unlinkProvider
     case .updateProfile: .updateProfile
     case .changePassword: .changePassword
+    case .changeEmail: .changeEmail
     case .tap: .tap
     case .type: .type
     case .followLink: .followLink
@@ -109,7 +113,7 @@ extension Action {
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
     case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .updateProfile,
-      .changePassword, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+      .changePassword, .changeEmail, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
       nil
     }
   }

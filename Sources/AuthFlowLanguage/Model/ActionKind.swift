@@ -32,6 +32,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case updateProfile = "update_profile"
   /// `change_password`
   case changePassword = "change_password"
+  /// `change_email`
+  case changeEmail = "change_email"
   /// `tap`
   case tap
   /// `type`

@@ -42,6 +42,8 @@ enum ActionWriter {
       return (key, write(sheet))
     case .changePassword(let password):
       return (key, secret(password))
+    case .changeEmail(let email):
+      return (key, text(email))
     case .tap(let target):
       return (key, text(target))
     case .type(let fields):

@@ -68,6 +68,8 @@ import Testing
       - unlink_provider: github.com
       - update_profile: { display_name: null, photo_url: "https://example.com/ana.png" }
       - change_password: { new_password: "N3w-pass!" }
+      - change_email: { email: ann.new@example.com }
+      - change_email: ann.newer@example.com
       - tap: go
       - type: { username: ana, password: secret-pin }
       - follow_link: { mail: password_reset, to: ana@example.com, new_password: "R3set-pass" }

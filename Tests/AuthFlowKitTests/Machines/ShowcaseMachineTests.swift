@@ -67,10 +67,13 @@ struct ShowcaseMachineTests {
   @Test func theMachinesListingShowsShowcaseAndItsMutants() {
     let listing = Commands.machineListing(.builtIn)
     #expect(listing.contains("showcase — anonymous-first onboarding"))
-    #expect(listing.contains("  sign_in_with: google.com, apple.com\n  screens: welcome, home"))
+    #expect(
+      listing.contains(
+        "  sign_in_with / reauthenticate: google.com, apple.com\n  screens: welcome, home, reauthenticate"))
     #expect(
       MachineRegistry.builtIn.mutants(of: "showcase").map(\.name) == [
-        "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use",
+        "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use", "showcase~update-email-directly",
+        "showcase~drops-operation-after-reauthentication",
       ])
   }
 }
