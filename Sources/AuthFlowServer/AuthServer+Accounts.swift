@@ -139,8 +139,17 @@ extension AuthServer {
   func resetPassword(_ call: Call) throws -> JSON {
     let request = try call.decode(ResetPasswordRequest.self)
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
+    guard let newPassword = request.newPassword else {
+      // Checking a code (`checkActionCode`, `verifyPasswordResetCode`): any kind, reported as it is.
+      let (kind, email, newEmail) = try backend { () throws(AuthErrorCode) in try world.checkActionCode(code)
+      }
+      return [
+        "kind": "identitytoolkit#ResetPasswordResponse", "email": .string(email),
+        "newEmail": .optional(newEmail), "requestType": .string(kind.requestType),
+      ]
+    }
     let email = try backend { () throws(AuthErrorCode) in
-      try world.resetPassword(code: code, newPassword: request.newPassword)
+      try world.resetPassword(code: code, newPassword: newPassword)
     }
     return [
       "kind": "identitytoolkit#ResetPasswordResponse", "email": .string(email),
@@ -167,4 +176,16 @@ struct FormBody {
   }
 
   subscript(_ key: String) -> String? { fields[key] }
+}
+
+extension MailKind {
+  /// The `requestType` Identity Toolkit names this kind's codes with.
+  var requestType: String {
+    switch self {
+    case .verifyEmail: "VERIFY_EMAIL"
+    case .passwordReset: "PASSWORD_RESET"
+    case .verifyAndChangeEmail: "VERIFY_AND_CHANGE_EMAIL"
+    case .recoverEmail: "RECOVER_EMAIL"
+    }
+  }
 }

@@ -91,22 +91,31 @@ extension AuthServer {
     switch request.requestType {
     case "VERIFY_EMAIL": kind = .verifyEmail
     case "PASSWORD_RESET": kind = .passwordReset
+    case "VERIFY_AND_CHANGE_EMAIL": kind = .verifyAndChangeEmail
     case nil: throw ServiceError("MISSING_REQ_TYPE")
     default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType ?? "")")
     }
+    let newEmail = request.newEmail.flatMap { $0.isEmpty ? nil : $0 }
+    if kind == .verifyAndChangeEmail, newEmail == nil { throw ServiceError.missing("NEW_EMAIL") }
     if request.returnOobLink == true, admin || request.idToken == nil {
       guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
-      let code = try backend(.admin) { () throws(AuthErrorCode) in try world.actionCode(kind, email: email) }
+      let code = try backend(.admin) { () throws(AuthErrorCode) in
+        try world.actionCode(kind, email: email, newEmail: newEmail)
+      }
       return [
         "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
         "oobCode": .string(code), "oobLink": .string(actionLink(call, kind, code)),
       ]
     }
     let email: String
-    if kind == .verifyEmail {
+    switch kind {
+    case .verifyEmail:
       let token = try tokens.token(request.idToken)
       email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
-    } else {
+    case .verifyAndChangeEmail:
+      let token = try tokens.token(request.idToken)
+      email = try backend { () throws(AuthErrorCode) in try world.sendEmailChange(token, to: newEmail ?? "") }
+    case .passwordReset, .recoverEmail:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
       try backend { () throws(AuthErrorCode) in try world.sendPasswordReset(email: address) }
       email = address.lowercased()
@@ -116,18 +125,19 @@ extension AuthServer {
 
   /// The link an email shows, pointing at this server's action handler as the emulator's links do.
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
-    let mode = kind == .verifyEmail ? "verifyEmail" : "resetPassword"
-    return "http://\(call.host)/emulator/action?mode=\(mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
+    "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
   }
 
   func update(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(UpdateRequest.self)
     if let code = request.oobCode {
-      let account = try backend { () throws(AuthErrorCode) in try world.applyVerification(code: code) }
-      return [
+      let (kind, account) = try backend { () throws(AuthErrorCode) in try world.applyActionCode(code) }
+      var json: [String: JSON] = [
         "kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid),
         "email": .optional(account.email), "emailVerified": .bool(account.emailVerified),
       ]
+      if kind == .verifyAndChangeEmail { json["newEmail"] = .optional(account.email) }
+      return .object(json)
     }
     if let idToken = request.idToken { return try clientUpdate(request, idToken) }
     guard admin || request.localId != nil, let uid = request.localId else {
@@ -161,6 +171,11 @@ extension AuthServer {
       account = try backend { () throws(AuthErrorCode) in
         try world.unlink(token, providers: providers.map(ProviderID.init))
       }
+    }
+    if let email = request.email, email.lowercased() != account.email {
+      let session = try backend { () throws(AuthErrorCode) in try world.updateEmail(token, to: email) }
+      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
+      account = session.account
     }
     if let password = request.password {
       let session = try backend { () throws(AuthErrorCode) in try world.changePassword(token, to: password) }

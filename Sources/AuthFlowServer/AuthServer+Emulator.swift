@@ -12,11 +12,14 @@ extension AuthServer {
     guard parts.count == 4, parts[0] == "v1", parts[1] == "projects" else { throw ServiceError.notFound }
     switch (parts[3], call.method) {
     case ("oobCodes", "GET"):
+      // As the emulator lists them: an email change under the account's email, with `newEmail`.
       let codes: [JSON] = world.outbox.map { mail in
-        [
-          "email": .string(mail.to), "oobCode": .string(mail.code),
+        let change = mail.kind == .verifyAndChangeEmail
+        return [
+          "email": .string(change ? mail.accountEmail : mail.to), "oobCode": .string(mail.code),
           "oobLink": .string(actionLink(call, mail.kind, mail.code)),
-          "requestType": mail.kind == .verifyEmail ? "VERIFY_EMAIL" : "PASSWORD_RESET",
+          "requestType": .string(mail.kind.requestType),
+          "newEmail": .optional(change ? mail.to : nil),
         ]
       }
       return (200, ["oobCodes": .array(codes)])
@@ -56,7 +59,8 @@ extension AuthServer {
     struct Privacy: Decodable { var enableImprovedEmailPrivacy: Bool? }
   }
 
-  /// What a browser opening an emailed link sees: `verifyEmail` applies the code; `resetPassword` checks it,
+  /// What a browser opening an emailed link sees: `verifyEmail`, `verifyAndChangeEmail` and `recoverEmail` apply
+  /// the code; `resetPassword` checks it,
   /// and completes the reset when the link carries `newPassword` (the emulator shows a form instead).
   private func actionPage(_ call: Call) -> HTMLPage {
     guard let code = call.queryValue("oobCode"), !code.isEmpty else {
@@ -64,9 +68,15 @@ extension AuthServer {
     }
     do {
       switch call.queryValue("mode") {
-      case "verifyEmail":
-        let account = try world.applyVerification(code: code)
-        return HTMLPage(status: 200, html: page("Your email has been verified", account.email ?? ""))
+      case "verifyEmail", "verifyAndChangeEmail", "recoverEmail":
+        let (kind, account) = try world.applyActionCode(code)
+        let title =
+          switch kind {
+          case .verifyAndChangeEmail: "Your email has been verified and changed"
+          case .recoverEmail: "Your email has been restored"
+          case .verifyEmail, .passwordReset: "Your email has been verified"
+          }
+        return HTMLPage(status: 200, html: page(title, account.email ?? ""))
       case "resetPassword":
         let newPassword = call.queryValue("newPassword")
         let email = try world.resetPassword(code: code, newPassword: newPassword)

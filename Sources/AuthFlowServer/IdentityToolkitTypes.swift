@@ -28,6 +28,8 @@ struct SignInWithIdpRequest: Decodable {
 struct SendOobCodeRequest: Decodable {
   var requestType: String?
   var email: String?
+  /// `VERIFY_AND_CHANGE_EMAIL`: the address to change to.
+  var newEmail: String?
   var idToken: String?
   /// The Admin SDK's `generate…Link`: return the link instead of sending an email.
   var returnOobLink: Bool?

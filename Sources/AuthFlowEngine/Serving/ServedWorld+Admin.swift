@@ -85,12 +85,21 @@ extension ServedWorld {
     }
   }
 
-  /// `generateEmailVerificationLink` / `generatePasswordResetLink`: a fresh action code, nothing sent.
-  public func actionCode(_ kind: MailKind, email: String) throws(AuthErrorCode) -> String {
+  /// `generateEmailVerificationLink` / `generatePasswordResetLink` / `generateVerifyAndChangeEmailLink`: a fresh
+  /// action code, nothing sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`).
+  public func actionCode(_ kind: MailKind, email: String, newEmail: String? = nil) throws(AuthErrorCode)
+    -> String
+  {
     try locked(nil) { (_, backend) throws(AuthErrorCode) in
       guard Backend.isValidEmail(email) else { throw .invalidEmail }
       guard let account = backend.account(email: email) else { throw .userNotFound }
-      guard let code = backend.issueCode(kind, for: account) else { throw .invalidEmail }
+      var changeTo: String?
+      if kind == .verifyAndChangeEmail {
+        guard let newEmail, Backend.isValidEmail(newEmail) else { throw .invalidEmail }
+        if backend.emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
+        changeTo = newEmail.lowercased()
+      }
+      guard let code = backend.issueCode(kind, for: account, changeTo: changeTo) else { throw .invalidEmail }
       return code
     }
   }

@@ -149,20 +149,52 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:update` with an `oobCode`: applies a verification code; returns the verified email.
-  public func applyVerification(code: String) throws(AuthErrorCode) -> ServedAccount {
+  /// `accounts:update` with an `oobCode`: applies a verification, email-change or recover code; returns the
+  /// code's kind and the account as it is afterwards. A password-reset code is `INVALID_OOB_CODE` here.
+  public func applyActionCode(_ code: String) throws(AuthErrorCode) -> (MailKind, ServedAccount) {
     try locked(.applyOobCode) { (_, backend) throws(AuthErrorCode) in
-      let (actionCode, _) = try backend.validCode(code, kind: .verifyEmail)
-      _ = try backend.applyVerification(code: code)
+      let (kind, _, _) = try backend.inspectCode(code)
+      guard kind != .passwordReset, let (actionCode, _) = try? backend.validCode(code, kind: kind) else {
+        throw .invalidActionCode
+      }
+      try backend.follow(code: code, kind: kind, newPassword: nil)
       guard let account = backend.account(uid: actionCode.uid) else { throw .invalidActionCode }
-      return ServedAccount(account)
+      return (kind, ServedAccount(account))
     }
+  }
+
+  /// `accounts:resetPassword` without a new password, as `checkActionCode` and `verifyPasswordResetCode` send it:
+  /// a code of any kind, its account's email and, for an email change or its revert, the email it gives the
+  /// account. Nothing is consumed.
+  public func checkActionCode(_ code: String) throws(AuthErrorCode) -> (
+    kind: MailKind, email: String, newEmail: String?
+  ) {
+    try locked(.resetPassword) { (_, backend) throws(AuthErrorCode) in try backend.inspectCode(code) }
   }
 
   /// `accounts:resetPassword`: checks a reset code, or with `newPassword` completes the reset.
   public func resetPassword(code: String, newPassword: String?) throws(AuthErrorCode) -> String {
     try locked(.resetPassword) { (_, backend) throws(AuthErrorCode) in
       try backend.resetPassword(code: code, newPassword: newPassword)
+    }
+  }
+
+  /// `accounts:sendOobCode` with `VERIFY_AND_CHANGE_EMAIL`, the user's ID token and `newEmail`
+  /// (``Backend/sendEmailChange(_:to:)``); returns the account's current email.
+  public func sendEmailChange(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> String {
+    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+      let account = try backend.authorize(token)
+      try backend.sendEmailChange(token, to: newEmail)
+      return account.email ?? ""
+    }
+  }
+
+  /// `accounts:update` with the user's ID token and an `email` (``Backend/updateEmail(_:to:)``): refused under
+  /// enumeration protection; otherwise the email changes at once and the caller gets a new session.
+  public func updateEmail(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> ServedSession {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let (_, tokens) = try backend.updateEmail(token, to: newEmail)
+      return try session(backend, token.uid, tokens, new: false)
     }
   }
 

@@ -41,7 +41,8 @@ extension Backend {
     guard let code = issueCode(kind, for: account, changeTo: changeTo),
       let to = address ?? account.email
     else { return }
-    let mail = Outbox.Email(to: to, kind: kind, sentAt: world.now, code: code)
+    let mail = Outbox.Email(
+      to: to, kind: kind, sentAt: world.now, code: code, accountEmail: account.email ?? to)
     world.outbox.deliver(mail)
     world.log("outbox", "\(kind.rawValue) to \(to): \(mail.redactedLink)")
   }

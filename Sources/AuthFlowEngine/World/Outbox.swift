@@ -12,6 +12,8 @@ public final class Outbox {
     public var sentAt: VirtualTime
     /// The action code its link carries (a secret: outputs hide it).
     public var code: String
+    /// The account's email when it was sent: `to`, except for an email change, which goes to the new address.
+    public var accountEmail: String
     /// The action link, as the email shows it.
     public var link: String { link(code: code) }
     /// The link with its code shortened, as transcripts print it.
