@@ -68,6 +68,16 @@ struct ExecMachineTests {
     #expect(configuration.run(try load(ExecScenarios.neverSignsIn)).status == .passed)
   }
 
+  /// The email-change calls reach the client: the careful one sends the link, the direct one is refused under
+  /// enumeration protection.
+  @Test func anAdapterChangesTheEmailThroughItsCalls() throws {
+    let result = try Adapters.misbehaving("email-change").run(try load(ExecScenarios.signIn))
+    let lines = result.transcript.map(\.text)
+    #expect(lines.contains("sendEmailVerification(beforeUpdatingEmail: ann.new@example.com) → ok"))
+    #expect(lines.contains("updateEmail(ann.newer@example.com) → operation-not-allowed"))
+    #expect(lines.contains { $0.hasPrefix("verify_and_change_email to ann.new@example.com: ") })
+  }
+
   @Test func callIdsComeBackExactlyAsTheAdapterWroteThem() throws {
     let result = try Adapters.misbehaving("ids").run(try load(ExecScenarios.signIn))
     let text = result.failure?.message ?? ""
@@ -216,6 +226,15 @@ private enum Adapters {
             continue
         if message["type"] == "event" and mode == "exit-on-event":
             sys.exit(4)
+        if message["type"] == "action" and message["action"] == "sign_in" and mode == "email-change":
+            calls = [("signIn", message["args"]), ("sendEmailChange", {"email": "ann.new@example.com"}),
+                     ("updateEmail", {"email": "ann.newer@example.com"})]
+            for number, (method, args) in enumerate(calls):
+                send({"type": "call", "id": number, "method": method, "args": args})
+                sys.stdin.readline()
+            view["state"], view["screen"] = "signedIn", "home"
+            send({"type": "done", **view})
+            continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode != "exit-on-event":
             print("about to " + mode, file=sys.stderr, flush=True)
             if mode == "exit":

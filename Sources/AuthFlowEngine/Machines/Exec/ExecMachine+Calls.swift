@@ -6,7 +6,8 @@ extension ExecMachine {
     "signUp", "signIn", "signInAnonymously", "linkPassword", "signInWithProvider",
     "reauthenticateWithPassword", "reauthenticateWithProvider",
     "linkProvider", "linkPendingCredential", "reload", "sendEmailVerification", "sendPasswordReset",
-    "fetchSignInMethods", "updatePassword", "updateDisplayName", "delete", "signOut", "currentUser",
+    "fetchSignInMethods", "updatePassword", "sendEmailChange", "updateEmail", "updateDisplayName", "delete",
+    "signOut", "currentUser",
     "pendingCredential", "random", "log",
   ]
 
@@ -73,6 +74,15 @@ extension ExecMachine {
         try client.updatePassword(password)
         return .null
       }
+    case "sendEmailChange":
+      let email = try arguments.string("email")
+      return run { () throws(AuthErrorCode) in
+        try client.sendEmailChange(to: email)
+        return .null
+      }
+    case "updateEmail":
+      let email = try arguments.string("email")
+      return run { () throws(AuthErrorCode) in wire(try client.updateEmail(to: email)) }
     case "updateDisplayName":
       let name = try arguments.optionalString("name")
       return run { () throws(AuthErrorCode) in
