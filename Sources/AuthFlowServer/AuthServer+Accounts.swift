@@ -70,6 +70,20 @@ extension AuthServer {
     return .object(json)
   }
 
+  /// `accounts:signInWithEmailLink {email, oobCode}`.
+  func signInWithEmailLink(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignInWithEmailLinkRequest.self)
+    guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+    guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
+    let session = try backend { () throws(AuthErrorCode) in
+      try world.signInWithEmailLink(email: email, code: code)
+    }
+    var json = sessionJSON(session, kind: "EmailLinkSigninResponse", provider: "password")
+    json["email"] = .optional(session.account.email)
+    json["isNewUser"] = .bool(session.isNewUser)
+    return .object(json)
+  }
+
   func refreshToken(_ call: Call) throws -> JSON {
     let request: RefreshRequest
     if let form = String(data: call.body, encoding: .utf8), !form.hasPrefix("{"), !call.body.isEmpty {
@@ -143,8 +157,10 @@ extension AuthServer {
       // Checking a code (`checkActionCode`, `verifyPasswordResetCode`): any kind, reported as it is.
       let (kind, email, newEmail) = try backend { () throws(AuthErrorCode) in try world.checkActionCode(code)
       }
+      // A sign-in link's email is not revealed: the app must know it (or ask the user).
       return [
-        "kind": "identitytoolkit#ResetPasswordResponse", "email": .string(email),
+        "kind": "identitytoolkit#ResetPasswordResponse",
+        "email": .optional(kind == .signInLink ? nil : email),
         "newEmail": .optional(newEmail), "requestType": .string(kind.requestType),
       ]
     }
@@ -186,6 +202,7 @@ extension MailKind {
     case .passwordReset: "PASSWORD_RESET"
     case .verifyAndChangeEmail: "VERIFY_AND_CHANGE_EMAIL"
     case .recoverEmail: "RECOVER_EMAIL"
+    case .signInLink: "EMAIL_SIGNIN"
     }
   }
 }

@@ -92,6 +92,7 @@ extension AuthServer {
     case "VERIFY_EMAIL": kind = .verifyEmail
     case "PASSWORD_RESET": kind = .passwordReset
     case "VERIFY_AND_CHANGE_EMAIL": kind = .verifyAndChangeEmail
+    case "EMAIL_SIGNIN": kind = .signInLink
     case nil: throw ServiceError("MISSING_REQ_TYPE")
     default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType ?? "")")
     }
@@ -115,6 +116,10 @@ extension AuthServer {
     case .verifyAndChangeEmail:
       let token = try tokens.token(request.idToken)
       email = try backend { () throws(AuthErrorCode) in try world.sendEmailChange(token, to: newEmail ?? "") }
+    case .signInLink:
+      guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
+      try backend { () throws(AuthErrorCode) in try world.sendSignInLink(email: address) }
+      email = address.lowercased()
     case .passwordReset, .recoverEmail:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
       try backend { () throws(AuthErrorCode) in try world.sendPasswordReset(email: address) }

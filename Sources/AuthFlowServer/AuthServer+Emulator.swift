@@ -74,9 +74,14 @@ extension AuthServer {
           switch kind {
           case .verifyAndChangeEmail: "Your email has been verified and changed"
           case .recoverEmail: "Your email has been restored"
-          case .verifyEmail, .passwordReset: "Your email has been verified"
+          case .verifyEmail, .passwordReset, .signInLink: "Your email has been verified"
           }
         return HTMLPage(status: 200, html: page(title, account.email ?? ""))
+      case "signIn":
+        // The hosted handler passes a sign-in link on to the app; nothing is consumed here.
+        _ = try world.checkActionCode(code)
+        return HTMLPage(
+          status: 200, html: page("Continue in the app", "Open this link in the app to sign in."))
       case "resetPassword":
         let newPassword = call.queryValue("newPassword")
         let email = try world.resetPassword(code: code, newPassword: newPassword)

@@ -66,6 +66,12 @@ struct CreateAuthUriRequest: Decodable {
   var continueUri: String?
 }
 
+struct SignInWithEmailLinkRequest: Decodable {
+  var email: String?
+  var oobCode: String?
+  var idToken: String?
+}
+
 struct ResetPasswordRequest: Decodable {
   var oobCode: String?
   var newPassword: String?

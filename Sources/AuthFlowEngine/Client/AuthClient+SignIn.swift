@@ -27,6 +27,25 @@ extension AuthClient {
     return signedIn(info, tokens)
   }
 
+  /// Asks for a passwordless sign-in link to `email` (`sendSignInLink(toEmail:actionCodeSettings:)`). Remembering
+  /// the email until the link comes back is the app's job.
+  public func sendSignInLink(email: String) throws(AuthErrorCode) {
+    try call(.sendOobCode, "sendSignInLink(\(email))") { () throws(AuthErrorCode) in
+      try backend.sendSignInLink(email: email)
+    }
+  }
+
+  /// Completes an email-link sign-in (`signIn(withEmail:link:)`) with the link's code and the email the link was
+  /// sent to; returns the user and whether the link created the account.
+  public func signIn(email: String, linkCode code: String) throws(AuthErrorCode) -> (
+    user: CachedUser, isNewUser: Bool
+  ) {
+    let (info, tokens, isNewUser) = try call(
+      .signInWithEmailLink, "signInWithEmailLink(\(email), \(Redactor.shorten(code)))"
+    ) { () throws(AuthErrorCode) in try backend.signInWithEmailLink(email: email, code: code) }
+    return (signedIn(info, tokens), isNewUser)
+  }
+
   /// Shows the provider's sign-in sheet, then signs in with the credential it returns. A collision keeps the
   /// credential as ``pendingCredential``.
   public func signIn(with sheet: ProviderSheet) throws(AuthErrorCode) -> CachedUser {

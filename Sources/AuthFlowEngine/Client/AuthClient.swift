@@ -14,6 +14,9 @@ public final class AuthClient {
   var tokens: SessionTokens?
   /// The credential an IdP sign-in was refused for, kept for linking after the user signs in another way.
   public internal(set) var pendingCredential: PendingCredential?
+  /// The app's own small store on the device (what `UserDefaults` keeps): it survives `terminate`, and no other
+  /// device sees it. Machines reach it through ``MachineContext/stored(_:)``.
+  var deviceStore: [String: String] = [:]
   /// `network: {online: false}` makes every call fail with `network-request-failed`.
   public internal(set) var isOnline = true
   /// The app's auth state listener; a built-in machine sets it when it starts.

@@ -2,7 +2,8 @@ import AuthFlowLanguage
 
 extension AuthKitMachine {
   static let supportedActions = ActionKind.deviceActions.filter {
-    ![.tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail].contains($0)
+    ![.tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink]
+      .contains($0)
   }
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {

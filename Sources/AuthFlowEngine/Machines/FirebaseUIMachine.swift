@@ -107,7 +107,8 @@ final class FirebaseUIMachine: Machine {
       guard currentScreen == .email else { return context.nothingHappens("nothing to dismiss on \(screen)") }
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider, .linkPassword,
-      .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .changeEmail, .tap, .type,
+      .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .changeEmail, .sendSignInLink,
+      .tap, .type,
       .followLink,
       .wait,
       .admin, .network,

@@ -18,6 +18,10 @@ public protocol Machine: AnyObject {
   var ui: [String: String] { get }
   /// Handles one device action (SPEC 2.2), lifecycle events included. Throwing makes the scenario errored.
   func perform(_ action: Action) throws
+  /// Handles a link the OS opens in the app (`follow_link` with `device:`: a universal link from an email,
+  /// such as a passwordless sign-in link). Throwing makes the scenario errored; by default the app handles no
+  /// links (``MachineError/opensNoLinks``).
+  func openLink(_ link: String) throws
   /// A problem the machine ran into outside ``perform(_:)``, such as an out-of-process adapter that died
   /// while handling an auth-state change during `wait`; the runner errors the scenario with it at the step
   /// where it shows. nil while all is well (the default).
@@ -29,4 +33,7 @@ public protocol Machine: AnyObject {
 extension Machine {
   /// No fault by default.
   public var fault: String? { nil }
+
+  /// Handles no links by default.
+  public func openLink(_ link: String) throws { throw MachineError.opensNoLinks }
 }

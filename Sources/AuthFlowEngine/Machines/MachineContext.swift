@@ -22,6 +22,11 @@ public struct MachineContext {
   public func random() -> UInt64 { world.nextRandom() }
   /// Writes a line to the transcript under the device's name.
   public func log(_ text: @autoclosure () -> String) { world.log(client.device, text()) }
+  /// A value the app stored on this device (its `UserDefaults`), nil when there is none. The store survives
+  /// `terminate` and relaunches; another device has its own.
+  public func stored(_ key: String) -> String? { client.deviceStore[key] }
+  /// Stores `value` under `key` on this device, or with nil removes it; see ``stored(_:)``.
+  public func store(_ value: String?, for key: String) { client.deviceStore[key] = value }
   /// Notes that an action found nothing to act on (no such button on this screen): it still cleared the error.
   public func nothingHappens(_ why: @autoclosure () -> String) { log("nothing happens: \(why())") }
 }

@@ -7,6 +7,8 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupported(ActionKind)
   /// The machine handles the action, but not in this form (`link_provider` with a password, say).
   case unsupportedForm(ActionKind, form: String)
+  /// `follow_link` with `device:` handed the app a link, and the app does not handle links.
+  case opensNoLinks
   /// `type` named a field the machine does not have.
   case noSuchField(String)
   /// `tap` named nothing the machine shows.
@@ -37,6 +39,7 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .unsupported(let kind): "the machine does not handle '\(kind.rawValue)'"
     case .unsupportedForm(let kind, let form): "the machine's '\(kind.rawValue)' does not take \(form)"
+    case .opensNoLinks: "the app does not handle links opened on the device ('follow_link' with 'device:')"
     case .noSuchField(let name): "no field '\(name)'"
     case .nothingToTap(let name): "nothing to tap named '\(name)'"
     case .unknownMachine(let machine, let known):

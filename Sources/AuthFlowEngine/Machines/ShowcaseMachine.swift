@@ -17,6 +17,8 @@ final class ShowcaseMachine: Machine {
   /// The screens of the app.
   enum Screen: String, CaseIterable {
     case welcome, home, reauthenticate
+    /// A sign-in link was opened on a device that does not remember which email asked for it.
+    case confirmEmail
   }
 
   /// A mutant's one bug.
@@ -32,6 +34,12 @@ final class ShowcaseMachine: Machine {
     static let updatesEmailDirectly = Flaw(rawValue: 1 << 2)
     /// Signs in again at the prompt but does not retry the operation that asked for it.
     static let dropsOperationAfterReauthentication = Flaw(rawValue: 1 << 3)
+    /// Keeps the email a sign-in link was asked for in a store every device shares (a synced key-value
+    /// store), so a link opened on another device signs in without asking for the email.
+    static let linkOnAnyDevice = Flaw(rawValue: 1 << 4)
+    /// Keeps the email a sign-in link was asked for in memory instead of the device's store, so once the app
+    /// has been killed it asks the user for the email again.
+    static let forgetsEmailOnRelaunch = Flaw(rawValue: 1 << 5)
   }
 
   private let context: MachineContext
@@ -39,6 +47,12 @@ final class ShowcaseMachine: Machine {
   private(set) var error: AuthErrorCode?
   /// The account-settings operation waiting for the user to sign in again (the `reauthenticate` prompt).
   private var awaitingReauthentication: Action?
+  /// The code of a sign-in link opened on this device, waiting for the user to type the email it was sent to.
+  private var pendingLinkCode: String?
+  /// The mutant that forgets on relaunch keeps the email here, gone with the app.
+  private var rememberedInMemory: String?
+  /// Where the app keeps the email it asked a sign-in link for, as Firebase's guides advise.
+  private static let emailForSignIn = "emailForSignIn"
 
   init(context: MachineContext, flaws: Flaw = []) {
     self.context = context
@@ -56,12 +70,12 @@ final class ShowcaseMachine: Machine {
   var state: AuthState { user == nil ? .signedOut : .signedIn }
 
   var screen: String {
-    guard user != nil else { return Screen.welcome.rawValue }
+    guard user != nil else { return (pendingLinkCode == nil ? Screen.welcome : Screen.confirmEmail).rawValue }
     return (awaitingReauthentication == nil ? Screen.home : Screen.reauthenticate).rawValue
   }
 
   var ui: [String: String] {
-    guard let user else { return [:] }
+    guard let user else { return pendingLinkCode == nil ? [:] : ["needs_email": "true"] }
     let name = user.displayName.flatMap { $0.isEmpty ? nil : $0 }
     return [
       "greeting": user.isAnonymous ? "Guest" : name ?? user.email ?? "Stranger",
@@ -149,9 +163,92 @@ final class ShowcaseMachine: Machine {
     case .refresh:
       guard user != nil else { return context.nothingHappens("no user to refresh on \(screen)") }
       do { _ = try client.reload() } catch { show(error) }
-    case .forgotPassword, .resendVerification, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+    case .sendSignInLink(let email):
+      // "Email me a sign-in link", on welcome (or on the confirm-email screen, to get a new link).
+      guard user == nil || user?.isAnonymous == true else {
+        return context.nothingHappens("no email sign-in on \(screen)")
+      }
+      do { try client.sendSignInLink(email: email) } catch { return show(error) }
+      remember(email)
+    case .type(let fields):
+      guard let code = pendingLinkCode else {
+        return context.nothingHappens("nothing to type into on \(screen)")
+      }
+      guard fields.count == 1, let field = fields.first, field.name == "email" else {
+        throw MachineError.noSuchField(fields.first { $0.name != "email" }?.name ?? "email")
+      }
+      completeSignIn(email: field.value, code: code)
+    case .forgotPassword, .resendVerification, .tap, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
+  }
+
+  /// A universal link opened in the app. A sign-in link completes the sign-in with the email this device asked
+  /// it for; without one (the link was opened on another device), the app asks which email it was sent to
+  /// instead of guessing, as Firebase's guides require. Other links are not the app's.
+  func openLink(_ link: String) throws {
+    error = nil
+    guard let code = Self.query("oobCode", in: link), Self.query("mode", in: link) == "signIn" else {
+      return context.nothingHappens("the app does not handle this link")
+    }
+    guard user == nil || user?.isAnonymous == true else {
+      return context.nothingHappens("already signed in: the sign-in link is ignored")
+    }
+    guard let email = remembered() else {
+      context.log("no email remembered for the sign-in link: asks for it")
+      pendingLinkCode = code
+      return
+    }
+    completeSignIn(email: email, code: code)
+  }
+
+  private func completeSignIn(email: String, code: String) {
+    do {
+      _ = try client.signIn(email: email, linkCode: code)
+      pendingLinkCode = nil
+      remember(nil)
+    } catch {
+      show(error)
+    }
+  }
+
+  private func remember(_ email: String?) {
+    if flaws.contains(.forgetsEmailOnRelaunch) {
+      rememberedInMemory = email
+    } else if flaws.contains(.linkOnAnyDevice) {
+      syncedStore.values[Self.emailForSignIn] = email
+    } else {
+      context.store(email, for: Self.emailForSignIn)
+    }
+  }
+
+  private func remembered() -> String? {
+    if flaws.contains(.forgetsEmailOnRelaunch) { return rememberedInMemory }
+    return flaws.contains(.linkOnAnyDevice)
+      ? syncedStore.values[Self.emailForSignIn] : context.stored(Self.emailForSignIn)
+  }
+
+  /// The mutant's store that every device shares (an iCloud key-value store, say).
+  private final class SyncedStore {
+    var values: [String: String] = [:]
+  }
+
+  private var syncedStore: SyncedStore {
+    let key = "showcase.syncedStore"
+    if let store = context.world.attachments[key] as? SyncedStore { return store }
+    let store = SyncedStore()
+    context.world.attachments[key] = store
+    return store
+  }
+
+  /// The value of `name` in a link's query.
+  private static func query(_ name: String, in link: String) -> String? {
+    guard let query = link.split(separator: "?", maxSplits: 1).last else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, parts[0] == name { return String(parts[1]) }
+    }
+    return nil
   }
 
   /// Runs an account-settings operation; `requires-recent-login` opens the re-authentication prompt, whose
@@ -228,13 +325,13 @@ extension ShowcaseMachine {
   static let supportedActions: [ActionKind] = [
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
     .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
-    .reauthenticate, .cancel, .signOut, .refresh,
+    .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
     MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .apple],
-      screens: Screen.allCases.map(\.rawValue)
+      screens: Screen.allCases.map(\.rawValue), typeFields: ["email"]
     ) { ShowcaseMachine(context: $0, flaws: flaws) }
   }
 
@@ -242,7 +339,8 @@ extension ShowcaseMachine {
     descriptor(
       name: "showcase",
       summary:
-        "anonymous-first onboarding (continue as a guest, then keep the guest's data by upgrading it) and account settings",
+        "anonymous-first onboarding (continue as a guest, then keep the guest's data by upgrading it), email-link "
+        + "sign-in and account settings",
       flaws: []),
     descriptor(
       name: "showcase~loses-guest-data",
@@ -261,5 +359,15 @@ extension ShowcaseMachine {
       summary:
         "signs in again at the re-authentication prompt but does not retry the change that asked for it",
       flaws: .dropsOperationAfterReauthentication),
+    descriptor(
+      name: "showcase~link-on-any-device",
+      summary:
+        "completes an email-link sign-in on another device without asking which email the link was for",
+      flaws: .linkOnAnyDevice),
+    descriptor(
+      name: "showcase~forgets-email-on-relaunch",
+      summary:
+        "keeps the email a sign-in link was asked for in memory, so after a relaunch it asks for it again",
+      flaws: .forgetsEmailOnRelaunch),
   ]
 }

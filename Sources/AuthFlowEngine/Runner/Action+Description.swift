@@ -42,7 +42,7 @@ extension Action {
       return "\(key) \(sheet(value))"
     case .changePassword(let password):
       return "\(key) \(redactor.password(password))"
-    case .changeEmail(let email):
+    case .changeEmail(let email), .sendSignInLink(let email):
       return "\(key) \(email)"
     case .tap(let target):
       return "\(key) \(target)"
@@ -51,10 +51,11 @@ extension Action {
         "\($0.name): \(redactor.hides($0.value) ? redactor.password($0.value) : redactor.scrub($0.value))"
       }
       return "\(key) {\(text.joined(separator: ", "))}"
-    case .followLink(let mail, let to, let newPassword, let which):
+    case .followLink(let mail, let to, let newPassword, let which, let device):
       let password = newPassword.map { ", new_password: \(redactor.password($0))" } ?? ""
       let choice = which == .newest ? "" : ", which: \(which.written)"
-      return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)\(choice)}"
+      let on = device.map { ", device: \($0)" } ?? ""
+      return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)\(choice)\(on)}"
     case .wait(let duration):
       return "\(key) \(duration)"
     case .admin(.setPassword(let email, let password)):

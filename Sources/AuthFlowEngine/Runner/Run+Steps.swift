@@ -92,7 +92,7 @@ extension Run {
 
   func worldActor(for action: Action) -> String {
     switch action {
-    case .followLink: "browser"
+    case .followLink(_, _, _, _, let device): device ?? "browser"
     case .wait: "clock"
     case .admin: "admin"
     default: "backend"

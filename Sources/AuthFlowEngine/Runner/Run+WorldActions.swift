@@ -8,8 +8,8 @@ extension Run {
     switch action {
     case .wait(let duration):
       wait(duration)
-    case .followLink(let kind, let to, let newPassword, let which):
-      return followLink(kind, to: to, newPassword: newPassword, which: which, step)
+    case .followLink(let kind, let to, let newPassword, let which, let device):
+      return followLink(kind, to: to, newPassword: newPassword, which: which, on: device, step)
     case .admin(let adminAction):
       do {
         try world.backend.perform(adminAction)
@@ -31,9 +31,10 @@ extension Run {
     return nil
   }
 
-  func followLink(_ kind: MailKind, to: String, newPassword: String?, which: MailChoice, _ step: Step)
-    -> StepOutcome.Status?
-  {
+  func followLink(
+    _ kind: MailKind, to: String, newPassword: String?, which: MailChoice, on deviceName: String?,
+    _ step: Step
+  ) -> StepOutcome.Status? {
     let matching = world.outbox.emails(kind, to: to)
     guard let email = which.pick(from: matching) else {
       let wanted =
@@ -47,6 +48,12 @@ extension Run {
         ? "none (\(world.outbox.emails.count) email(s) sent in all)"
         : "\(matching.count) such email(s)"
       return fail(step, key: "follow_link", expected: wanted, actual: found)
+    }
+    if let deviceName {
+      guard let device = device(named: deviceName) else {
+        return error(step, at: step.actionLocation, "unknown device '\(deviceName)'")
+      }
+      return open(email, on: device, step)
     }
     let what =
       kind != .passwordReset
@@ -62,6 +69,25 @@ extension Run {
       world.log("browser", "\(what)(\(code)) → \(error): the page shows the error")
     }
     return nil
+  }
+
+  /// A link opened on a device: the OS hands it to the app, launching it or bringing it to the foreground first.
+  func open(_ email: Outbox.Email, on device: Device, _ step: Step) -> StepOutcome.Status? {
+    switch device.lifecycle {
+    case .terminated:
+      if let status = perform(.launch, on: device, step) { return status }
+    case .background:
+      if let status = perform(.foreground, on: device, step) { return status }
+    case .foreground: break
+    }
+    world.log(device.name, "opens the \(email.kind.rawValue) link (\(Redactor.shorten(email.code)))")
+    guard let machine = device.machine else { return nil }
+    do {
+      try machine.openLink(email.link)
+    } catch {
+      return self.error(step, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
+    }
+    return callBudgetExceeded(step)
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.

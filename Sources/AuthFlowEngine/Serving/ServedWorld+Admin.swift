@@ -85,13 +85,15 @@ extension ServedWorld {
     }
   }
 
-  /// `generateEmailVerificationLink` / `generatePasswordResetLink` / `generateVerifyAndChangeEmailLink`: a fresh
-  /// action code, nothing sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`).
+  /// `generateEmailVerificationLink` / `generatePasswordResetLink` / `generateVerifyAndChangeEmailLink` /
+  /// `generateSignInWithEmailLink` (for any address, with or without an account): a fresh action code, nothing
+  /// sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`).
   public func actionCode(_ kind: MailKind, email: String, newEmail: String? = nil) throws(AuthErrorCode)
     -> String
   {
     try locked(nil) { (_, backend) throws(AuthErrorCode) in
       guard Backend.isValidEmail(email) else { throw .invalidEmail }
+      if kind == .signInLink { return backend.issueSignInLinkCode(email: email.lowercased()) }
       guard let account = backend.account(email: email) else { throw .userNotFound }
       var changeTo: String?
       if kind == .verifyAndChangeEmail {

@@ -61,6 +61,20 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: a sign-in link to `email` (``Backend/sendSignInLink(email:)``).
+  public func sendSignInLink(email: String) throws(AuthErrorCode) {
+    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in try backend.sendSignInLink(email: email)
+    }
+  }
+
+  /// `accounts:signInWithEmailLink` (``Backend/signInWithEmailLink(email:code:)``).
+  public func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> ServedSession {
+    try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens, isNewUser) = try backend.signInWithEmailLink(email: email, code: code)
+      return try session(backend, info.uid, tokens, new: isNewUser)
+    }
+  }
+
   /// `accounts:signUp` with neither email nor password: a new anonymous (guest) account.
   public func signUpAnonymously() throws(AuthErrorCode) -> ServedSession {
     try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
@@ -154,11 +168,15 @@ public final class ServedWorld: @unchecked Sendable {
   public func applyActionCode(_ code: String) throws(AuthErrorCode) -> (MailKind, ServedAccount) {
     try locked(.applyOobCode) { (_, backend) throws(AuthErrorCode) in
       let (kind, _, _) = try backend.inspectCode(code)
-      guard kind != .passwordReset, let (actionCode, _) = try? backend.validCode(code, kind: kind) else {
+      guard kind != .passwordReset, kind != .signInLink,
+        let (actionCode, _) = try? backend.validCode(code, kind: kind)
+      else {
         throw .invalidActionCode
       }
       try backend.follow(code: code, kind: kind, newPassword: nil)
-      guard let account = backend.account(uid: actionCode.uid) else { throw .invalidActionCode }
+      guard let uid = actionCode.uid, let account = backend.account(uid: uid) else {
+        throw .invalidActionCode
+      }
       return (kind, ServedAccount(account))
     }
   }

@@ -20,10 +20,13 @@ package struct Account {
   var lastSignInAt: VirtualTime? = nil
   /// Made by an anonymous sign-in and not yet upgraded by linking a credential.
   var anonymous = false
+  /// Signed in with an email link at least once: the account has the `password` provider (Firebase's
+  /// `emailLink` sign-in method) even without a password.
+  var emailLinkSignIn = false
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {
-    var list: [ProviderID] = password == nil ? [] : [.password]
+    var list: [ProviderID] = password == nil && !emailLinkSignIn ? [] : [.password]
     list += links.map(\.provider)
     return list.sorted()
   }

@@ -3,7 +3,8 @@ import AuthFlowLanguage
 /// A one-time code in an emailed link.
 struct ActionCode {
   var kind: MailKind
-  var uid: String
+  /// The account it was issued for; nil for a sign-in link to an address without an account.
+  var uid: String?
   /// The account's email when the code was issued; the code is void once the email changes.
   var email: String
   /// For an email change (`verify_and_change_email`) or its revert (`recover_email`): the email the account

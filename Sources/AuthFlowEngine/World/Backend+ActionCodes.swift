@@ -58,12 +58,16 @@ extension Backend {
   }
 
   /// What opening an emailed link in a browser does, by the email's kind: a verification applies, a password
-  /// reset sets `newPassword` (or, without one, only checks the code), an email change or its revert applies.
+  /// reset sets `newPassword` (or, without one, only checks the code), an email change or its revert applies, a
+  /// sign-in link is only checked (the app completes it: ``signInWithEmailLink(email:code:)``).
   func follow(code: String, kind: MailKind, newPassword: String?) throws(AuthErrorCode) {
     switch kind {
     case .verifyEmail: _ = try applyVerification(code: code)
     case .passwordReset: _ = try resetPassword(code: code, newPassword: newPassword)
     case .verifyAndChangeEmail, .recoverEmail: _ = try applyEmailChange(code: code, kind: kind)
+    case .signInLink:
+      // The hosted page only hands the link on to the app's continue URL: nothing is consumed.
+      _ = try validSignInLink(code)
     }
   }
 
@@ -77,7 +81,7 @@ extension Backend {
     }
     let ttl = kind == .passwordReset ? settings.passwordResetCodeTTL : settings.verifyEmailCodeTTL
     if world.now - actionCode.createdAt > ttl { throw .expiredActionCode }
-    guard let account = accounts[actionCode.uid], account.email == actionCode.email else {
+    guard let uid = actionCode.uid, let account = accounts[uid], account.email == actionCode.email else {
       throw .invalidActionCode
     }
     if account.disabled { throw .userDisabled }
@@ -90,6 +94,10 @@ extension Backend {
   func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String, newEmail: String?)
   {
     guard let actionCode = actionCodes[code] else { throw .invalidActionCode }
+    if actionCode.kind == .signInLink {
+      let link = try validSignInLink(code)
+      return (link.kind, link.email, nil)
+    }
     let (valid, _) = try validCode(code, kind: actionCode.kind)
     return (valid.kind, valid.email, valid.changeTo)
   }

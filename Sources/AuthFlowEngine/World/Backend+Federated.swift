@@ -69,12 +69,7 @@ extension Backend {
     let wasUnverified = !account.emailVerified
     update(uid: account.uid) { account in
       if wasUnverified {
-        account.password = nil
-        account.links.removeAll { link in
-          let linkedIdP = IdentityProviders.Account(
-            provider: link.provider, subject: link.subject, email: link.email, name: nil, emailVerified: true)
-          return !isTrusted(linkedIdP)
-        }
+        forgetUnprovenSignIns(&account)
         account.emailVerified = true
       }
       account.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
@@ -86,6 +81,17 @@ extension Backend {
       revokeSessions(uid: account.uid, reason: "trusted provider took over")
     } else {
       world.log("backend", "\(idp.provider) linked to \(idp.email)")
+    }
+  }
+
+  /// What an unverified account loses when its address is proven by someone else's sign-in (a trusted provider,
+  /// an email link): its password and every untrusted provider, which whoever created it may hold.
+  func forgetUnprovenSignIns(_ account: inout Account) {
+    account.password = nil
+    account.links.removeAll { link in
+      let linkedIdP = IdentityProviders.Account(
+        provider: link.provider, subject: link.subject, email: link.email, name: nil, emailVerified: true)
+      return !isTrusted(linkedIdP)
     }
   }
 

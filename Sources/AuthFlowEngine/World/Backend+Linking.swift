@@ -8,7 +8,10 @@ extension Backend {
     let account = try authorize(token)
     guard account.providers.contains(provider) else { throw .noSuchProvider }
     update(uid: account.uid) {
-      if provider == .password { $0.password = nil }
+      if provider == .password {
+        $0.password = nil
+        $0.emailLinkSignIn = false
+      }
       $0.links.removeAll { $0.provider == provider }
     }
     world.log("backend", "\(provider) unlinked from \(account.email ?? account.uid)")

@@ -51,6 +51,59 @@ extension Auth {
         providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
   }
 
+  // MARK: - Email links
+
+  /// Emails a passwordless sign-in link to `email` (`sendOobCode EMAIL_SIGNIN`). Keep the email on the device
+  /// (as Firebase's guides do with `UserDefaults`) to complete the sign-in when the link comes back.
+  public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
+    try sendSignInLinkNow(email)
+  }
+
+  /// Emails a passwordless sign-in link; see ``sendSignInLink(toEmail:actionCodeSettings:)``.
+  public func sendSignInLink(
+    toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try sendSignInLinkNow(email) }
+  }
+
+  private func sendSignInLinkNow(_ email: String) throws {
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendSignInLink(email: email) }
+  }
+
+  /// Whether a link is an email sign-in link (`mode=signIn` with a code), as the SDK checks it.
+  public func isSignIn(withEmailLink link: String) -> Bool {
+    guard let url = ActionCodeURL(link: link) else { return false }
+    return url.operation == .emailLink && url.code != nil
+  }
+
+  /// Completes a passwordless sign-in with the link and the email it was sent to: the account is created if
+  /// there is none, and its email is verified. A used or unknown link is `invalidActionCode`, one older than 6
+  /// hours `expiredActionCode`, another email `invalidEmail`; a string that is not a sign-in link is
+  /// `invalidActionCode` (the SDK stops the app there).
+  public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
+    try signInNow(email: email, link: link)
+  }
+
+  /// Completes a passwordless sign-in; see ``signIn(withEmail:link:)``.
+  public func signIn(
+    withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try signInNow(email: email, link: link) }
+  }
+
+  private func signInNow(email: String, link: String) throws -> AuthDataResult {
+    guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
+      throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
+    }
+    let isNewUser = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.signIn(email: email, linkCode: code).isNewUser
+    }
+    return AuthDataResult(
+      user: try signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: isNewUser))
+  }
+
   // MARK: - Anonymous
 
   /// Signs in as a new guest: an anonymous account, no email, no provider (``User/isAnonymous``). Link a
@@ -91,8 +144,8 @@ extension Auth {
     switch credential.content {
     case .password(let email, let password):
       return try signInNow(email: email, password: password)
-    case .emailLink:
-      throw AuthErrorUtils.unsupported("Email-link sign-in")
+    case .emailLink(let email, let link):
+      return try signInNow(email: email, link: link)
     case .tokens:
       var idp: IdentityProviders.Account?
       let isNewUser = try perform(

@@ -1,41 +1,9 @@
 import Foundation
 
-/// FirebaseAuth members for features the world does not model yet (email-link and custom-token sign-in,
-/// switching users, Apple token revocation, keychain groups). They exist so app code compiles; each
-/// fails with `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
+/// FirebaseAuth members for features the world does not model yet (custom-token sign-in, switching users,
+/// Apple token revocation, keychain groups). They exist so app code compiles; each fails with
+/// `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
 extension Auth {
-  /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
-  public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
-    throw AuthErrorUtils.unsupported("Email-link sign-in")
-  }
-
-  /// Email-link sign-in: not modelled, fails with `operationNotAllowed`.
-  public func signIn(
-    withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
-  ) {
-    complete(completion) { () throws -> AuthDataResult in
-      throw AuthErrorUtils.unsupported("Email-link sign-in")
-    }
-  }
-
-  /// Sending a sign-in link: not modelled, fails with `operationNotAllowed`.
-  public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-    throw AuthErrorUtils.unsupported("sendSignInLink")
-  }
-
-  /// Sending a sign-in link: not modelled, fails with `operationNotAllowed`.
-  public func sendSignInLink(
-    toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil
-  ) {
-    complete(completion) { throw AuthErrorUtils.unsupported("sendSignInLink") }
-  }
-
-  /// Whether a link is an email sign-in link (`mode=signIn` with a code), as the SDK checks it.
-  public func isSignIn(withEmailLink link: String) -> Bool {
-    guard let url = ActionCodeURL(link: link) else { return false }
-    return url.operation == .emailLink && url.code != nil
-  }
-
   /// Custom-token sign-in: not modelled, fails with `operationNotAllowed`.
   @discardableResult
   public func signIn(withCustomToken token: String) async throws -> AuthDataResult {

@@ -42,6 +42,7 @@ extension ScenarioLanguage {
     case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
     case .changePassword: .either([.text, .mapping(changePassword)])
     case .changeEmail: .either([.text, .mapping(changeEmail)])
+    case .sendSignInLink: .either([.text, .mapping(sendSignInLink)])
     case .tap: .name
     case .type: .dictionary(of: .text, nonEmpty: true)
     case .followLink: .mapping(followLink)
@@ -76,6 +77,8 @@ extension ScenarioLanguage {
     case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
     case .changePassword: "Change the password (the new password, or {new_password})."
     case .changeEmail: "Change the account's email (the new email, or {email}), the way the app does it."
+    case .sendSignInLink:
+      "Ask for a passwordless sign-in link (an email, or {email}); the app remembers the email."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
     case .followLink: "Open the newest matching email's link in a browser, outside the app."
@@ -151,6 +154,11 @@ extension ScenarioLanguage {
     name: "changeEmail", summary: "change_email's arguments.",
     fields: [.init("email", .text, required: true, "The new email typed.")])
 
+  /// The arguments of `send_sign_in_link`.
+  public static let sendSignInLink = MappingShape(
+    name: "sendSignInLink", summary: "send_sign_in_link's arguments.",
+    fields: [.init("email", .text, required: true, "The email typed.")])
+
   /// The arguments of `follow_link`: which email's link, and for a reset the new password.
   public static let followLink = MappingShape(
     name: "followLink", summary: "Which email's link to open.",
@@ -162,6 +170,9 @@ extension ScenarioLanguage {
       .init(
         "which", .either([.oneOf(mailChoices), .integer(minimum: 1)]),
         "Which of the matching emails: newest (default), oldest, or the N-th sent, from 1."),
+      .init(
+        "device", .name,
+        "Open the link on this device: its app gets it (a sign_in_link completes there). Default: a browser."),
     ])
 
   /// What `admin:` can do, one per step.

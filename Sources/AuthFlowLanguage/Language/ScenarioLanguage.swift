@@ -53,6 +53,7 @@ public enum ScenarioLanguage {
       .init("password_min_length", .integer(minimum: 1), "Default 6: shorter passwords are weak-password."),
       .init("verify_email_code_ttl", .duration, "Default 3d: how long a verification link works."),
       .init("password_reset_code_ttl", .duration, "Default 1h: how long a password-reset link works."),
+      .init("sign_in_link_ttl", .duration, "Default 6h: how long an email sign-in link works."),
       .init("id_token_ttl", .duration, "Default 1h: how long an ID token lives."),
       .init(
         "oob_send_limit", .mapping(sendLimit),

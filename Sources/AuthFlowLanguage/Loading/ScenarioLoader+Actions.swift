@@ -77,6 +77,14 @@ extension ScenarioLoader.Document {
       return fields["new_password"].flatMap { readPassword($0, key: "new_password") }.map {
         .changePassword(newPassword: $0)
       }
+    case .sendSignInLink:
+      guard case .mapping = value else {
+        return string(value, key: key, expected: "an email or a mapping").map { .sendSignInLink(email: $0) }
+      }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.sendSignInLink) else {
+        return nil
+      }
+      return fields["email"].flatMap { string($0, key: "email") }.map { .sendSignInLink(email: $0) }
     case .changeEmail:
       guard case .mapping = value else {
         return string(value, key: key, expected: "an email or a mapping").map { .changeEmail(newEmail: $0) }
@@ -148,8 +156,9 @@ extension ScenarioLoader.Document {
     let to = fields["to"].flatMap { string($0, key: "to") }
     let newPassword = fields["new_password"].flatMap { readPassword($0, key: "new_password") }
     let which = fields["which"].flatMap { mailChoice($0) }
+    let device = fields["device"].flatMap { self.device($0, key: "device") }
     guard let mail, let to, problemCount == before else { return nil }
-    return .followLink(mail: mail, to: to, newPassword: newPassword, which: which ?? .newest)
+    return .followLink(mail: mail, to: to, newPassword: newPassword, which: which ?? .newest, device: device)
   }
 
   /// `which: newest`, `oldest` or a number from 1.

@@ -43,6 +43,9 @@ public enum Action: Equatable, Sendable {
   case linkPassword(email: String, password: String)
   /// `change_password`: sets a new password for the signed-in user.
   case changePassword(newPassword: String)
+  /// `send_sign_in_link`: asks for a passwordless sign-in link to this email; the app remembers the email on
+  /// the device until the link comes back.
+  case sendSignInLink(email: String)
   /// `change_email`: asks to change the signed-in user's email; the app does it as its code does (a careful app
   /// with `verifyBeforeUpdateEmail`, so the email changes when the link sent to the new address is opened).
   case changeEmail(newEmail: String)
@@ -52,8 +55,10 @@ public enum Action: Equatable, Sendable {
   case type([TypedField])
 
   // MARK: On the world (SPEC 2.3)
-  /// `follow_link`: opens the action link of the newest matching email (a reset sets `newPassword`).
-  case followLink(mail: MailKind, to: String, newPassword: String?, which: MailChoice = .newest)
+  /// `follow_link`: opens the action link of the newest matching email (a reset sets `newPassword`) in a browser,
+  /// or, with `device`, on that device, whose app gets the link (a universal link).
+  case followLink(
+    mail: MailKind, to: String, newPassword: String?, which: MailChoice = .newest, device: String? = nil)
   /// `wait`: moves the virtual clock forward.
   case wait(VirtualDuration)
   /// `admin`: an Admin SDK call on the backend.
@@ -86,6 +91,7 @@ public enum Action: Equatable, Sendable {
     case .updateProfile: .updateProfile
     case .changePassword: .changePassword
     case .changeEmail: .changeEmail
+    case .sendSignInLink: .sendSignInLink
     case .tap: .tap
     case .type: .type
     case .followLink: .followLink
@@ -113,7 +119,8 @@ extension Action {
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
     case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .updateProfile,
-      .changePassword, .changeEmail, .tap, .type, .followLink, .wait, .admin, .network, .failNext:
+      .changePassword, .changeEmail, .sendSignInLink, .tap, .type, .followLink, .wait, .admin, .network,
+      .failNext:
       nil
     }
   }

@@ -34,6 +34,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case changePassword = "change_password"
   /// `change_email`
   case changeEmail = "change_email"
+  /// `send_sign_in_link`
+  case sendSignInLink = "send_sign_in_link"
   /// `tap`
   case tap
   /// `type`

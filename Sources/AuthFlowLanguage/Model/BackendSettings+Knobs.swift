@@ -45,6 +45,9 @@ extension BackendSettings {
     Knob(name: "password_reset_code_ttl", value: { .duration($0.passwordResetCodeTTL) }) {
       if case .duration(let value) = $1 { $0.passwordResetCodeTTL = value }
     },
+    Knob(name: "sign_in_link_ttl", value: { .duration($0.signInLinkTTL) }) {
+      if case .duration(let value) = $1 { $0.signInLinkTTL = value }
+    },
     Knob(name: "id_token_ttl", value: { .duration($0.idTokenTTL) }) {
       if case .duration(let value) = $1 { $0.idTokenTTL = value }
     },

@@ -12,6 +12,8 @@ public struct BackendSettings: Equatable, Sendable {
   public var verifyEmailCodeTTL = VirtualDuration.days(3)
   /// How long a password-reset code stays valid.
   public var passwordResetCodeTTL = VirtualDuration.hours(1)
+  /// How long an email sign-in link stays valid.
+  public var signInLinkTTL = VirtualDuration.hours(6)
   /// How long an ID token lives before the client must refresh it.
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.

@@ -8,6 +8,8 @@ public enum MailKind: String, CaseIterable, Sendable {
   case verifyAndChangeEmail = "verify_and_change_email"
   /// The email sent to the old address after an email change; its link reverts the change.
   case recoverEmail = "recover_email"
+  /// A passwordless sign-in link (`sendSignInLink`); the app that asked for it completes the sign-in.
+  case signInLink = "sign_in_link"
 
   /// The action link's `mode`, as Firebase's action handler reads it.
   public var mode: String {
@@ -16,10 +18,17 @@ public enum MailKind: String, CaseIterable, Sendable {
     case .passwordReset: "resetPassword"
     case .verifyAndChangeEmail: "verifyAndChangeEmail"
     case .recoverEmail: "recoverEmail"
+    case .signInLink: "signIn"
     }
   }
 
   /// The backend call that opening this kind's link makes (what `fail_next` names): `resetPassword` for a reset,
-  /// `applyOobCode` for the others.
-  public var operation: BackendOperation { self == .passwordReset ? .resetPassword : .applyOobCode }
+  /// `signInWithEmailLink` for a sign-in link, `applyOobCode` for the others.
+  public var operation: BackendOperation {
+    switch self {
+    case .passwordReset: .resetPassword
+    case .signInLink: .signInWithEmailLink
+    case .verifyEmail, .verifyAndChangeEmail, .recoverEmail: .applyOobCode
+    }
+  }
 }

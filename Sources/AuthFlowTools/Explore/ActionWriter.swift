@@ -42,7 +42,7 @@ enum ActionWriter {
       return (key, write(sheet))
     case .changePassword(let password):
       return (key, secret(password))
-    case .changeEmail(let email):
+    case .changeEmail(let email), .sendSignInLink(let email):
       return (key, text(email))
     case .tap(let target):
       return (key, text(target))
@@ -54,10 +54,11 @@ enum ActionWriter {
             (YAMLText.scalar($0.name), $0.name == "password" ? secret($0.value) : text($0.value))
           })
       )
-    case .followLink(let mail, let to, let newPassword, let which):
+    case .followLink(let mail, let to, let newPassword, let which, let device):
       var pairs = [("mail", mail.rawValue), ("to", text(to))]
       if let newPassword { pairs.append(("new_password", secret(newPassword))) }
       if which != .newest { pairs.append(("which", which.written)) }
+      if let device { pairs.append(("device", text(device))) }
       return (key, YAMLText.flow(pairs))
     case .wait(let duration):
       return (key, duration.description)

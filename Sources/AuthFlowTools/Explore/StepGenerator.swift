@@ -18,7 +18,7 @@ struct StepGenerator {
     .terminate: 2, .background: 5, .foreground: 7, .signUp: 8, .signIn: 10, .signInWith: 6, .signOut: 4,
     .forgotPassword: 3, .resendVerification: 5, .refresh: 6, .deleteAccount: 5, .reauthenticate: 6,
     .cancel: 3, .signInAnonymously: 4, .unlinkProvider: 3, .updateProfile: 3,
-    .linkProvider: 4, .changePassword: 4, .changeEmail: 3, .tap: 12, .type: 12,
+    .linkProvider: 4, .changePassword: 4, .changeEmail: 3, .sendSignInLink: 3, .tap: 12, .type: 12,
     .followLink: 8, .wait: 7, .admin: 5, .network: 2, .failNext: 2,
   ]
 
@@ -119,6 +119,8 @@ struct StepGenerator {
       return .reauthenticate(.password(password(for: email, run)))
     case .changePassword:
       return .changePassword(newPassword: chance(85) ? world.newPassword : world.weakPassword)
+    case .sendSignInLink:
+      return .sendSignInLink(email: chance(60) ? anyEmail(run) : signUpEmail(run))
     case .changeEmail:
       // Mostly an address nobody has; sometimes one that is taken.
       return .changeEmail(newEmail: chance(75) ? signUpEmail(run) : anyEmail(run))
@@ -138,7 +140,10 @@ struct StepGenerator {
       guard let last = emails.last else { return nil }
       let email = chance(60) ? last : emails[below(emails.count)]
       let reset = email.kind == .passwordReset && chance(70)
-      return .followLink(mail: email.kind, to: email.to, newPassword: reset ? "Res3t-pass" : nil)
+      // A sign-in link is mostly opened on a device (its app completes the sign-in), sometimes in a browser.
+      let onDevice = email.kind == .signInLink && chance(80) ? pick(run.devices)?.name : nil
+      return .followLink(
+        mail: email.kind, to: email.to, newPassword: reset ? "Res3t-pass" : nil, device: onDevice)
     case .wait:
       return pick(Self.waits).map(Action.wait)
     case .admin:

@@ -26,6 +26,7 @@ import Testing
       password_min_length: 8
       verify_email_code_ttl: 2d
       password_reset_code_ttl: 30m
+      sign_in_link_ttl: 2h
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
       trusted_providers: [apple.com, github.com@example.com]
@@ -75,6 +76,9 @@ import Testing
       - follow_link: { mail: password_reset, to: ana@example.com, new_password: "R3set-pass" }
       - follow_link: { mail: verify_email, to: ana@example.com, which: oldest }
       - follow_link: { mail: password_reset, to: ana@example.com, which: 3 }
+      - send_sign_in_link: ana@example.com
+      - send_sign_in_link: { email: ana@example.com }
+      - follow_link: { mail: sign_in_link, to: ana@example.com, device: laptop }
       - wait: 1h30m
       - admin: { disable: ben@example.com }
       - admin: { enable: ben@example.com }

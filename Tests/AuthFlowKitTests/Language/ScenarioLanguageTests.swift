@@ -56,7 +56,7 @@ import Testing
   @Test func theModelsKeyListsAreTheLanguages() {
     #expect(Scenario.keys == ScenarioLanguage.scenario.keys)
     #expect(Scenario.keys.first == "version" && Scenario.keys.last == "steps")
-    #expect(BackendSettings.keys.count == 9)
+    #expect(BackendSettings.keys.count == 10)
     #expect(Expectation.keys == ScenarioLanguage.expectation.keys)
     #expect(
       AdminAction.keys == ["disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password"])

@@ -69,11 +69,13 @@ struct ShowcaseMachineTests {
     #expect(listing.contains("showcase — anonymous-first onboarding"))
     #expect(
       listing.contains(
-        "  sign_in_with / reauthenticate: google.com, apple.com\n  screens: welcome, home, reauthenticate"))
+        "  sign_in_with / reauthenticate: google.com, apple.com\n  type: email\n"
+          + "  screens: welcome, home, reauthenticate, confirmEmail"))
     #expect(
       MachineRegistry.builtIn.mutants(of: "showcase").map(\.name) == [
         "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use", "showcase~update-email-directly",
-        "showcase~drops-operation-after-reauthentication",
+        "showcase~drops-operation-after-reauthentication", "showcase~link-on-any-device",
+        "showcase~forgets-email-on-relaunch",
       ])
   }
 }

@@ -77,7 +77,7 @@ enum HarnessMessage {
     case .forgotPassword(let email): .object(["email": .optional(email)])
     case .reauthenticate(.password(let password)): .object(["password": .string(password)])
     case .changePassword(let password): .object(["new_password": .string(password)])
-    case .changeEmail(let email): .object(["email": .string(email)])
+    case .changeEmail(let email), .sendSignInLink(let email): .object(["email": .string(email)])
     case .unlinkProvider(let provider): .object(["provider": .string(provider.rawValue)])
     case .updateProfile(let name, let photo):
       .object(

@@ -1,0 +1,75 @@
+import AuthFlowLanguage
+
+extension Backend {
+  /// `sendOobCode` for `EMAIL_SIGNIN` (`sendSignInLink`): a `sign_in_link` email to any well-formed address,
+  /// with or without an account (the link signs up a new user), within the send limit. A disabled account's
+  /// address still gets it; signing in with it then fails.
+  func sendSignInLink(email: String) throws(AuthErrorCode) {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    let email = email.lowercased()
+    try checkSendLimit(email: email, kind: .signInLink)
+    let code = issueSignInLinkCode(email: email)
+    let mail = Outbox.Email(to: email, kind: .signInLink, sentAt: world.now, code: code, accountEmail: email)
+    world.outbox.deliver(mail)
+    world.log("outbox", "\(MailKind.signInLink.rawValue) to \(email): \(mail.redactedLink)")
+  }
+
+  /// A sign-in link's code for `email` (lowercased), nothing sent: also what the Admin SDK's
+  /// `generateSignInWithEmailLink` gets back.
+  func issueSignInLinkCode(email: String) -> String {
+    let code = world.identifier(length: 24)
+    actionCodes[code] = ActionCode(
+      kind: .signInLink, uid: account(email: email)?.uid, email: email, createdAt: world.now)
+    return code
+  }
+
+  /// **Sign-in links are single-use and expire.** Used or unknown → `invalid-action-code`; older than
+  /// `sign_in_link_ttl` (6 hours, what Firebase's engineers quote for `generateSignInWithEmailLink`) →
+  /// `expired-action-code`. The Firebase emulator never expires them.
+  func validSignInLink(_ code: String) throws(AuthErrorCode) -> ActionCode {
+    guard let link = actionCodes[code], link.kind == .signInLink, !link.used else { throw .invalidActionCode }
+    if world.now - link.createdAt > settings.signInLinkTTL { throw .expiredActionCode }
+    return link
+  }
+
+  /// **Email-link sign-in.** `signInWithEmailLink {email, oobCode}`: the link must be valid
+  /// (``validSignInLink(_:)``) and `email` the address it was sent to (else `invalid-email`, as production and
+  /// the emulator answer); the code is then used up. An account with the email is signed in (a disabled one →
+  /// `user-disabled`), a new one is created otherwise; either way the email is verified, since the link proves
+  /// it. An account whose email was **unverified** loses its password and untrusted providers and its sessions
+  /// are revoked, as a trusted identity provider's sign-in does (the pre-hijacking defence: whoever created the
+  /// account with that address never proved it). A modelling choice: Firebase documents that rule for trusted
+  /// providers; the emulator keeps the password.
+  func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    let link = try validSignInLink(code)
+    guard link.email == email.lowercased() else { throw .invalidEmail }
+    if let existing = account(email: link.email), existing.disabled { throw .userDisabled }
+    actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .signInLink, at: world.now))
+    guard let existing = account(email: link.email) else {
+      var account = newAccount(email: link.email)
+      account.emailVerified = true
+      account.emailLinkSignIn = true
+      insert(account)
+      record(.accountCreated(uid: account.uid, email: account.email))
+      world.log(
+        "backend", "account \(link.email) created by an email link (uid \(Redactor.shorten(account.uid)))")
+      let tokens = issueSession(uid: account.uid, provider: .password)
+      return (accounts[account.uid]?.info ?? account.info, tokens, true)
+    }
+    if !existing.emailVerified {
+      update(uid: existing.uid) { forgetUnprovenSignIns(&$0) }
+      world.log("backend", "\(link.email) was unverified: the email link removes its password, verifies it")
+      revokeSessions(uid: existing.uid, reason: "email link proved the address")
+    }
+    update(uid: existing.uid) {
+      $0.emailVerified = true
+      $0.emailLinkSignIn = true
+    }
+    let tokens = issueSession(uid: existing.uid, provider: .password)
+    return (accounts[existing.uid]?.info ?? existing.info, tokens, false)
+  }
+}

@@ -1,0 +1,61 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// Passwordless sign-in through the SDK's API: send the link, recognise it, complete it.
+@Suite struct AuthEmailLinkTests {
+  private let settings: ActionCodeSettings = {
+    let settings = ActionCodeSettings()
+    settings.handleCodeInApp = true
+    return settings
+  }()
+
+  @Test func aLinkCreatesTheAccountVerifiedAndWorksOnce() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    #expect(auth.isSignIn(withEmailLink: link))
+    let result = try await auth.signIn(withEmail: "nia@example.com", link: link)
+    #expect(result.additionalUserInfo?.isNewUser == true)
+    #expect(result.user.isEmailVerified)
+    #expect(result.user.providerData.map(\.providerID) == ["password"])
+    try auth.signOut()
+    let again = await thrownError { try await auth.signIn(withEmail: "nia@example.com", link: link) }
+    #expect(again?.code == AuthErrorCode.invalidActionCode.rawValue)
+  }
+
+  @Test func theEmailMustBeTheOneTheLinkWasSentTo() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    let wrong = await thrownError { try await auth.signIn(withEmail: "eve@example.com", link: link) }
+    #expect(wrong?.code == AuthErrorCode.invalidEmail.rawValue)
+    #expect(auth.currentUser == nil)
+    let user = try await auth.signIn(withEmail: "Nia@Example.com", link: link).user
+    #expect(user.email == "nia@example.com")
+  }
+
+  @Test func aLinkExpiresAfterSixHours() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    world.advance(by: .minutes(6 * 60 + 1))
+    let expired = await thrownError { try await auth.signIn(withEmail: "nia@example.com", link: link) }
+    #expect(expired?.code == AuthErrorCode.expiredActionCode.rawValue)
+  }
+
+  @Test func anExistingVerifiedAccountSignsInAndKeepsItsPassword() async throws {
+    let world = FirebaseWorld(
+      accounts: [.init(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)])
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "bob@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "bob@example.com")).link
+    let result = try await auth.signIn(withEmail: "bob@example.com", link: link)
+    #expect(result.additionalUserInfo?.isNewUser == false)
+    try auth.signOut()
+    _ = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+  }
+}
