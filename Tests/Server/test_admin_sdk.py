@@ -3,6 +3,7 @@ import urllib.parse
 
 import firebase_admin
 import pytest
+import requests
 from firebase_admin import auth
 
 from conftest import PROJECT
@@ -79,3 +80,27 @@ def test_a_guest_upgraded_by_linking_a_password_keeps_its_uid(server, app):
                                              "password": "Str0ng-pass", "returnSecureToken": True}).json()
     assert linked["localId"] == guest["localId"]
     assert auth.get_user_by_email("guest@example.com", app=app).uid == guest["localId"]
+
+
+def test_generate_sign_in_with_email_link_then_sign_in_over_rest(server, app):
+    settings = auth.ActionCodeSettings(url="https://app.example.com/finish", handle_code_in_app=True)
+    link = auth.generate_sign_in_with_email_link("nia@example.com", settings, app=app)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+    assert query["mode"] == ["signIn"]
+    signed_in = server.post("accounts:signInWithEmailLink",
+                            {"email": "nia@example.com", "oobCode": query["oobCode"][0]}).json()
+    assert signed_in["isNewUser"] is True
+    record = auth.get_user(signed_in["localId"], app=app)
+    assert record.email == "nia@example.com" and record.email_verified
+
+
+def test_an_email_change_is_applied_by_its_link(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "old@example.com", "password": "secret-1"}).json()
+    sent = server.post("accounts:sendOobCode", {"requestType": "VERIFY_AND_CHANGE_EMAIL",
+                                                 "idToken": signed_up["idToken"], "newEmail": "new@example.com"})
+    assert sent.status_code == 200
+    assert auth.get_user(signed_up["localId"], app=app).email == "old@example.com"
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    change = [c for c in codes if c["requestType"] == "VERIFY_AND_CHANGE_EMAIL"][-1]
+    assert server.post("accounts:update", {"oobCode": change["oobCode"]}).status_code == 200
+    assert auth.get_user(signed_up["localId"], app=app).email == "new@example.com"

@@ -1,0 +1,75 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+import Testing
+
+@testable import AuthFlowServer
+
+/// Passwordless sign-in over REST: `sendOobCode EMAIL_SIGNIN` and `accounts:signInWithEmailLink`.
+@Suite struct AuthServerEmailLinkTests {
+  private func newestCode(_ client: ServerHarness.Client) async throws -> [String: Any] {
+    let (_, codes) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/oobCodes")
+    return try #require((codes["oobCodes"] as? [[String: Any]])?.last)
+  }
+
+  @Test func aLinkSignsUpANewUserOnceAndHidesItsEmailWhenChecked() async throws {
+    try await ServerHarness().test { client in
+      let (sent, _) = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"Nia@example.com"}"#)
+      #expect(sent == 200)
+      let listed = try await newestCode(client)
+      #expect(listed["requestType"] as? String == "EMAIL_SIGNIN")
+      #expect((listed["oobLink"] as? String)?.contains("mode=signIn") == true)
+      let code = try #require(listed["oobCode"] as? String)
+
+      let (_, checked) = try await client.post("accounts:resetPassword", #"{"oobCode":"\#(code)"}"#)
+      #expect(checked["requestType"] as? String == "EMAIL_SIGNIN")
+      #expect(checked["email"] == nil)
+
+      let (wrong, mismatch) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"eve@example.com","oobCode":"\#(code)"}"#)
+      #expect(wrong == 400)
+      #expect(errorMessage(mismatch) == "INVALID_EMAIL")
+      let (status, session) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"nia@example.com","oobCode":"\#(code)"}"#)
+      #expect(status == 200)
+      #expect(session["isNewUser"] as? Bool == true)
+      #expect(session["email"] as? String == "nia@example.com")
+      #expect(session["idToken"] is String)
+      #expect(session["refreshToken"] is String)
+      let (_, reused) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"nia@example.com","oobCode":"\#(code)"}"#)
+      #expect(errorMessage(reused) == "INVALID_OOB_CODE")
+      let idToken = try #require(session["idToken"] as? String)
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      #expect((lookup["users"] as? [[String: Any]])?.first?["emailVerified"] as? Bool == true)
+    }
+  }
+
+  @Test func missingFieldsAreNamed() async throws {
+    try await ServerHarness().test { client in
+      let (_, noEmail) = try await client.post("accounts:signInWithEmailLink", #"{"oobCode":"abc"}"#)
+      #expect(errorMessage(noEmail) == "MISSING_EMAIL")
+      let (_, noCode) = try await client.post("accounts:signInWithEmailLink", #"{"email":"a@example.com"}"#)
+      #expect(errorMessage(noCode) == "MISSING_OOB_CODE")
+      let (_, unknown) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"a@example.com","oobCode":"nope"}"#)
+      #expect(errorMessage(unknown) == "INVALID_OOB_CODE")
+    }
+  }
+
+  /// The Admin SDK's `generateSignInWithEmailLink` works for an address with no account yet.
+  @Test func theAdminSDKGeneratesALinkForAnyAddress() async throws {
+    try await ServerHarness().test { client in
+      let (status, generated) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:sendOobCode",
+        #"{"requestType":"EMAIL_SIGNIN","email":"new@example.com","returnOobLink":true}"#)
+      #expect(status == 200)
+      let code = try #require(generated["oobCode"] as? String)
+      #expect((generated["oobLink"] as? String)?.contains("mode=signIn") == true)
+      let (signedIn, _) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"new@example.com","oobCode":"\#(code)"}"#)
+      #expect(signedIn == 200)
+    }
+  }
+}
