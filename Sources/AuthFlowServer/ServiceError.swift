@@ -50,6 +50,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     case .userMismatch: self.init("USER_MISMATCH")
     case .operationNotAllowed: self.init("OPERATION_NOT_ALLOWED")
     case .uidAlreadyExists: self.init("DUPLICATE_LOCAL_ID")
+    case .invalidCustomToken: self.init("INVALID_CUSTOM_TOKEN")
     case .networkRequestFailed:
       self.init(status: 503, "The service is currently unavailable.", canonical: "UNAVAILABLE")
     default: self.init(status: 500, "INTERNAL_ERROR : \(code)", canonical: "INTERNAL")

@@ -12,6 +12,10 @@ extension AuthClient {
     return refreshed.idToken
   }
 
+  /// The claims of the ID token the client holds now (custom-token and custom claims as they were when it was
+  /// minted): what `getIDTokenResult().claims` shows; empty when signed out.
+  public var idTokenClaims: [String: ClaimValue] { tokens?.idToken.claims ?? [:] }
+
   /// The session's refresh token, nil when signed out.
   package var refreshToken: String? { tokens?.refreshToken }
 

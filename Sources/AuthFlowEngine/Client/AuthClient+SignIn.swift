@@ -27,6 +27,20 @@ extension AuthClient {
     return signedIn(info, tokens)
   }
 
+  /// Signs in with a custom token the app's server minted for `uid` with developer `claims`
+  /// (`signIn(withCustomToken:)`); returns the user and whether the token created the account.
+  public func signIn(customTokenFor uid: String, claims: [String: ClaimValue]) throws(AuthErrorCode) -> (
+    user: CachedUser, isNewUser: Bool
+  ) {
+    let described = claims.isEmpty ? "" : ", \(ClaimValue.describe(claims))"
+    let (info, tokens, isNewUser) = try call(
+      .signInWithCustomToken, "signInWithCustomToken(\(uid)\(described))"
+    ) {
+      () throws(AuthErrorCode) in try backend.signInWithCustomToken(uid: uid, claims: claims)
+    }
+    return (signedIn(info, tokens), isNewUser)
+  }
+
   /// Asks for a passwordless sign-in link to `email` (`sendSignInLink(toEmail:actionCodeSettings:)`). Remembering
   /// the email until the link comes back is the app's job.
   public func sendSignInLink(email: String) throws(AuthErrorCode) {

@@ -2,8 +2,10 @@ import AuthFlowLanguage
 
 extension AuthKitMachine {
   static let supportedActions = ActionKind.deviceActions.filter {
-    ![.tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink]
-      .contains($0)
+    ![
+      .tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
+      .signInWithCustomToken,
+    ].contains($0)
   }
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {

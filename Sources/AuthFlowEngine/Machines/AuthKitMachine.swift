@@ -132,7 +132,8 @@ final class AuthKitMachine: Machine {
       do { try client.updatePassword(password) } catch { show(error) }
     case .linkPassword:
       throw MachineError.unsupportedForm(.linkProvider, form: "a password (it links identity providers)")
-    case .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink, .tap, .type,
+    case .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
+      .signInWithCustomToken, .tap, .type,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

@@ -108,6 +108,7 @@ final class FirebaseUIMachine: Machine {
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider, .linkPassword,
       .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .changeEmail, .sendSignInLink,
+      .signInWithCustomToken,
       .tap, .type,
       .followLink,
       .wait,

@@ -120,7 +120,7 @@ final class PaperMachine: Machine {
       client.signOut()
     case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
       .reauthenticate, .linkProvider, .linkPassword, .signInAnonymously, .unlinkProvider, .updateProfile,
-      .changePassword, .changeEmail, .sendSignInLink,
+      .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

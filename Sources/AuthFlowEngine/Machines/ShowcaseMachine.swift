@@ -40,6 +40,9 @@ final class ShowcaseMachine: Machine {
     /// Keeps the email a sign-in link was asked for in memory instead of the device's store, so once the app
     /// has been killed it asks the user for the email again.
     static let forgetsEmailOnRelaunch = Flaw(rawValue: 1 << 5)
+    /// Reads the `role` claim once, at sign-in, and keeps showing it: a role granted or taken away later
+    /// never shows, even after the ID token was refreshed.
+    static let readsRoleOnce = Flaw(rawValue: 1 << 6)
   }
 
   private let context: MachineContext
@@ -51,6 +54,8 @@ final class ShowcaseMachine: Machine {
   private var pendingLinkCode: String?
   /// The mutant that forgets on relaunch keeps the email here, gone with the app.
   private var rememberedInMemory: String?
+  /// The role the mutant that reads it once read at sign-in.
+  private var roleReadAtSignIn: String??
   /// Where the app keeps the email it asked a sign-in link for, as Firebase's guides advise.
   private static let emailForSignIn = "emailForSignIn"
 
@@ -77,10 +82,31 @@ final class ShowcaseMachine: Machine {
   var ui: [String: String] {
     guard let user else { return pendingLinkCode == nil ? [:] : ["needs_email": "true"] }
     let name = user.displayName.flatMap { $0.isEmpty ? nil : $0 }
-    return [
+    var values = [
       "greeting": user.isAnonymous ? "Guest" : name ?? user.email ?? "Stranger",
       "member_since": String(user.createdAt.description.prefix(10)),
     ]
+    if let role { values["role"] = role }
+    return values
+  }
+
+  /// The `role` claim of the ID token the app holds (a string claim, or a number or boolean as text): what the
+  /// app's role-based screens follow. It changes when the token is refreshed, not when the claim is set.
+  private var role: String? {
+    if flaws.contains(.readsRoleOnce) {
+      if roleReadAtSignIn == nil { roleReadAtSignIn = .some(Self.role(in: client.idTokenClaims)) }
+      return roleReadAtSignIn ?? nil
+    }
+    return Self.role(in: client.idTokenClaims)
+  }
+
+  private static func role(in claims: [String: ClaimValue]) -> String? {
+    switch claims["role"] {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .bool(let flag): String(flag)
+    case nil: nil
+    }
   }
 
   private func show(_ error: AuthErrorCode) { self.error = error }
@@ -89,7 +115,10 @@ final class ShowcaseMachine: Machine {
 
   func perform(_ action: Action) throws {
     error = nil
-    if user == nil { awaitingReauthentication = nil }
+    if user == nil {
+      awaitingReauthentication = nil
+      roleReadAtSignIn = nil
+    }
     switch action {
     case .launch, .terminate, .background, .foreground: break
     case .signInAnonymously:
@@ -161,8 +190,18 @@ final class ShowcaseMachine: Machine {
       awaitingReauthentication = nil
       client.signOut()
     case .refresh:
+      // Pull to refresh reloads the user and gets a fresh ID token, so new claims (a role) show at once.
       guard user != nil else { return context.nothingHappens("no user to refresh on \(screen)") }
-      do { _ = try client.reload() } catch { show(error) }
+      do {
+        _ = try client.reload()
+        _ = try client.idToken(forcingRefresh: true)
+      } catch {
+        show(error)
+      }
+    case .signInWithCustomToken(let uid, let claims):
+      // "Sign in with your company account": the app's server checks the user and mints a custom token.
+      guard user == nil else { return context.nothingHappens("already signed in") }
+      do { _ = try client.signIn(customTokenFor: uid, claims: claims) } catch { show(error) }
     case .sendSignInLink(let email):
       // "Email me a sign-in link", on welcome (or on the confirm-email screen, to get a new link).
       guard user == nil || user?.isAnonymous == true else {
@@ -325,7 +364,7 @@ extension ShowcaseMachine {
   static let supportedActions: [ActionKind] = [
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
     .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
-    .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type,
+    .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type, .signInWithCustomToken,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
@@ -369,5 +408,10 @@ extension ShowcaseMachine {
       summary:
         "keeps the email a sign-in link was asked for in memory, so after a relaunch it asks for it again",
       flaws: .forgetsEmailOnRelaunch),
+    descriptor(
+      name: "showcase~reads-role-once",
+      summary:
+        "reads the role claim once at sign-in, so a role set later never shows, even after a token refresh",
+      flaws: .readsRoleOnce),
   ]
 }

@@ -44,6 +44,10 @@ extension Action {
       return "\(key) \(redactor.password(password))"
     case .changeEmail(let email), .sendSignInLink(let email):
       return "\(key) \(email)"
+    case .signInWithCustomToken(let uid, let claims):
+      return "\(key) {uid: \(uid)\(claims.isEmpty ? "" : ", claims: \(ClaimValue.describe(claims))")}"
+    case .admin(.setClaims(let email, let claims)):
+      return "\(key) {set_claims: {email: \(email), claims: \(ClaimValue.describe(claims))}}"
     case .tap(let target):
       return "\(key) \(target)"
     case .type(let fields):

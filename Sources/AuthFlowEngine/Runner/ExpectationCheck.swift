@@ -34,7 +34,8 @@ extension Expectation {
       let user = device.client.currentUser
       guard let expected else { return compare("none", user == nil ? "none" : describe(user)) }
       guard let user else { return compare(describe(expected), "none") }
-      return compare(describe(expected), describe(user, like: expected))
+      let claims = device.client.idTokenClaims
+      return compare(describe(expected), describe(user, claims: claims, like: expected))
     case .account(let expected):
       let account = world.backend.account(email: expected.email)
       return compare(describe(expected), describe(account, like: expected))
@@ -72,11 +73,20 @@ extension Expectation {
       ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
       ("anonymous", expected.anonymous.map(String.init)), ("photo_url", expected.photoURL.map(name)),
+      ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
 
+  /// The claims of `actual` that `expected` names: a claim it lacks or has with another value shows.
+  private func subset(_ actual: [String: ClaimValue], like expected: [String: ClaimValue]?) -> String? {
+    guard let expected else { return nil }
+    return ClaimValue.describe(actual.filter { expected[$0.key] != nil })
+  }
+
   /// The user's fields that `like` names (all of them when nil; `anonymous` then only for a guest).
-  private func describe(_ user: CachedUser?, like expected: UserExpectation? = nil) -> String {
+  private func describe(
+    _ user: CachedUser?, claims: [String: ClaimValue] = [:], like expected: UserExpectation? = nil
+  ) -> String {
     guard let user else { return "none" }
     let all = expected == nil
     return fields([
@@ -86,6 +96,7 @@ extension Expectation {
       ("providers", all || expected?.providers != nil ? providers(user.providers) : nil),
       ("anonymous", (all && user.isAnonymous) || expected?.anonymous != nil ? String(user.isAnonymous) : nil),
       ("photo_url", (all && user.photoURL != nil) || expected?.photoURL != nil ? name(user.photoURL) : nil),
+      ("claims", subset(claims, like: expected?.claims)),
     ])
   }
 
@@ -95,6 +106,7 @@ extension Expectation {
       ("email", expected.email.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
+      ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
 
@@ -108,6 +120,7 @@ extension Expectation {
       ("disabled", expected.disabled != nil ? String(account.disabled) : nil),
       ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
       ("photo_url", expected.photoURL != nil ? name(account.photoURL) : nil),
+      ("claims", subset(account.customClaims, like: expected.claims)),
     ])
   }
 }

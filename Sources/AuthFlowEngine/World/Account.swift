@@ -23,6 +23,8 @@ package struct Account {
   /// Signed in with an email link at least once: the account has the `password` provider (Firebase's
   /// `emailLink` sign-in method) even without a password.
   var emailLinkSignIn = false
+  /// Custom claims the Admin SDK set (`setCustomUserClaims`); every ID token minted from now on carries them.
+  var customClaims: [String: ClaimValue] = [:]
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {

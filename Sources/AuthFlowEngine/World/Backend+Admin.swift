@@ -21,6 +21,9 @@ extension Backend {
     case .verifyEmail:
       update(uid: account.uid) { $0.emailVerified = true }
       world.log("admin", "marked \(action.email) verified")
+    case .setClaims(_, let claims):
+      update(uid: account.uid) { $0.customClaims = claims }
+      world.log("admin", "set the custom claims of \(action.email) to \(ClaimValue.describe(claims))")
     case .setPassword(_, let password):
       update(uid: account.uid) { $0.password = password }
       world.log("admin", "set the password of \(action.email) to \(world.hide(password: password))")

@@ -40,6 +40,8 @@ package final class Backend {
     var authTime: VirtualTime
     var generation: Int
     var signInProvider: ProviderID?
+    /// A custom token's developer claims, carried into every ID token of the session.
+    var developerClaims: [String: ClaimValue] = [:]
   }
 
   // MARK: - Accounts
@@ -110,12 +112,16 @@ package final class Backend {
 
   /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in,
   /// which also becomes the account's last sign-in time). `provider` is how the user signed in.
-  func issueSession(uid: String, authTime: VirtualTime? = nil, provider: ProviderID? = nil) -> SessionTokens {
+  func issueSession(
+    uid: String, authTime: VirtualTime? = nil, provider: ProviderID? = nil,
+    developerClaims: [String: ClaimValue] = [:]
+  ) -> SessionTokens {
     generation += 1
     if authTime == nil { accounts[uid]?.lastSignInAt = world.now }
     let refreshToken = world.identifier(length: 32)
     let session = RefreshSession(
-      uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider)
+      uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider,
+      developerClaims: developerClaims)
     sessions[refreshToken] = session
     return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
   }
@@ -128,6 +134,9 @@ package final class Backend {
     return IDToken(
       value: world.identifier(length: Self.idTokenLength), uid: session.uid, authTime: session.authTime,
       issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
+      claims: session.developerClaims.merging(accounts[session.uid]?.customClaims ?? [:]) { _, custom in
+        custom
+      },
       generation: session.generation, serial: tokenSerial)
   }
 

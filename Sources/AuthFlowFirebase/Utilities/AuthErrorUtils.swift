@@ -27,6 +27,7 @@ enum AuthErrorUtils {
     case .userMismatch: .userMismatch
     case .operationNotAllowed: .operationNotAllowed
     case .noSuchProvider: .noSuchProvider
+    case .invalidCustomToken: .invalidCustomToken
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }
@@ -73,6 +74,7 @@ enum AuthErrorUtils {
     case .credentialAlreadyInUse: "This credential already belongs to another account."
     case .providerAlreadyLinked: "This provider is already linked to the account."
     case .noSuchProvider: "The account is not linked to this provider."
+    case .invalidCustomToken: "The custom token is malformed or names a reserved claim."
     case .invalidActionCode: "The action code is malformed, or has been used already."
     case .expiredActionCode: "The action code has expired."
     case .weakPassword: "The password is too short."

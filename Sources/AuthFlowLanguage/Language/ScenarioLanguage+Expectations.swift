@@ -29,6 +29,8 @@ extension ScenarioLanguage {
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
       .init("anonymous", .boolean, "Whether the user is a guest (an anonymous account not yet upgraded)."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
+      .init(
+        "claims", claims, "Claims the device's current ID token carries (a subset: others may be there)."),
     ])
 
   /// `expect: {account: …}`, not to be confused with `given.accounts` entries.
@@ -42,6 +44,7 @@ extension ScenarioLanguage {
       .init("disabled", .boolean, "Whether the account is disabled."),
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
+      .init("claims", claims, "Custom claims the account has (a subset: others may be there)."),
     ])
 
   /// The keys of `expect.mail`: emails the outbox holds for an address.

@@ -43,6 +43,7 @@ extension ScenarioLanguage {
     case .changePassword: .either([.text, .mapping(changePassword)])
     case .changeEmail: .either([.text, .mapping(changeEmail)])
     case .sendSignInLink: .either([.text, .mapping(sendSignInLink)])
+    case .signInWithCustomToken: .mapping(customToken)
     case .tap: .name
     case .type: .dictionary(of: .text, nonEmpty: true)
     case .followLink: .mapping(followLink)
@@ -79,6 +80,8 @@ extension ScenarioLanguage {
     case .changeEmail: "Change the account's email (the new email, or {email}), the way the app does it."
     case .sendSignInLink:
       "Ask for a passwordless sign-in link (an email, or {email}); the app remembers the email."
+    case .signInWithCustomToken:
+      "The app's server mints a custom token for {uid, claims?}; the app signs in with it."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
     case .followLink: "Open the newest matching email's link in a browser, outside the app."
@@ -154,6 +157,18 @@ extension ScenarioLanguage {
     name: "changeEmail", summary: "change_email's arguments.",
     fields: [.init("email", .text, required: true, "The new email typed.")])
 
+  /// A set of custom claims: names to strings, whole numbers or booleans.
+  public static let claims = ValueShape.dictionary(
+    of: .either([.boolean, .integer(minimum: Int.min), .text]))
+
+  /// The arguments of `sign_in_with_custom_token`.
+  public static let customToken = MappingShape(
+    name: "customToken", summary: "The custom token the app's server mints.",
+    fields: [
+      .init("uid", .text, required: true, "The account's uid; a new account is created for an unknown one."),
+      .init("claims", claims, "Developer claims the token carries into this session's ID tokens."),
+    ])
+
   /// The arguments of `send_sign_in_link`.
   public static let sendSignInLink = MappingShape(
     name: "sendSignInLink", summary: "send_sign_in_link's arguments.",
@@ -183,12 +198,21 @@ extension ScenarioLanguage {
     .init("revoke_sessions", .text, "Revoke every session of the account with this email."),
     .init("verify_email", .text, "Mark the account's email verified."),
     .init("set_password", .mapping(setPassword), "Set an account's password."),
+    .init("set_claims", .mapping(setClaims), "Replace an account's custom claims."),
   ]
 
   /// The operations of `admin`, one key each, as the Admin SDK would call them.
   public static let admin = MappingShape(
     name: "admin", summary: "One admin operation.", fields: adminOperations,
     rules: [.exactlyOne(of: adminOperations.map(\.name), orElse: nil)])
+
+  /// The arguments of `admin.set_claims`.
+  public static let setClaims = MappingShape(
+    name: "setClaims", summary: "admin set_claims's arguments.",
+    fields: [
+      .init("email", .text, required: true, "The account's email."),
+      .init("claims", claims, required: true, "The account's custom claims from now on ({} removes them)."),
+    ])
 
   /// The arguments of `admin.set_password`.
   public static let setPassword = MappingShape(

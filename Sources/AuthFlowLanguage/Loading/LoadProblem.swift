@@ -100,6 +100,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case stepHasNoAction
   /// A device named like one of the transcript's own actors.
   case reservedDeviceName(name: String)
+  /// A custom claim named like one of the ID token's own fields.
+  case reservedClaim(name: String)
   /// A step with two actions.
   case twoActions(first: String, second: String)
   /// Arguments given to an action that takes none.
@@ -198,6 +200,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
     case .reservedDeviceName(let name):
       "device name \(quoted(name)) is reserved for the transcript's \(name) lines; name the device something else"
+    case .reservedClaim(let name):
+      "claim \(quoted(name)) is one of the ID token's own fields (Firebase refuses it as a custom claim); "
+        + "name it something else"
     case .noScenario:
       "no scenario in this file; a scenario file holds one or more documents with 'scenario' and 'steps'"
     case .tooManySteps(let count, let limit):

@@ -77,6 +77,12 @@ extension ScenarioLoader.Document {
       return fields["new_password"].flatMap { readPassword($0, key: "new_password") }.map {
         .changePassword(newPassword: $0)
       }
+    case .signInWithCustomToken:
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.customToken) else { return nil }
+      let uid = fields["uid"].flatMap { nonEmptyString($0, key: "uid") }
+      let claims = fields["claims"].map { self.claims($0, key: "claims") } ?? [:]
+      guard let uid, let claims else { return nil }
+      return .signInWithCustomToken(uid: uid, claims: claims)
     case .sendSignInLink:
       guard case .mapping = value else {
         return string(value, key: key, expected: "an email or a mapping").map { .sendSignInLink(email: $0) }
@@ -185,6 +191,16 @@ extension ScenarioLoader.Document {
       return nil
     }
     let (name, value) = (entry.name, entry.value)
+    if name == "set_claims" {
+      guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setClaims)
+      else {
+        return nil
+      }
+      let email = arguments["email"].flatMap { string($0, key: "email") }
+      let claims = arguments["claims"].flatMap { self.claims($0, key: "claims") }
+      guard let email, let claims else { return nil }
+      return .setClaims(email: email, claims: claims)
+    }
     if name == "set_password" {
       hideInDiagnostics(value)
       guard

@@ -74,6 +74,7 @@ extension ScenarioLoader.Document {
     if let providers = fields["providers"] { user.providers = providerSet(providers) }
     if let anonymous = fields["anonymous"] { user.anonymous = bool(anonymous, key: "anonymous") }
     if let photo = fields["photo_url"] { user.photoURL = nullableString(photo, key: "photo_url") }
+    if let claims = fields["claims"] { user.claims = self.claims(claims, key: "claims") }
     return .some(user)
   }
 
@@ -93,6 +94,7 @@ extension ScenarioLoader.Document {
     if let disabled = fields["disabled"] { account.disabled = bool(disabled, key: "disabled") }
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
     if let photo = fields["photo_url"] { account.photoURL = nullableString(photo, key: "photo_url") }
+    if let claims = fields["claims"] { account.claims = self.claims(claims, key: "claims") }
     return problemCount == before ? account : nil
   }
 

@@ -43,6 +43,9 @@ public enum Action: Equatable, Sendable {
   case linkPassword(email: String, password: String)
   /// `change_password`: sets a new password for the signed-in user.
   case changePassword(newPassword: String)
+  /// `sign_in_with_custom_token`: the app's own server mints a custom token for `uid` (with developer `claims`)
+  /// and the app signs in with it.
+  case signInWithCustomToken(uid: String, claims: [String: ClaimValue])
   /// `send_sign_in_link`: asks for a passwordless sign-in link to this email; the app remembers the email on
   /// the device until the link comes back.
   case sendSignInLink(email: String)
@@ -92,6 +95,7 @@ public enum Action: Equatable, Sendable {
     case .changePassword: .changePassword
     case .changeEmail: .changeEmail
     case .sendSignInLink: .sendSignInLink
+    case .signInWithCustomToken: .signInWithCustomToken
     case .tap: .tap
     case .type: .type
     case .followLink: .followLink
@@ -119,7 +123,8 @@ extension Action {
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
     case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .updateProfile,
-      .changePassword, .changeEmail, .sendSignInLink, .tap, .type, .followLink, .wait, .admin, .network,
+      .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken, .tap, .type, .followLink, .wait,
+      .admin, .network,
       .failNext:
       nil
     }

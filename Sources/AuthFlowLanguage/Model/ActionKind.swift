@@ -36,6 +36,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case changeEmail = "change_email"
   /// `send_sign_in_link`
   case sendSignInLink = "send_sign_in_link"
+  /// `sign_in_with_custom_token`
+  case signInWithCustomToken = "sign_in_with_custom_token"
   /// `tap`
   case tap
   /// `type`

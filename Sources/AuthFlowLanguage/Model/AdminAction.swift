@@ -12,6 +12,8 @@ public enum AdminAction: Equatable, Sendable {
   case verifyEmail(email: String)
   /// `admin.set_password`: sets the account's password.
   case setPassword(email: String, password: String)
+  /// `admin.set_claims`: replaces the account's custom claims; they reach a device's ID token at its next refresh.
+  case setClaims(email: String, claims: [String: ClaimValue])
 
   /// The operation's key under `admin:` (`revoke_sessions`).
   public var key: String {
@@ -22,6 +24,7 @@ public enum AdminAction: Equatable, Sendable {
     case .revokeSessions: "revoke_sessions"
     case .verifyEmail: "verify_email"
     case .setPassword: "set_password"
+    case .setClaims: "set_claims"
     }
   }
 
@@ -29,7 +32,7 @@ public enum AdminAction: Equatable, Sendable {
   public var email: String {
     switch self {
     case .disable(let email), .enable(let email), .delete(let email), .revokeSessions(let email),
-      .verifyEmail(let email), .setPassword(let email, _):
+      .verifyEmail(let email), .setPassword(let email, _), .setClaims(let email, _):
       email
     }
   }

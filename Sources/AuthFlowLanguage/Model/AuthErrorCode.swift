@@ -63,6 +63,8 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let operationNotAllowed = Self(rawValue: "operation-not-allowed")
   /// An unlink named a provider the account does not have (`no-such-provider`, SPEC §9.3).
   public static let noSuchProvider = Self(rawValue: "no-such-provider")
+  /// A custom token the backend cannot accept: an empty or over-long uid, a reserved claim (SPEC §9.3).
+  public static let invalidCustomToken = Self(rawValue: "invalid-custom-token")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
   public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
@@ -73,6 +75,6 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
     .invalidActionCode, .expiredActionCode, .weakPassword, .invalidEmail, .tooManyRequests,
     .userTokenExpired, .userDisabled, .networkRequestFailed, .webContextCancelled, .userMismatch,
-    .operationNotAllowed, .noSuchProvider,
+    .operationNotAllowed, .noSuchProvider, .invalidCustomToken,
   ]
 }

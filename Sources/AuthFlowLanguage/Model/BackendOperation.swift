@@ -8,6 +8,8 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   case signInWithIdp
   /// `accounts:signInWithEmailLink`: completing a passwordless sign-in.
   case signInWithEmailLink
+  /// `accounts:signInWithCustomToken`.
+  case signInWithCustomToken
   /// `accounts:sendOobCode`: verification and password-reset emails.
   case sendOobCode
   /// `accounts:update` with an `oobCode`: applying a verification, email-change or recover link.

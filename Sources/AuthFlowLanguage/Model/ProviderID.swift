@@ -21,6 +21,9 @@ public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Cust
   /// An anonymous (guest) session's sign-in method, as ID tokens name it (`firebase.sign_in_provider`); never
   /// one of an account's providers.
   public static let anonymous = ProviderID(rawValue: "anonymous")
+  /// How a session started by a custom token signed in (`firebase.sign_in_provider: custom`); not a provider
+  /// an account links.
+  public static let custom = ProviderID(rawValue: "custom")
 
   /// The identity providers the world fakes, in the order the docs list them.
   public static let identityProviders: [ProviderID] = [.google, .apple, .twitter, .facebook, .github]

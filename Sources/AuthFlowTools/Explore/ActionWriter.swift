@@ -44,6 +44,13 @@ enum ActionWriter {
       return (key, secret(password))
     case .changeEmail(let email), .sendSignInLink(let email):
       return (key, text(email))
+    case .signInWithCustomToken(let uid, let claims):
+      var pairs = [("uid", text(uid))]
+      if !claims.isEmpty { pairs.append(("claims", write(claims))) }
+      return (key, YAMLText.flow(pairs))
+    case .admin(.setClaims(let email, let claims)):
+      let inner = YAMLText.flow([("email", text(email)), ("claims", write(claims))])
+      return (key, YAMLText.flow([("set_claims", inner)]))
     case .tap(let target):
       return (key, text(target))
     case .type(let fields):
@@ -74,6 +81,21 @@ enum ActionWriter {
         key, YAMLText.flow([("operation", operation.rawValue), ("error", YAMLText.scalar(error.rawValue))])
       )
     }
+  }
+
+  /// Claims as a flow mapping: strings quoted (so `"true"` stays text), numbers and booleans bare.
+  static func write(_ claims: [String: ClaimValue]) -> String {
+    YAMLText.flow(
+      claims.keys.sorted().map { key in
+        let value =
+          switch claims[key] {
+          case .string(let string): YAMLText.quoted(string)
+          case .integer(let number): String(number)
+          case .bool(let flag): String(flag)
+          case nil: "null"
+          }
+        return (YAMLText.scalar(key, substituted: false), value)
+      })
   }
 
   private static func write(_ sheet: ProviderSheet) -> String {

@@ -29,6 +29,7 @@ enum ExpectationWriter {
       if let set = user.providers { pairs.append(("providers", providers(set))) }
       if let anonymous = user.anonymous { pairs.append(("anonymous", String(anonymous))) }
       if let photo = name(user.photoURL) { pairs.append(("photo_url", photo)) }
+      if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
       var pairs = [("email", text(account.email))]
@@ -38,6 +39,7 @@ enum ExpectationWriter {
       if let disabled = account.disabled { pairs.append(("disabled", String(disabled))) }
       if let displayName = name(account.displayName) { pairs.append(("display_name", displayName)) }
       if let photo = name(account.photoURL) { pairs.append(("photo_url", photo)) }
+      if let claims = account.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .mail(let mail):
       var pairs = [("to", text(mail.to)), ("kind", mail.kind.rawValue)]

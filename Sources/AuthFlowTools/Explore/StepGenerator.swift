@@ -18,7 +18,8 @@ struct StepGenerator {
     .terminate: 2, .background: 5, .foreground: 7, .signUp: 8, .signIn: 10, .signInWith: 6, .signOut: 4,
     .forgotPassword: 3, .resendVerification: 5, .refresh: 6, .deleteAccount: 5, .reauthenticate: 6,
     .cancel: 3, .signInAnonymously: 4, .unlinkProvider: 3, .updateProfile: 3,
-    .linkProvider: 4, .changePassword: 4, .changeEmail: 3, .sendSignInLink: 3, .tap: 12, .type: 12,
+    .linkProvider: 4, .changePassword: 4, .changeEmail: 3, .sendSignInLink: 3, .signInWithCustomToken: 3,
+    .tap: 12, .type: 12,
     .followLink: 8, .wait: 7, .admin: 5, .network: 2, .failNext: 2,
   ]
 
@@ -119,6 +120,11 @@ struct StepGenerator {
       return .reauthenticate(.password(password(for: email, run)))
     case .changePassword:
       return .changePassword(newPassword: chance(85) ? world.newPassword : world.weakPassword)
+    case .signInWithCustomToken:
+      // Mostly an account that exists, sometimes a new uid; now and then with a role claim.
+      let known = run.world.backend.uids
+      let uid = chance(60) ? pick(known) ?? "server-user-1" : "server-user-\(below(3) + 1)"
+      return .signInWithCustomToken(uid: uid, claims: chance(30) ? ["role": .string("editor")] : [:])
     case .sendSignInLink:
       return .sendSignInLink(email: chance(60) ? anyEmail(run) : signUpEmail(run))
     case .changeEmail:

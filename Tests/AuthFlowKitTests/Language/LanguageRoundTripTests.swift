@@ -85,6 +85,9 @@ import Testing
       - admin: { revoke_sessions: ana@example.com }
       - admin: { verify_email: dan@example.com }
       - admin: { set_password: { email: ana@example.com, password: "Adm1n-pass" } }
+      - admin: { set_claims: { email: ana@example.com, claims: { role: editor, level: 3, beta: true, tier: "true" } } }
+      - sign_in_with_custom_token: { uid: server-1 }
+      - sign_in_with_custom_token: { uid: server-2, claims: { role: support } }
       - admin: { delete: dan@example.com }
       - network: { online: false, device: laptop }
       - fail_next: { operation: signInWithPassword, error: too-many-requests, device: phone }
@@ -95,7 +98,7 @@ import Testing
           link_error: expired-action-code
           ui: { greeting: Ana, resend_seconds_left: 0 }
           user: { email: ana@example.com, email_verified: true, display_name: Ana, providers: [password], anonymous: false,
-            photo_url: null }
+            photo_url: null, claims: { role: editor, level: 3 } }
           account:
             email: ana@example.com
             exists: true
@@ -104,6 +107,7 @@ import Testing
             disabled: false
             display_name: Ana
             photo_url: "https://example.com/ana.png"
+            claims: { beta: true, tier: "true" }
           mail: { to: ana@example.com, kind: verify_email, count: 2 }
           signed_in_devices: [phone, laptop]
     """

@@ -59,6 +59,8 @@ import Testing
     #expect(BackendSettings.keys.count == 10)
     #expect(Expectation.keys == ScenarioLanguage.expectation.keys)
     #expect(
-      AdminAction.keys == ["disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password"])
+      AdminAction.keys == [
+        "disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password", "set_claims",
+      ])
   }
 }

@@ -241,7 +241,7 @@ import Testing
         yaml.error(
           "7️⃣",
           "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
-            + " found 'disable' and 'enable'"),
+            + " set_claims, found 'disable' and 'enable'"),
         yaml.error("8️⃣", "unknown operation 'signIn'; did you mean 'signUp'?"),
         yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
         yaml.error("🔟", "'sign_up' needs arguments"),
@@ -471,6 +471,27 @@ import Testing
         yaml.error("3️⃣", #"'tags' \#(message) \u{1B} in '\u{1B}[31mred'"#),
         yaml.error("4️⃣", #"'tags' \#(message) \t in 'tab\there'"#),
         yaml.error("5️⃣", #"'note' \#(message) \u{85} in 'next line\u{85}::set-output name=x::y'"#),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  @Test func claimsAreScalarsWithNamesFirebaseDoesNotReserve() {
+    let yaml = MarkedYAML(
+      """
+      scenario: claims
+      steps:
+        - sign_in_with_custom_token: { uid: a, claims: { 1️⃣sub: x, nested: 2️⃣{ a: 1 } } }
+        - admin: { set_claims: { email: a@example.com, claims: 3️⃣[role] } }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error(
+          "1️⃣",
+          "claim 'sub' is one of the ID token's own fields (Firebase refuses it as a custom claim); "
+            + "name it something else"),
+        yaml.error("2️⃣", "'nested' must be a string, a whole number or true/false, found a mapping"),
+        yaml.error("3️⃣", "'claims' must be a mapping of claims, found a list"),
       ])
   }
 }

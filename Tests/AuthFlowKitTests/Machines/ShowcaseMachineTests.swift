@@ -75,7 +75,7 @@ struct ShowcaseMachineTests {
       MachineRegistry.builtIn.mutants(of: "showcase").map(\.name) == [
         "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use", "showcase~update-email-directly",
         "showcase~drops-operation-after-reauthentication", "showcase~link-on-any-device",
-        "showcase~forgets-email-on-relaunch",
+        "showcase~forgets-email-on-relaunch", "showcase~reads-role-once",
       ])
   }
 }

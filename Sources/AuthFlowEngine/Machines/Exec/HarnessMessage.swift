@@ -48,6 +48,20 @@ enum HarnessMessage {
     return .object(members)
   }
 
+  static func wire(_ claims: [String: ClaimValue]) -> WireValue {
+    .object(
+      claims.keys.sorted().map { key in
+        let value: WireValue =
+          switch claims[key] {
+          case .string(let text): .string(text)
+          case .integer(let number): .number(String(number))
+          case .bool(let flag): .bool(flag)
+          case nil: .null
+          }
+        return WireValue.Member(key: key, value: value)
+      })
+  }
+
   static func wire(_ sheet: ProviderSheet) -> WireValue {
     let outcome: String
     var error: String?
@@ -78,6 +92,8 @@ enum HarnessMessage {
     case .reauthenticate(.password(let password)): .object(["password": .string(password)])
     case .changePassword(let password): .object(["new_password": .string(password)])
     case .changeEmail(let email), .sendSignInLink(let email): .object(["email": .string(email)])
+    case .signInWithCustomToken(let uid, let claims):
+      .object(["uid": .string(uid), "claims": wire(claims)])
     case .unlinkProvider(let provider): .object(["provider": .string(provider.rawValue)])
     case .updateProfile(let name, let photo):
       .object(

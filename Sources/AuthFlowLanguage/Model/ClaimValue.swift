@@ -1,0 +1,30 @@
+/// A custom claim's value, as `admin: {set_claims: …}`, `sign_in_with_custom_token` and `claims` expectations
+/// write it: a string, a whole number or a boolean. (Firebase allows any JSON; nested values are not modelled.)
+public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
+  case string(String)
+  case integer(Int)
+  case bool(Bool)
+
+  /// As YAML and JSON write it: a string quoted, a number or boolean bare.
+  public var description: String {
+    switch self {
+    case .string(let text): "\"\(text)\""
+    case .integer(let number): String(number)
+    case .bool(let value): String(value)
+    }
+  }
+
+  /// Claim names Firebase reserves for the ID token's own fields; `set_claims` and custom tokens may not use
+  /// them (the Admin SDK refuses them).
+  public static let reservedNames: Set<String> = [
+    "acr", "amr", "at_hash", "aud", "auth_time", "azp", "cnf", "c_hash", "exp", "firebase", "iat", "iss",
+    "jti",
+    "nbf", "nonce", "sub",
+  ]
+
+  /// `{a: 1, b: "x"}`, keys sorted: how transcripts and failure messages show a set of claims.
+  public static func describe(_ claims: [String: ClaimValue]) -> String {
+    "{" + claims.keys.sorted().map { "\($0): \(claims[$0].map(\.description) ?? "")" }.joined(separator: ", ")
+      + "}"
+  }
+}
