@@ -70,6 +70,29 @@ extension AuthServer {
     return .object(json)
   }
 
+  /// `accounts:signInWithCustomToken {token}`: the token is a JWT (unsigned, as the Admin SDK mints them for the
+  /// emulator; a signature is not checked) or plain JSON, with `uid` and optional `claims`.
+  func signInWithCustomToken(_ call: Call) throws -> JSON {
+    struct Payload: Decodable {
+      var uid: String?
+      var claims: [String: CustomClaims.Value]?
+    }
+    let request = try call.decode(SignInWithCustomTokenRequest.self)
+    guard let token = request.token, !token.isEmpty else { throw ServiceError.missing("CUSTOM_TOKEN") }
+    let data = token.hasPrefix("{") ? Data(token.utf8) : TokenBook.payload(ofJWT: token)
+    guard let data, let payload = try? JSONDecoder().decode(Payload.self, from: data), let uid = payload.uid
+    else {
+      throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token with a uid")
+    }
+    let claims = try CustomClaims.claims(payload.claims ?? [:])
+    let session = try backend { () throws(AuthErrorCode) in
+      try world.signInWithCustomToken(uid: uid, claims: claims)
+    }
+    var json = sessionJSON(session, kind: "VerifyCustomTokenResponse", provider: "custom")
+    json["isNewUser"] = .bool(session.isNewUser)
+    return .object(json)
+  }
+
   /// `accounts:signInWithEmailLink {email, oobCode}`.
   func signInWithEmailLink(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithEmailLinkRequest.self)

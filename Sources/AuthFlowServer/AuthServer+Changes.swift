@@ -153,7 +153,8 @@ extension AuthServer {
       email: request.email, password: request.password, emailVerified: request.emailVerified,
       displayName: deleteName ? .some(nil) : request.displayName.map { .some($0) },
       disabled: request.disableUser,
-      revokeSessions: request.validSince != nil, unlink: (request.deleteProvider ?? []).map(ProviderID.init))
+      revokeSessions: request.validSince != nil, unlink: (request.deleteProvider ?? []).map(ProviderID.init),
+      claims: try request.customAttributes.map(CustomClaims.parse))
     let account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
     }
     return ["kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid)]

@@ -62,6 +62,7 @@ extension AuthServer {
     case "accounts:signInWithPassword": return (200, try signInWithPassword(call))
     case "accounts:signInWithIdp": return (200, try signInWithIdp(call))
     case "accounts:signInWithEmailLink": return (200, try signInWithEmailLink(call))
+    case "accounts:signInWithCustomToken": return (200, try signInWithCustomToken(call))
     case "accounts:sendOobCode": return (200, try sendOobCode(call, admin: admin))
     case "accounts:update": return (200, try update(call, admin: admin))
     case "accounts:lookup": return (200, try lookup(call, admin: admin))

@@ -48,6 +48,12 @@ struct UpdateRequest: Decodable {
   var deleteAttribute: [String]?
   var deleteProvider: [String]?
   var validSince: Flexible?
+  /// The Admin SDK's `setCustomUserClaims`: a JSON object in a string.
+  var customAttributes: String?
+}
+
+struct SignInWithCustomTokenRequest: Decodable {
+  var token: String?
 }
 
 struct LookupRequest: Decodable {
@@ -138,5 +144,10 @@ func userJSON(_ account: ServedAccount) -> JSON {
   if let photo = account.photoURL { user["photoUrl"] = .string(photo) }
   // Production returns a salted hash; the server says only that a password exists, never what it is.
   if account.hasPassword { user["passwordHash"] = "UkVEQUNURUQ=" }
+  if !account.customClaims.isEmpty {
+    user["customAttributes"] = .string(CustomClaims.attributes(account.customClaims))
+  }
+  // `validSince` (seconds): the Admin SDK's `tokens_valid_after_timestamp`, what `check_revoked` compares with.
+  user["validSince"] = .string(String((account.revokedAt ?? account.createdAt).secondsSince1970))
   return .object(user)
 }

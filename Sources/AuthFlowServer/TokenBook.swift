@@ -38,8 +38,8 @@ final class TokenBook: @unchecked Sendable {
     return token
   }
 
-  /// The claims of a Firebase ID token.
-  struct Claims: Codable, Equatable {
+  /// The claims of a Firebase ID token: the standard ones, then the token's custom claims at the top level.
+  struct Claims: Encodable, Equatable {
     var iss: String
     var aud: String
     var authTime: Int64
@@ -51,12 +51,47 @@ final class TokenBook: @unchecked Sendable {
     var emailVerified: Bool?
     var name: String?
     var firebase: Firebase
+    /// Custom claims (a custom token's, the account's `customAttributes`), beside the standard ones.
+    var custom: [String: ClaimValue]
 
     enum CodingKeys: String, CodingKey {
       case iss, aud, sub, iat, exp, email, name, firebase
       case authTime = "auth_time"
       case userID = "user_id"
       case emailVerified = "email_verified"
+    }
+
+    /// A custom claim's name as a coding key.
+    struct ClaimKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(iss, forKey: .iss)
+      try container.encode(aud, forKey: .aud)
+      try container.encode(authTime, forKey: .authTime)
+      try container.encode(userID, forKey: .userID)
+      try container.encode(sub, forKey: .sub)
+      try container.encode(iat, forKey: .iat)
+      try container.encode(exp, forKey: .exp)
+      try container.encodeIfPresent(email, forKey: .email)
+      try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
+      try container.encodeIfPresent(name, forKey: .name)
+      try container.encode(firebase, forKey: .firebase)
+      var extra = encoder.container(keyedBy: ClaimKey.self)
+      // Reserved names never get here (the loader and the server refuse them); standard fields win anyway.
+      for (claim, value) in custom where CodingKeys(stringValue: claim) == nil {
+        let key = ClaimKey(stringValue: claim)
+        switch value {
+        case .string(let text): try extra.encode(text, forKey: key)
+        case .integer(let number): try extra.encode(number, forKey: key)
+        case .bool(let flag): try extra.encode(flag, forKey: key)
+        }
+      }
     }
 
     struct Firebase: Codable, Equatable {
@@ -84,6 +119,7 @@ final class TokenBook: @unchecked Sendable {
       if let email = account.email { identities["email"] = [email] }
       for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
       firebase = Firebase(identities: identities, signInProvider: provider)
+      custom = token.claims
     }
   }
 

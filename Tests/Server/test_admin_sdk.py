@@ -104,3 +104,43 @@ def test_an_email_change_is_applied_by_its_link(server, app):
     change = [c for c in codes if c["requestType"] == "VERIFY_AND_CHANGE_EMAIL"][-1]
     assert server.post("accounts:update", {"oobCode": change["oobCode"]}).status_code == 200
     assert auth.get_user(signed_up["localId"], app=app).email == "new@example.com"
+
+
+def _refresh(server, refresh_token):
+    answer = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
+                           data={"grant_type": "refresh_token", "refresh_token": refresh_token}, timeout=10)
+    answer.raise_for_status()
+    return answer.json()["id_token"]
+
+
+def test_custom_claims_reach_the_id_token_at_its_next_refresh(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "claims@example.com", "password": "secret-1"}).json()
+    auth.set_custom_user_claims(signed_up["localId"], {"role": "editor", "level": 2, "beta": True}, app=app)
+    assert auth.get_user(signed_up["localId"], app=app).custom_claims == {"role": "editor", "level": 2, "beta": True}
+    assert "role" not in auth.verify_id_token(signed_up["idToken"], app=app)
+    refreshed = auth.verify_id_token(_refresh(server, signed_up["refreshToken"]), app=app)
+    assert (refreshed["role"], refreshed["level"], refreshed["beta"]) == ("editor", 2, True)
+    with pytest.raises(ValueError):
+        auth.set_custom_user_claims(signed_up["localId"], {"sub": "x"}, app=app)  # the SDK refuses reserved names
+    auth.set_custom_user_claims(signed_up["localId"], None, app=app)
+    assert auth.get_user(signed_up["localId"], app=app).custom_claims is None
+
+
+def test_create_custom_token_then_sign_in_with_it_over_rest(server, app):
+    token = auth.create_custom_token("server-user-7", {"role": "support"}, app=app)
+    signed_in = server.post("accounts:signInWithCustomToken",
+                            {"token": token.decode(), "returnSecureToken": True}).json()
+    assert signed_in["isNewUser"] is True
+    claims = auth.verify_id_token(signed_in["idToken"], app=app)
+    assert claims["uid"] == "server-user-7"
+    assert claims["role"] == "support"
+    assert claims["firebase"]["sign_in_provider"] == "custom"
+
+
+def test_check_revoked_sees_a_revocation(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "revoked@example.com", "password": "secret-1"}).json()
+    assert auth.verify_id_token(signed_up["idToken"], app=app, check_revoked=True)["uid"] == signed_up["localId"]
+    server.control("POST", "clock:advance", {"by": "1m"})
+    auth.revoke_refresh_tokens(signed_up["localId"], app=app)
+    with pytest.raises(auth.RevokedIdTokenError):
+        auth.verify_id_token(signed_up["idToken"], app=app, check_revoked=True)

@@ -18,12 +18,14 @@ public struct AdminAccountChanges: Equatable, Sendable {
   public var revokeSessions = false
   /// Provider ids to unlink.
   public var unlink: [ProviderID] = []
+  /// New custom claims (`customAttributes`, `setCustomUserClaims`), replacing the old; nil leaves them.
+  public var claims: [String: ClaimValue]?
 
   /// Changes that set what is not nil and leave the rest.
   public init(
     uid: String? = nil, email: String? = nil, password: String? = nil, emailVerified: Bool? = nil,
     displayName: String?? = nil, disabled: Bool? = nil, revokeSessions: Bool = false,
-    unlink: [ProviderID] = []
+    unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil
   ) {
     self.uid = uid
     self.email = email
@@ -33,5 +35,6 @@ public struct AdminAccountChanges: Equatable, Sendable {
     self.disabled = disabled
     self.revokeSessions = revokeSessions
     self.unlink = unlink
+    self.claims = claims
   }
 }

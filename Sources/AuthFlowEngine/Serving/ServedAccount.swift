@@ -22,6 +22,10 @@ public struct ServedAccount: Equatable, Sendable {
   public var photoURL: String?
   /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
   public var lastSignInAt: VirtualTime?
+  /// The custom claims the Admin SDK set (`customAttributes`).
+  public var customClaims: [String: ClaimValue]
+  /// When the account's sessions were last revoked (`validSince`); nil when they never were.
+  public var revokedAt: VirtualTime?
 
   /// One linked identity-provider account.
   public struct Link: Equatable, Sendable {
@@ -49,5 +53,7 @@ public struct ServedAccount: Equatable, Sendable {
     createdAt = account.createdAt
     photoURL = account.photoURL
     lastSignInAt = account.lastSignInAt
+    customClaims = account.customClaims
+    revokedAt = account.revokedAt
   }
 }

@@ -67,6 +67,7 @@ extension ServedWorld {
         if let disabled = changes.disabled { account.disabled = disabled }
         account.links.removeAll { changes.unlink.contains($0.provider) }
         if changes.unlink.contains(.password) { account.password = nil }
+        if let claims = changes.claims { account.customClaims = claims }
       }
       if changes.password != nil || changes.revokeSessions {
         backend.revokeSessions(uid: uid, reason: "admin update")

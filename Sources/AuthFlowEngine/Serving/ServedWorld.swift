@@ -61,6 +61,17 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// `accounts:signInWithCustomToken` with the token's `uid` and developer claims
+  /// (``Backend/signInWithCustomToken(uid:claims:)``).
+  public func signInWithCustomToken(uid: String, claims: [String: ClaimValue]) throws(AuthErrorCode)
+    -> ServedSession
+  {
+    try locked(.signInWithCustomToken) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens, isNewUser) = try backend.signInWithCustomToken(uid: uid, claims: claims)
+      return try session(backend, info.uid, tokens, new: isNewUser)
+    }
+  }
+
   /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: a sign-in link to `email` (``Backend/sendSignInLink(email:)``).
   public func sendSignInLink(email: String) throws(AuthErrorCode) {
     try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in try backend.sendSignInLink(email: email)

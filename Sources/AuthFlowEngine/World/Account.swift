@@ -13,6 +13,9 @@ package struct Account {
   var disabled: Bool
   /// Sessions issued before this generation are revoked (Firebase's `validSince`).
   var validSinceGeneration: Int
+  /// When the sessions were last revoked (`validSince`, what `verifyIdToken(checkRevoked:)` compares with);
+  /// nil when they never were.
+  var revokedAt: VirtualTime? = nil
   var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), set only through a profile update.
   var photoURL: String? = nil

@@ -145,7 +145,10 @@ package final class Backend {
   /// `user-token-expired` and its client signs out. Password change or reset, `revokeRefreshTokens` and a
   /// trusted-provider takeover do this.
   func revokeSessions(uid: String, reason: String) {
-    update(uid: uid) { $0.validSinceGeneration = generation + 1 }
+    update(uid: uid) {
+      $0.validSinceGeneration = generation + 1
+      $0.revokedAt = world.now
+    }
     world.log("backend", "sessions of \(accounts[uid]?.email ?? uid) revoked (\(reason))")
   }
 
