@@ -51,6 +51,36 @@ extension Auth {
         providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
   }
 
+  // MARK: - Custom tokens
+
+  /// Signs in with a custom token your server minted: what ``FirebaseWorld/customToken(uid:claims:)`` returns,
+  /// or any unsigned JWT (or JSON) with `uid` and optional `claims`, as the Admin SDK mints them for the
+  /// emulator. An unknown uid gets a new account; the session's ID tokens carry the token's claims
+  /// (``User/getIDTokenResult()``). A token without a uid, an over-long uid or a reserved claim is
+  /// `invalidCustomToken`.
+  @discardableResult
+  public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
+    try signInNow(customToken: token)
+  }
+
+  /// Signs in with a custom token; see ``signIn(withCustomToken:)``.
+  public func signIn(withCustomToken token: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
+    complete(completion) { try signInNow(customToken: token) }
+  }
+
+  private func signInNow(customToken token: String) throws -> AuthDataResult {
+    guard let (uid, claims) = FirebaseWorld.parseCustomToken(token) else {
+      throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidCustomToken)
+    }
+    let isNewUser = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+      try client.signIn(customTokenFor: uid, claims: claims).isNewUser
+    }
+    return AuthDataResult(
+      user: try signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: "custom", profile: nil, username: nil, isNewUser: isNewUser))
+  }
+
   // MARK: - Email links
 
   /// Emails a passwordless sign-in link to `email` (`sendOobCode EMAIL_SIGNIN`). Keep the email on the device

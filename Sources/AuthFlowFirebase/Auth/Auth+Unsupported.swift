@@ -1,22 +1,9 @@
 import Foundation
 
-/// FirebaseAuth members for features the world does not model yet (custom-token sign-in, switching users,
-/// Apple token revocation, keychain groups). They exist so app code compiles; each fails with
+/// FirebaseAuth members for features the world does not model yet (switching users, Apple token revocation,
+/// keychain groups). They exist so app code compiles; each fails with
 /// `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
 extension Auth {
-  /// Custom-token sign-in: not modelled, fails with `operationNotAllowed`.
-  @discardableResult
-  public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
-    throw AuthErrorUtils.unsupported("Custom-token sign-in")
-  }
-
-  /// Custom-token sign-in: not modelled, fails with `operationNotAllowed`.
-  public func signIn(withCustomToken token: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { () throws -> AuthDataResult in
-      throw AuthErrorUtils.unsupported("Custom-token sign-in")
-    }
-  }
-
   /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
   public func updateCurrentUser(_ user: User) async throws {
     throw AuthErrorUtils.unsupported("updateCurrentUser")

@@ -17,6 +17,77 @@ extension FirebaseWorld {
     }
   }
 
+  // MARK: - Your server
+
+  /// A custom token for `uid` with developer `claims`, as your server would mint it with the Admin SDK's
+  /// `createCustomToken` (here unsigned, as the Admin SDK mints them for the emulator): hand it to
+  /// ``Auth/signIn(withCustomToken:)``.
+  public func customToken(uid: String, claims: [String: ClaimValue] = [:]) -> String {
+    var payload: [String: Any] = [
+      "uid": uid,
+      "aud": "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit",
+    ]
+    if !claims.isEmpty {
+      payload["claims"] = claims.mapValues { value -> Any in
+        switch value {
+        case .string(let text): text
+        case .integer(let number): number
+        case .bool(let flag): flag
+        }
+      }
+    }
+    let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)
+    let body =
+      (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return Self.base64URL(header) + "." + Self.base64URL(body) + "."
+  }
+
+  /// The uid and claims of a custom token (a JWT, signed or not, or plain JSON); nil when it has no uid or a
+  /// claim that is not a string, a whole number or a boolean.
+  static func parseCustomToken(_ token: String) -> (uid: String, claims: [String: ClaimValue])? {
+    let data: Data?
+    if token.hasPrefix("{") {
+      data = Data(token.utf8)
+    } else {
+      let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count >= 2 else { return nil }
+      var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+      while text.count % 4 != 0 { text += "=" }
+      data = Data(base64Encoded: text)
+    }
+    guard let data, let payload = try? JSONDecoder().decode(CustomTokenPayload.self, from: data),
+      let uid = payload.uid
+    else { return nil }
+    return (uid, payload.claims?.mapValues(\.value) ?? [:])
+  }
+
+  private struct CustomTokenPayload: Decodable {
+    var uid: String?
+    var claims: [String: Claim]?
+
+    struct Claim: Decodable {
+      var value: ClaimValue
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+          value = .bool(flag)
+        } else if let number = try? container.decode(Int.self) {
+          value = .integer(number)
+        } else {
+          value = .string(try container.decode(String.self))
+        }
+      }
+    }
+  }
+
+  private static func base64URL(_ data: Data) -> String {
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+      of: "/", with: "_"
+    )
+    .replacingOccurrences(of: "=", with: "")
+  }
+
   // MARK: - The outbox and the browser
 
   /// Every email the backend sent, oldest first.

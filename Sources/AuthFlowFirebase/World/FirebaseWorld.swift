@@ -28,6 +28,8 @@ public final class FirebaseWorld: @unchecked Sendable {
   public typealias VirtualDuration = AuthFlowLanguage.VirtualDuration
   /// An account as the backend stores it.
   public typealias AccountInfo = AuthFlowEngine.AccountInfo
+  /// A custom claim's value (``customToken(uid:claims:)``, `admin(.setClaims(…))`).
+  public typealias ClaimValue = AuthFlowLanguage.ClaimValue
   /// How a sign-in sheet is answered.
   public typealias SheetOutcome = AuthFlowLanguage.SheetOutcome
   /// A sign-in sheet's answer: provider, account, outcome.

@@ -101,8 +101,8 @@ import Testing
 
   @Test func unmodelledMembersFailWithOperationNotAllowed() async throws {
     let auth = FirebaseWorld().auth(for: "phone")
-    let custom = await thrownError { try await auth.signIn(withCustomToken: "token") }
-    #expect(custom?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    let revoke = await thrownError { try await auth.revokeToken(withAuthorizationCode: "code") }
+    #expect(revoke?.code == AuthErrorCode.operationNotAllowed.rawValue)
     #expect(auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn&oobCode=abc"))
     #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=verifyEmail&oobCode=abc"))
   }

@@ -1,0 +1,36 @@
+import AuthFlowFirebase
+import Foundation
+import Testing
+
+/// Custom tokens and custom claims through the SDK's API.
+@Suite struct AuthCustomTokenTests {
+  @Test func aCustomTokenSignsInAndItsClaimsAreInTheTokenResult() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let token = world.customToken(
+      uid: "staff-42", claims: ["role": .string("support"), "level": .integer(3)])
+    let result = try await auth.signIn(withCustomToken: token)
+    #expect(result.user.uid == "staff-42")
+    #expect(result.additionalUserInfo?.isNewUser == true)
+    let tokenResult = try await result.user.getIDTokenResult()
+    #expect(tokenResult.signInProvider == "custom")
+    #expect(tokenResult.claims["role"] as? String == "support")
+    #expect(tokenResult.claims["level"] as? Int == 3)
+  }
+
+  @Test func adminClaimsShowAfterAForcedRefresh() async throws {
+    let world = FirebaseWorld(
+      accounts: [.init(email: "ana@example.com", password: "Str0ng-pass", emailVerified: true)])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "ana@example.com", password: "Str0ng-pass").user
+    #expect(world.admin(.setClaims(email: "ana@example.com", claims: ["admin": .bool(true)])))
+    #expect(try await user.getIDTokenResult().claims["admin"] == nil)
+    #expect(try await user.getIDTokenResult(forcingRefresh: true).claims["admin"] as? Bool == true)
+  }
+
+  @Test func aTokenWithoutAUidIsInvalid() async throws {
+    let auth = FirebaseWorld().auth(for: "phone")
+    let error = await thrownError { try await auth.signIn(withCustomToken: "not-a-token") }
+    #expect(error?.code == AuthErrorCode.invalidCustomToken.rawValue)
+  }
+}
