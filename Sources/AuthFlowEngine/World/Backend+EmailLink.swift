@@ -9,9 +9,7 @@ extension Backend {
     let email = email.lowercased()
     try checkSendLimit(email: email, kind: .signInLink)
     let code = issueSignInLinkCode(email: email)
-    let mail = Outbox.Email(to: email, kind: .signInLink, sentAt: world.now, code: code, accountEmail: email)
-    world.outbox.deliver(mail)
-    world.log("outbox", "\(MailKind.signInLink.rawValue) to \(email): \(mail.redactedLink)")
+    deliver(Outbox.Email(to: email, kind: .signInLink, sentAt: world.now, code: code, accountEmail: email))
   }
 
   /// A sign-in link's code for `email` (lowercased), nothing sent: also what the Admin SDK's

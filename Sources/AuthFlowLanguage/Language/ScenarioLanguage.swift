@@ -59,6 +59,9 @@ public enum ScenarioLanguage {
         "oob_send_limit", .mapping(sendLimit),
         "Default {count: 5, per: 1h}: emails of one kind to one address; past it, too-many-requests."),
       .init(
+        "mail_scanner", .boolean,
+        "Default false: a mail gateway opens every link in every email the moment it arrives."),
+      .init(
         "trusted_providers", .list(.trustedProvider),
         "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
     ])

@@ -54,6 +54,9 @@ extension BackendSettings {
     Knob(name: "oob_send_limit", value: { .sendLimit($0.oobSendLimit) }) {
       if case .sendLimit(let value) = $1 { $0.oobSendLimit = value }
     },
+    Knob(name: "mail_scanner", value: { .boolean($0.mailScanner) }) {
+      if case .boolean(let value) = $1 { $0.mailScanner = value }
+    },
     Knob(name: "trusted_providers", value: { .trustedProviders($0.trustedProviders) }) {
       if case .trustedProviders(let value) = $1 { $0.trustedProviders = value }
     },

@@ -14,6 +14,8 @@ public struct BackendSettings: Equatable, Sendable {
   public var passwordResetCodeTTL = VirtualDuration.hours(1)
   /// How long an email sign-in link stays valid.
   public var signInLinkTTL = VirtualDuration.hours(6)
+  /// A mail gateway that opens every link in every email the moment it arrives (link scanners do).
+  public var mailScanner = false
   /// How long an ID token lives before the client must refresh it.
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.

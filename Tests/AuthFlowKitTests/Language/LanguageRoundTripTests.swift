@@ -27,6 +27,7 @@ import Testing
       verify_email_code_ttl: 2d
       password_reset_code_ttl: 30m
       sign_in_link_ttl: 2h
+      mail_scanner: true
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
       trusted_providers: [apple.com, github.com@example.com]

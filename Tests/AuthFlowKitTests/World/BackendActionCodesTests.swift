@@ -85,3 +85,21 @@ struct BackendActionCodesTests {
     #expect(errorCode { try fixture.backend.sendPasswordReset(email: "alice@example.com") } == nil)
   }
 }
+
+extension BackendActionCodesTests {
+  /// A mail scanner opens each link as it arrives: a verification is used up, a reset only opened.
+  @Test func aMailScannerUsesVerificationCodesButOnlyOpensResets() throws {
+    let fixture = WorldFixture { $0.mailScanner = true }
+    fixture.account("alice@example.com", verified: true)
+    let client = fixture.client()
+    _ = try client.signUp(email: "carol@example.com", password: "Str0ng-pass")
+    try client.sendEmailVerification()
+    #expect(fixture.stored("carol@example.com")?.emailVerified == true)
+    let verify = try #require(fixture.world.outbox.newest(.verifyEmail, to: "carol@example.com"))
+    #expect(errorCode { try fixture.backend.applyVerification(code: verify.code) } == .invalidActionCode)
+
+    try fixture.backend.sendPasswordReset(email: "alice@example.com")
+    let reset = try #require(fixture.world.outbox.newest(.passwordReset, to: "alice@example.com"))
+    #expect(errorCode { try fixture.backend.resetPassword(code: reset.code, newPassword: "N3w-pass") } == nil)
+  }
+}
