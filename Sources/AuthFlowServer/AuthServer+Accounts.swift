@@ -147,7 +147,8 @@ extension AuthServer {
       let account = try backend { () throws(AuthErrorCode) in try world.lookup(token) }
       return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account)]]
     }
-    guard admin || request.localId != nil || request.email != nil else { throw ServiceError.invalidIDToken }
+    // Without an owner credential only the caller's own ID token says whose account to return.
+    guard admin else { throw ServiceError.missing("ID_TOKEN") }
     var found: [ServedAccount] = []
     for uid in request.localId ?? [] { if let account = world.account(uid: uid) { found.append(account) } }
     for email in request.email ?? [] {

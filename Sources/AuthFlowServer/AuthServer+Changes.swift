@@ -98,7 +98,9 @@ extension AuthServer {
     }
     let newEmail = request.newEmail.flatMap { $0.isEmpty ? nil : $0 }
     if kind == .verifyAndChangeEmail, newEmail == nil { throw ServiceError.missing("NEW_EMAIL") }
-    if request.returnOobLink == true, admin || request.idToken == nil {
+    if request.returnOobLink == true {
+      // Only the Admin SDK gets links back instead of emails.
+      guard admin else { throw ServiceError("INSUFFICIENT_PERMISSION") }
       guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
       let code = try backend(.admin) { () throws(AuthErrorCode) in
         try world.actionCode(kind, email: email, newEmail: newEmail)
@@ -145,9 +147,9 @@ extension AuthServer {
       return .object(json)
     }
     if let idToken = request.idToken { return try clientUpdate(request, idToken) }
-    guard admin || request.localId != nil, let uid = request.localId else {
-      throw ServiceError.invalidIDToken
-    }
+    // A `localId` in the body acts on that account only for the Admin SDK; a client must send its ID token.
+    guard admin else { throw ServiceError.missing("ID_TOKEN") }
+    guard let uid = request.localId else { throw ServiceError.missing("LOCAL_ID") }
     let deleteName = request.deleteAttribute?.contains("DISPLAY_NAME") == true
     let changes = AdminAccountChanges(
       email: request.email, password: request.password, emailVerified: request.emailVerified,
@@ -203,9 +205,8 @@ extension AuthServer {
       let token = try tokens.token(idToken)
       try backend { () throws(AuthErrorCode) in try world.delete(token) }
     } else {
-      guard admin || request.localId != nil, let uid = request.localId else {
-        throw ServiceError.invalidIDToken
-      }
+      guard admin else { throw ServiceError.missing("ID_TOKEN") }
+      guard let uid = request.localId else { throw ServiceError.missing("LOCAL_ID") }
       try backend(.admin) { () throws(AuthErrorCode) in try world.deleteAccount(uid: uid) }
     }
     return ["kind": "identitytoolkit#DeleteAccountResponse"]

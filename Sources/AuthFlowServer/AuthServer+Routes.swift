@@ -35,7 +35,9 @@ extension AuthServer {
   private func identityToolkit(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
     guard parts.first == "v1", parts.count >= 2 else { throw ServiceError.notFound }
     var rest = Array(parts.dropFirst())
-    var admin = false
+    // The Admin SDK: an owner credential, or a project-scoped path (the Admin SDKs' own; the server keeps
+    // taking those without a header, as it always has). What a request's body asks never makes it admin.
+    var admin = call.hasOwnerCredential
     if rest.first == "projects", rest.count >= 3 {
       admin = true
       rest = Array(rest.dropFirst(2))

@@ -61,7 +61,8 @@ public struct AuthServer: Sendable {
       method: request.method.rawValue, path: request.uri.path,
       query: request.uri.queryParameters.map {
         (String($0.key), String($0.value))
-      }, body: body, host: request.head.authority ?? "127.0.0.1:9099")
+      }, body: body, host: request.head.authority ?? "127.0.0.1:9099",
+      authorization: request.headers[.authorization])
     do {
       let (status, json) = try route(call)
       return Self.response(status: status, data: json.data, contentType: "application/json; charset=UTF-8")

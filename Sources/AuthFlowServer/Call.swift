@@ -12,6 +12,13 @@ struct Call {
   var query: [(String, String)]
   var body: Data
   var host: String
+  /// The `Authorization` header, if any: the Admin SDKs send `Bearer owner` to an emulator.
+  var authorization: String? = nil
+
+  /// Whether the caller authenticated as the project's owner (OAuth 2, `Authorization: Bearer …`), as the
+  /// Admin SDKs do; an API key alone is a client. A stand-in cannot check an OAuth token, so any bearer counts,
+  /// as the emulator's `Bearer owner` does.
+  var hasOwnerCredential: Bool { authorization?.hasPrefix("Bearer ") == true }
 
   func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 

@@ -1,6 +1,7 @@
 import AuthFlowKit
 import AuthFlowServer
 import Foundation
+import Hummingbird
 import Testing
 
 @Suite struct AuthServerTests {
@@ -197,6 +198,39 @@ import Testing
     try await ServerHarness().test { client in
       let (status, _) = try await client.call(.options, "/identitytoolkit.googleapis.com/v1/accounts:signUp")
       #expect(status == 204)
+    }
+  }
+}
+
+/// Who is the Admin SDK: an owner credential (or a project-scoped path), never what a request's body asks.
+@Suite struct AuthServerAdminModeTests {
+  @Test func anAPIKeyAloneCannotActOnAnAccountByItsLocalId() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"c@example.com","password":"secret-1"}"#)
+      let uid = try #require(created["localId"] as? String)
+      let (deleted, refused) = try await client.post("accounts:delete", #"{"localId":"\#(uid)"}"#)
+      #expect(deleted == 400)
+      #expect(errorMessage(refused) == "MISSING_ID_TOKEN")
+      let (_, updated) = try await client.post(
+        "accounts:update", #"{"localId":"\#(uid)","emailVerified":true}"#)
+      #expect(errorMessage(updated) == "MISSING_ID_TOKEN")
+      let (_, looked) = try await client.post("accounts:lookup", #"{"localId":["\#(uid)"]}"#)
+      #expect(errorMessage(looked) == "MISSING_ID_TOKEN")
+      let (_, linked) = try await client.post(
+        "accounts:sendOobCode",
+        #"{"requestType":"PASSWORD_RESET","email":"c@example.com","returnOobLink":true}"#)
+      #expect(errorMessage(linked) == "INSUFFICIENT_PERMISSION")
+
+      let owner: HTTPFields = [.authorization: "Bearer owner"]
+      let (status, _) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/accounts:delete?key=fake-api-key",
+        #"{"localId":"\#(uid)"}"#,
+        headers: owner)
+      #expect(status == 200)
+      let (_, gone) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"c@example.com","password":"secret-1"}"#)
+      #expect(errorMessage(gone) == "INVALID_LOGIN_CREDENTIALS")
     }
   }
 }

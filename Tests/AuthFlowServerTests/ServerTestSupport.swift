@@ -22,11 +22,11 @@ struct ServerHarness {
     let client: any TestClientProtocol
 
     /// Sends `body` (a JSON text) and returns the status and the parsed JSON object.
-    func call(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil) async throws -> (
-      Int, [String: Any]
-    ) {
+    func call(
+      _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> (Int, [String: Any]) {
       let buffer = body.map { ByteBuffer(string: $0) }
-      return try await client.execute(uri: uri, method: method, body: buffer) { response in
+      return try await client.execute(uri: uri, method: method, headers: headers, body: buffer) { response in
         let data = Data(buffer: response.body)
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return (Int(response.status.code), json)
