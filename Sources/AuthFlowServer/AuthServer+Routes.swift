@@ -50,12 +50,7 @@ extension AuthServer {
     }
     if admin, endpoint == "accounts:batchGet" {
       try require("GET", call)
-      return (
-        200,
-        .object([
-          "kind": "identitytoolkit#DownloadAccountResponse", "users": .array(world.accounts().map(userJSON)),
-        ])
-      )
+      return (200, batchGet(call))
     }
     try require("POST", call)
     // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
@@ -71,6 +66,8 @@ extension AuthServer {
     case "accounts:delete": return (200, try delete(call, admin: admin))
     case "accounts:createAuthUri": return (200, try createAuthUri(call))
     case "accounts:resetPassword": return (200, try resetPassword(call))
+    case "accounts:batchDelete" where admin: return (200, try batchDelete(call))
+    case "accounts:query" where admin: return (200, try query(call))
     default: throw ServiceError.notFound
     }
   }

@@ -234,3 +234,65 @@ import Testing
     }
   }
 }
+
+/// The Admin SDK's bulk calls: paging, deleting in bulk, querying.
+@Suite struct AuthServerBatchTests {
+  private let project = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow"
+
+  private func signUp(_ client: ServerHarness.Client, _ count: Int) async throws -> [String] {
+    var uids: [String] = []
+    for number in 0..<count {
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"u\#(number)@example.com","password":"secret-1"}"#)
+      uids.append(try #require(created["localId"] as? String))
+    }
+    return uids.sorted()
+  }
+
+  @Test func batchGetPagesInUidOrder() async throws {
+    try await ServerHarness().test { client in
+      let uids = try await signUp(client, 3)
+      let (_, first) = try await client.call(.get, "\(project)/accounts:batchGet?maxResults=2")
+      #expect(
+        (first["users"] as? [[String: Any]])?.compactMap { $0["localId"] as? String } == Array(uids.prefix(2))
+      )
+      let token = try #require(first["nextPageToken"] as? String)
+      let (_, second) = try await client.call(
+        .get, "\(project)/accounts:batchGet?maxResults=2&nextPageToken=\(token)")
+      #expect((second["users"] as? [[String: Any]])?.compactMap { $0["localId"] as? String } == [uids[2]])
+      #expect(second["nextPageToken"] == nil)
+    }
+  }
+
+  @Test func batchDeleteWithoutForceLeavesEnabledAccounts() async throws {
+    try await ServerHarness().test { client in
+      let uids = try await signUp(client, 2)
+      let (_, answer) = try await client.call(
+        .post, "\(project)/accounts:batchDelete", #"{"localIds":["\#(uids[0])","nobody"]}"#)
+      let errors = try #require(answer["errors"] as? [[String: Any]])
+      #expect(errors.first?["index"] as? Int == 0)
+      #expect((errors.first?["message"] as? String)?.hasPrefix("NOT_DISABLED") == true)
+      let (_, forced) = try await client.call(
+        .post, "\(project)/accounts:batchDelete", #"{"localIds":["\#(uids[0])"],"force":true}"#)
+      #expect(forced["errors"] == nil)
+      let (_, count) = try await client.call(.post, "\(project)/accounts:query", #"{"returnUserInfo":false}"#)
+      #expect(count["recordsCount"] as? String == "1")
+      let (_, empty) = try await client.call(.post, "\(project)/accounts:batchDelete", #"{"localIds":[]}"#)
+      #expect(errorMessage(empty) == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
+    }
+  }
+
+  @Test func queryListsSortedWithLimitAndOffset() async throws {
+    try await ServerHarness().test { client in
+      _ = try await signUp(client, 3)
+      let (_, listed) = try await client.call(
+        .post, "\(project)/accounts:query",
+        #"{"sortBy":"USER_EMAIL","order":"DESC","limit":"2","offset":"1"}"#)
+      #expect(listed["recordsCount"] as? String == "2")
+      #expect(
+        (listed["userInfo"] as? [[String: Any]])?.compactMap { $0["email"] as? String } == [
+          "u1@example.com", "u0@example.com",
+        ])
+    }
+  }
+}

@@ -144,3 +144,15 @@ def test_check_revoked_sees_a_revocation(server, app):
     auth.revoke_refresh_tokens(signed_up["localId"], app=app)
     with pytest.raises(auth.RevokedIdTokenError):
         auth.verify_id_token(signed_up["idToken"], app=app, check_revoked=True)
+
+
+def test_list_users_pages_and_delete_users_in_bulk(server, app):
+    server.reset()
+    uids = [auth.create_user(email=f"bulk{n}@example.com", password="secret-1", app=app).uid for n in range(5)]
+    page = auth.list_users(max_results=2, app=app)
+    assert len(page.users) == 2 and page.has_next_page
+    listed = [user.uid for user in auth.list_users(max_results=2, app=app).iterate_all()]
+    assert listed == sorted(uids)
+    result = auth.delete_users(uids[:3], app=app)
+    assert result.success_count == 3 and result.failure_count == 0
+    assert sorted(user.uid for user in auth.list_users(app=app).iterate_all()) == sorted(uids[3:])

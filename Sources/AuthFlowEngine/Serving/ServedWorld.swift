@@ -62,7 +62,7 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:signInWithCustomToken` with the token's `uid` and developer claims
-  /// (``Backend/signInWithCustomToken(uid:claims:)``).
+  /// (`Backend.signInWithCustomToken(uid:claims:)`).
   public func signInWithCustomToken(uid: String, claims: [String: ClaimValue]) throws(AuthErrorCode)
     -> ServedSession
   {
@@ -72,13 +72,13 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: a sign-in link to `email` (``Backend/sendSignInLink(email:)``).
+  /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: a sign-in link to `email` (`Backend.sendSignInLink(email:)`).
   public func sendSignInLink(email: String) throws(AuthErrorCode) {
     try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in try backend.sendSignInLink(email: email)
     }
   }
 
-  /// `accounts:signInWithEmailLink` (``Backend/signInWithEmailLink(email:code:)``).
+  /// `accounts:signInWithEmailLink` (`Backend.signInWithEmailLink(email:code:)`).
   public func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> ServedSession {
     try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
       let (info, tokens, isNewUser) = try backend.signInWithEmailLink(email: email, code: code)
@@ -209,7 +209,7 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:sendOobCode` with `VERIFY_AND_CHANGE_EMAIL`, the user's ID token and `newEmail`
-  /// (``Backend/sendEmailChange(_:to:)``); returns the account's current email.
+  /// (`Backend.sendEmailChange(_:to:)`); returns the account's current email.
   public func sendEmailChange(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> String {
     try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
       let account = try backend.authorize(token)
@@ -218,7 +218,7 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:update` with the user's ID token and an `email` (``Backend/updateEmail(_:to:)``): refused under
+  /// `accounts:update` with the user's ID token and an `email` (`Backend.updateEmail(_:to:)`): refused under
   /// enumeration protection; otherwise the email changes at once and the caller gets a new session.
   public func updateEmail(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> ServedSession {
     try locked(.update) { (_, backend) throws(AuthErrorCode) in

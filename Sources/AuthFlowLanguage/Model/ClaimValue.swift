@@ -1,8 +1,11 @@
 /// A custom claim's value, as `admin: {set_claims: …}`, `sign_in_with_custom_token` and `claims` expectations
 /// write it: a string, a whole number or a boolean. (Firebase allows any JSON; nested values are not modelled.)
 public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// A string (`role: editor`, or any quoted value).
   case string(String)
+  /// A whole number (`level: 2`).
   case integer(Int)
+  /// `true` or `false`.
   case bool(Bool)
 
   /// As YAML and JSON write it: a string quoted, a number or boolean bare.

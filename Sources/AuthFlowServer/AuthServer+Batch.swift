@@ -1,0 +1,92 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// The Admin SDK's bulk calls: `accounts:batchGet` (`listUsers`), `accounts:batchDelete` (`deleteUsers`) and
+/// `accounts:query` (counting and listing).
+extension AuthServer {
+  /// The most accounts one `batchGet` page or one `batchDelete` takes, as production allows.
+  static let batchLimit = 1000
+
+  /// `GET accounts:batchGet?maxResults=&nextPageToken=`: accounts in uid order, `maxResults` (default 20, at
+  /// most 1,000) at a time; `nextPageToken` (the last uid of a full page) asks for the next page.
+  func batchGet(_ call: Call) -> JSON {
+    let requested = call.queryValue("maxResults").flatMap(Int.init) ?? 20
+    let pageSize = min(max(requested, 1), Self.batchLimit)
+    let after = call.queryValue("nextPageToken")
+    let sorted = world.accounts().sorted { $0.uid < $1.uid }.filter { after == nil || $0.uid > after ?? "" }
+    let page = Array(sorted.prefix(pageSize))
+    var json: [String: JSON] = [
+      "kind": "identitytoolkit#DownloadAccountResponse", "users": .array(page.map(userJSON)),
+    ]
+    if sorted.count > pageSize, let last = page.last { json["nextPageToken"] = .string(last.uid) }
+    return .object(json)
+  }
+
+  /// `accounts:batchDelete {localIds, force}`: deletes up to 1,000 accounts; without `force`, an enabled account
+  /// is left and reported (`NOT_DISABLED`), as production does. Unknown uids are skipped.
+  func batchDelete(_ call: Call) throws -> JSON {
+    struct Request: Decodable {
+      var localIds: [String]?
+      var force: Bool?
+    }
+    let request = try call.decode(Request.self)
+    let uids = request.localIds ?? []
+    guard !uids.isEmpty, uids.count <= Self.batchLimit else {
+      throw ServiceError("LOCAL_ID_LIST_EXCEEDS_LIMIT")
+    }
+    var errors: [JSON] = []
+    for (index, uid) in uids.enumerated() {
+      guard let account = world.account(uid: uid) else { continue }
+      guard account.disabled || request.force == true else {
+        errors.append([
+          "index": .int(Int64(index)), "localId": .string(uid),
+          "message": "NOT_DISABLED : Disable the account before batch deletion.",
+        ])
+        continue
+      }
+      try backend(.admin) { () throws(AuthErrorCode) in try world.deleteAccount(uid: uid) }
+    }
+    return errors.isEmpty ? [:] : ["errors": .array(errors)]
+  }
+
+  /// `accounts:query`: with `returnUserInfo: false` the number of accounts (`recordsCount`); otherwise the
+  /// accounts sorted by `sortBy` (`USER_ID`, `NAME`, `CREATED_AT`, `LAST_LOGIN_AT`, `USER_EMAIL`) in `order`,
+  /// from `offset`, at most `limit` (default and maximum 500, as production documents). `expression` filters
+  /// are not served (`INVALID_ARGUMENT`).
+  func query(_ call: Call) throws -> JSON {
+    struct Request: Decodable {
+      var returnUserInfo: Bool?
+      var limit: Flexible?
+      var offset: Flexible?
+      var sortBy: String?
+      var order: String?
+      var expression: [Expression]?
+      struct Expression: Decodable {}
+    }
+    let request = try call.decode(Request.self)
+    let accounts = world.accounts()
+    if request.returnUserInfo == false {
+      return ["recordsCount": .string(String(accounts.count))]
+    }
+    if request.expression?.isEmpty == false {
+      throw ServiceError.invalidArgument("expression filters are not served")
+    }
+    let limit = min(max(Int(request.limit?.text ?? "") ?? 500, 1), 500)
+    let offset = max(Int(request.offset?.text ?? "") ?? 0, 0)
+    let before: (ServedAccount, ServedAccount) -> Bool
+    switch request.sortBy ?? "USER_ID" {
+    case "USER_ID", "SORT_BY_FIELD_UNSPECIFIED": before = { $0.uid < $1.uid }
+    case "NAME": before = { ($0.displayName ?? "", $0.uid) < ($1.displayName ?? "", $1.uid) }
+    case "USER_EMAIL": before = { ($0.email ?? "", $0.uid) < ($1.email ?? "", $1.uid) }
+    case "CREATED_AT": before = { ($0.createdAt, $0.uid) < ($1.createdAt, $1.uid) }
+    case "LAST_LOGIN_AT":
+      before = { ($0.lastSignInAt ?? $0.createdAt, $0.uid) < ($1.lastSignInAt ?? $1.createdAt, $1.uid) }
+    case let other: throw ServiceError.invalidArgument("unknown sortBy '\(other)'")
+    }
+    var sorted = accounts.sorted(by: before)
+    if request.order == "DESC" { sorted.reverse() }
+    let page = sorted.dropFirst(offset).prefix(limit)
+    return ["recordsCount": .string(String(page.count)), "userInfo": .array(page.map(userJSON))]
+  }
+}
