@@ -24,8 +24,8 @@ final class ShowcaseMachine: Machine {
   /// A mutant's one bug.
   struct Flaw: OptionSet, Sendable {
     let rawValue: Int
-    /// Signs the guest out before creating the account, so the upgrade makes a new account and the guest's data
-    /// is left behind.
+    /// Signs the guest out before creating the account or signing in with the provider, so the upgrade makes a
+    /// new account and the guest's data is left behind.
     static let losesGuestData = Flaw(rawValue: 1 << 0)
     /// Treats `credential-already-in-use` as a failed upgrade instead of signing in to the account.
     static let stuckOnCredentialInUse = Flaw(rawValue: 1 << 1)
@@ -43,6 +43,14 @@ final class ShowcaseMachine: Machine {
     /// Reads the `role` claim once, at sign-in, and keeps showing it: a role granted or taken away later
     /// never shows, even after the ID token was refreshed.
     static let readsRoleOnce = Flaw(rawValue: 1 << 6)
+    /// The profile form sends every field, and a field the user left alone as empty: saving a new name clears
+    /// the photo.
+    static let profileClearsUntouchedFields = Flaw(rawValue: 1 << 7)
+    /// "Disconnect" only hides the sign-in method on screen and never tells the backend.
+    static let disconnectOnlyHides = Flaw(rawValue: 1 << 8)
+    /// Keeps the remembered email after the sign-in link was used, so a link opened later signs in with it
+    /// without asking, whoever it was sent to.
+    static let keepsEmailAfterSignIn = Flaw(rawValue: 1 << 9)
   }
 
   private let context: MachineContext
@@ -152,11 +160,20 @@ final class ShowcaseMachine: Machine {
       // Account settings: the profile form.
       guard user?.isAnonymous == false else { return context.nothingHappens("no profile form on \(screen)") }
       guard name != nil || photo != nil else { return context.nothingHappens("nothing changed in the form") }
-      do { try client.updateProfile(displayName: name, photoURL: photo) } catch { show(error) }
+      let clearing = flaws.contains(.profileClearsUntouchedFields)
+      do {
+        try client.updateProfile(
+          displayName: clearing ? name ?? .some(nil) : name, photoURL: clearing ? photo ?? .some(nil) : photo)
+      } catch {
+        show(error)
+      }
     case .unlinkProvider(let provider):
       // Account settings: "Disconnect" next to a sign-in method.
       guard user?.isAnonymous == false else {
         return context.nothingHappens("no account settings on \(screen)")
+      }
+      if flaws.contains(.disconnectOnlyHides) {
+        return context.log("hides \(provider) from the list without telling the backend")
       }
       do { _ = try client.unlink(provider) } catch { show(error) }
     case .changeEmail, .changePassword, .deleteAccount:
@@ -245,7 +262,7 @@ final class ShowcaseMachine: Machine {
     do {
       _ = try client.signIn(email: email, linkCode: code)
       pendingLinkCode = nil
-      remember(nil)
+      if !flaws.contains(.keepsEmailAfterSignIn) { remember(nil) }
     } catch {
       show(error)
     }
@@ -342,6 +359,12 @@ final class ShowcaseMachine: Machine {
   /// Links a provider to the signed-in user. When the provider account already has an account of its own
   /// (`credential-already-in-use`), signs in to that account: the guest's data is not merged.
   private func link(_ sheet: ProviderSheet) {
+    if flaws.contains(.losesGuestData), user?.isAnonymous == true {
+      context.log("signs the guest out, then signs in with the provider")
+      client.signOut()
+      do { _ = try client.signIn(with: sheet) } catch { show(error) }
+      return
+    }
     let idp: IdentityProviders.Account
     do {
       idp = try client.present(sheet)
@@ -413,5 +436,17 @@ extension ShowcaseMachine {
       summary:
         "reads the role claim once at sign-in, so a role set later never shows, even after a token refresh",
       flaws: .readsRoleOnce),
+    descriptor(
+      name: "showcase~profile-clears-untouched-fields",
+      summary: "the profile form sends every field, so saving a new name clears the photo",
+      flaws: .profileClearsUntouchedFields),
+    descriptor(
+      name: "showcase~disconnect-only-hides",
+      summary: "Disconnect hides the sign-in method on screen but never unlinks it",
+      flaws: .disconnectOnlyHides),
+    descriptor(
+      name: "showcase~keeps-email-after-sign-in",
+      summary: "keeps the remembered email after the link was used, so a later link signs in without asking",
+      flaws: .keepsEmailAfterSignIn),
   ]
 }

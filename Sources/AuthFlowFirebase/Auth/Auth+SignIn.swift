@@ -56,7 +56,7 @@ extension Auth {
   /// Signs in with a custom token your server minted: what ``FirebaseWorld/customToken(uid:claims:)`` returns,
   /// or any unsigned JWT (or JSON) with `uid` and optional `claims`, as the Admin SDK mints them for the
   /// emulator. An unknown uid gets a new account; the session's ID tokens carry the token's claims
-  /// (``User/getIDTokenResult()``). A token without a uid, an over-long uid or a reserved claim is
+  /// (``User/getIDTokenResult(forcingRefresh:)``). A token without a uid, an over-long uid or a reserved claim is
   /// `invalidCustomToken`.
   @discardableResult
   public func signIn(withCustomToken token: String) async throws -> AuthDataResult {

@@ -76,6 +76,8 @@ struct ShowcaseMachineTests {
         "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use", "showcase~update-email-directly",
         "showcase~drops-operation-after-reauthentication", "showcase~link-on-any-device",
         "showcase~forgets-email-on-relaunch", "showcase~reads-role-once",
+        "showcase~profile-clears-untouched-fields", "showcase~disconnect-only-hides",
+        "showcase~keeps-email-after-sign-in",
       ])
   }
 }
