@@ -38,6 +38,8 @@ extension Backend {
     account.emailVerified = seed.emailVerified
     account.displayName = seed.displayName
     account.disabled = seed.disabled
+    account.photoURL = seed.photoURL
+    account.customClaims = seed.claims
     for provider in seed.providers {
       if let idp = identityProviders.account(provider, email: seed.email) {
         account.links.append(ProviderLink(provider: provider, subject: idp.subject, email: idp.email))

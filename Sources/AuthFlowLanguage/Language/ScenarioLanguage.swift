@@ -103,6 +103,8 @@ public enum ScenarioLanguage {
         "providers", .list(.oneOf(identityProviders), unique: true),
         "Identity providers linked besides the password."),
       .init("disabled", .boolean, "Default false."),
+      .init("photo_url", .nullableText, "Default none."),
+      .init("claims", claims, "Custom claims the account already has (setCustomUserClaims)."),
     ])
 
   /// The keys of one account under `given.identity_providers`.

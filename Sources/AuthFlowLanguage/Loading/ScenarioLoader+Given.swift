@@ -54,6 +54,8 @@ extension ScenarioLoader.Document {
         case "display_name": nullableString(value, key: name).map { seed.displayName = $0 }
         case "providers": linkedProviders(value).map { seed.providers = $0 }
         case "disabled": bool(value, key: name).map { seed.disabled = $0 }
+        case "photo_url": nullableString(value, key: name).map { seed.photoURL = $0 }
+        case "claims": claims(value, key: name).map { seed.claims = $0 }
         case "email": continue  // read above
         // A key the language lists but this switch does not read is refused, never dropped.
         default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)

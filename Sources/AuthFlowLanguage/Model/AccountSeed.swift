@@ -12,6 +12,10 @@ public struct AccountSeed: Equatable, Sendable {
   public var providers: [ProviderID]
   /// Whether an administrator disabled the account (default false).
   public var disabled: Bool
+  /// The profile photo's URL, if any.
+  public var photoURL: String? = nil
+  /// Custom claims the Admin SDK set before the scenario (`setCustomUserClaims`).
+  public var claims: [String: ClaimValue] = [:]
 
   /// An account of `email`; the defaults match an unverified password account.
   public init(

@@ -69,6 +69,8 @@ public enum ScenarioWriter {
           pairs.append(("providers", YAMLText.list(account.providers.map(\.rawValue))))
         }
         if account.disabled { pairs.append(("disabled", "true")) }
+        if let photo = account.photoURL { pairs.append(("photo_url", text(photo))) }
+        if !account.claims.isEmpty { pairs.append(("claims", ActionWriter.write(account.claims))) }
         lines.append("    - " + YAMLText.flow(pairs))
       }
     }

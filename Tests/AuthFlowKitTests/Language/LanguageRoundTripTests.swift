@@ -40,6 +40,8 @@ import Testing
           display_name: Ana
           providers: [google.com]
           disabled: false
+          photo_url: "https://example.com/ana.png"
+          claims: { role: admin, seats: 5 }
         - { email: ben@example.com, password: ben-pass, disabled: true }
       identity_providers:
         twitter.com:
