@@ -11,20 +11,38 @@ extension AuthServer {
     var email: String?
     var emailVerified: Bool?
     var name: String?
+    var givenName: String?
+    var familyName: String?
+    var picture: String?
 
     enum CodingKeys: String, CodingKey {
-      case sub, email, name
+      case sub, email, name, picture
       case emailVerified = "email_verified"
+      case givenName = "given_name"
+      case familyName = "family_name"
     }
   }
 
-  func idpAccount(_ postBody: String?) throws(ServiceError) -> (ProviderID, IdPClaims) {
-    guard let postBody, !postBody.isEmpty else {
-      throw ServiceError("INVALID_IDP_RESPONSE : missing postBody")
+  /// The IdP's answer as the client SDKs read it: the credential (`oauthIdToken`, `oauthAccessToken`), the
+  /// profile and `rawUserInfo`.
+  struct IdPResponse {
+    var provider: ProviderID
+    var claims: IdPClaims
+    var idToken: String
+    var rawClaims: String
+  }
+
+  /// The IdP credential of a `signInWithIdp` request: from `postBody`, or from the query of `requestUri` (where
+  /// the redirect flows put it), as the emulator reads both.
+  func idpAccount(_ postBody: String?, requestUri: String? = nil) throws(ServiceError) -> IdPResponse {
+    var form = FormBody(postBody ?? "")
+    if form["providerId"] == nil || form["id_token"] == nil,
+      let query = requestUri?.split(separator: "?").last
+    {
+      form = FormBody(String(query) + "&" + (postBody ?? ""))
     }
-    let form = FormBody(postBody)
     guard let provider = form["providerId"], !provider.isEmpty else {
-      throw ServiceError("INVALID_IDP_RESPONSE : missing providerId")
+      throw ServiceError("INVALID_CREDENTIAL_OR_PROVIDER_ID : missing providerId")
     }
     guard let idToken = form["id_token"] else {
       throw ServiceError("INVALID_IDP_RESPONSE : the server accepts an id_token only")
@@ -36,24 +54,37 @@ extension AuthServer {
     guard claims.email?.isEmpty == false else {
       throw ServiceError("INVALID_IDP_RESPONSE : the id_token has no email")
     }
-    return (ProviderID(rawValue: provider), claims)
+    return IdPResponse(
+      provider: ProviderID(rawValue: provider.lowercased()), claims: claims, idToken: idToken,
+      rawClaims: String(decoding: data, as: UTF8.self))
   }
 
   func signInWithIdp(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithIdpRequest.self)
-    let (provider, claims) = try idpAccount(request.postBody)
+    let idp = try idpAccount(request.postBody, requestUri: request.requestUri)
+    let (provider, claims) = (idp.provider, idp.claims)
     let email = claims.email ?? ""
     if let idToken = request.idToken {
       let token = try tokens.token(idToken)
-      let account = try backend { () throws(AuthErrorCode) in
-        try world.link(
-          token, provider: provider, subject: claims.sub, email: email, name: claims.name,
-          emailVerified: claims.emailVerified)
+      let session: ServedSession
+      do {
+        session = try backend { () throws(AuthErrorCode) in
+          try world.link(
+            token, provider: provider, subject: claims.sub, email: email, name: claims.name,
+            emailVerified: claims.emailVerified)
+        }
+      } catch {
+        // With returnIdpCredential a failed link is a 200 that names the error and hands back the credential,
+        // so the SDK can offer it (`credentialAlreadyInUse` with the updated credential).
+        guard request.returnIdpCredential == true else { throw error }
+        var json = idpFields(idp)
+        json["errorMessage"] = .string(error.message)
+        return .object(json)
       }
-      // Production returns fresh tokens after linking; the session itself carries on.
-      var json = idpFields(provider, claims)
-      json["localId"] = .string(account.uid)
-      json["idToken"] = .string(idToken)
+      // Production answers a link with fresh tokens, of the session's own sign-in method.
+      var json = sessionJSON(
+        session, kind: "VerifyAssertionResponse", provider: token.signInProvider?.rawValue ?? "password")
+      json.merge(idpFields(idp)) { mine, _ in mine }
       return .object(json)
     }
     do {
@@ -61,14 +92,14 @@ extension AuthServer {
         provider: provider, subject: claims.sub, email: email, name: claims.name,
         emailVerified: claims.emailVerified)
       var json = sessionJSON(session, kind: "VerifyAssertionResponse", provider: provider.rawValue)
-      json.merge(idpFields(provider, claims)) { mine, _ in mine }
+      json.merge(idpFields(idp)) { mine, _ in mine }
       json["isNewUser"] = .bool(session.isNewUser)
       json["emailVerified"] = .bool(session.account.emailVerified)
       return .object(json)
     } catch .accountExistsWithDifferentCredential {
       // The service answers 200 with `needConfirmation`; the client SDKs turn it into
       // `auth/account-exists-with-different-credential`.
-      var json = idpFields(provider, claims)
+      var json = idpFields(idp)
       json["needConfirmation"] = true
       return .object(json)
     } catch {
@@ -76,12 +107,23 @@ extension AuthServer {
     }
   }
 
-  private func idpFields(_ provider: ProviderID, _ claims: IdPClaims) -> [String: JSON] {
-    [
+  /// What the service says about the IdP account: its profile, the credential the SDKs rebuild
+  /// (`GoogleAuthProvider.credentialFromResult`), `rawUserInfo`, and `federatedId` in the provider's form
+  /// (Google's is `https://accounts.google.com/SUB`, as production and the emulator give it).
+  private func idpFields(_ idp: IdPResponse) -> [String: JSON] {
+    let (provider, claims) = (idp.provider, idp.claims)
+    let federatedId = claims.sub.map { provider == .google ? "https://accounts.google.com/\($0)" : $0 }
+    return [
       "kind": "identitytoolkit#VerifyAssertionResponse", "providerId": .string(provider.rawValue),
-      "federatedId": .optional(claims.sub), "email": .optional(claims.email?.lowercased()),
-      "displayName": .optional(claims.name),
+      "federatedId": .optional(federatedId), "rawId": .optional(claims.sub),
+      "email": .optional(claims.email?.lowercased()),
+      "displayName": .optional(claims.name), "fullName": .optional(claims.name),
+      "firstName": .optional(claims.givenName), "lastName": .optional(claims.familyName),
+      "photoUrl": .optional(claims.picture),
       "emailVerified": .bool(claims.emailVerified ?? provider.verifiesEmailByDefault),
+      "oauthIdToken": .string(idp.idToken),
+      "oauthAccessToken": .string("FirebaseAuthEmulatorFakeAccessToken_\(provider.rawValue)"),
+      "rawUserInfo": .string(idp.rawClaims),
     ]
   }
 

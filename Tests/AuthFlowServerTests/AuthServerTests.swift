@@ -296,3 +296,72 @@ import Testing
     }
   }
 }
+
+/// What `signInWithIdp` answers, as the SDKs read it.
+@Suite struct AuthServerIdPResponseTests {
+  private func postBody(_ claims: String, provider: String) -> String {
+    "id_token=" + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+      + "&providerId=\(provider)"
+  }
+
+  @Test func theAnswerCarriesTheCredentialAndTheProfile() async throws {
+    let claims =
+      #"{"sub":"g-1","email":"gus@gmail.com","email_verified":true,"name":"Gus Grey","given_name":"Gus","family_name":"Grey","picture":"https://example.com/g.png"}"#
+    try await ServerHarness().test { client in
+      let (status, json) = try await client.post(
+        "accounts:signInWithIdp",
+        #"{"postBody":"\#(postBody(claims, provider: "google.com"))","requestUri":"http://localhost"}"#)
+      #expect(status == 200)
+      #expect(json["federatedId"] as? String == "https://accounts.google.com/g-1")
+      #expect(json["oauthIdToken"] as? String == claims)
+      #expect(json["oauthAccessToken"] is String)
+      #expect(json["firstName"] as? String == "Gus")
+      #expect(json["lastName"] as? String == "Grey")
+      #expect(json["photoUrl"] as? String == "https://example.com/g.png")
+      #expect((json["rawUserInfo"] as? String)?.contains("\"given_name\":\"Gus\"") == true)
+    }
+  }
+
+  @Test func theCredentialMayComeInTheRequestUri() async throws {
+    let claims = #"{"sub":"a-1","email":"ann@icloud.com"}"#
+    try await ServerHarness().test { client in
+      let (status, json) = try await client.post(
+        "accounts:signInWithIdp",
+        #"{"requestUri":"http://localhost/__/auth/handler?\#(postBody(claims, provider: "apple.com"))"}"#)
+      #expect(status == 200)
+      #expect(json["localId"] is String)
+    }
+  }
+
+  /// A link answers with fresh tokens; a failed link with `returnIdpCredential` is a 200 naming the error.
+  @Test func linkingAnswersFreshTokensAndAFailedLinkNamesTheError() async throws {
+    let claims = #"{"sub":"g-2","email":"gus@gmail.com"}"#
+    try await ServerHarness().test { client in
+      let (_, first) = try await client.post(
+        "accounts:signUp", #"{"email":"a@example.com","password":"secret-1"}"#)
+      let firstToken = try #require(first["idToken"] as? String)
+      let body = postBody(claims, provider: "google.com")
+      let (_, linked) = try await client.post(
+        "accounts:signInWithIdp",
+        #"{"postBody":"\#(body)","requestUri":"http://localhost","idToken":"\#(firstToken)"}"#)
+      #expect(linked["idToken"] as? String != firstToken)
+      #expect(linked["refreshToken"] is String)
+
+      let (_, second) = try await client.post(
+        "accounts:signUp", #"{"email":"b@example.com","password":"secret-1"}"#)
+      let secondToken = try #require(second["idToken"] as? String)
+      let (status, failed) = try await client.post(
+        "accounts:signInWithIdp",
+        #"{"postBody":"\#(body)","requestUri":"http://localhost","idToken":"\#(secondToken)","returnIdpCredential":true}"#
+      )
+      #expect(status == 200)
+      #expect(failed["errorMessage"] as? String == "FEDERATED_USER_ID_ALREADY_LINKED")
+      #expect(failed["oauthIdToken"] as? String == claims)
+      let (refused, plain) = try await client.post(
+        "accounts:signInWithIdp",
+        #"{"postBody":"\#(body)","requestUri":"http://localhost","idToken":"\#(secondToken)"}"#)
+      #expect(refused == 400)
+      #expect(errorMessage(plain) == "FEDERATED_USER_ID_ALREADY_LINKED")
+    }
+  }
+}

@@ -132,13 +132,14 @@ public final class ServedWorld: @unchecked Sendable {
   public func link(
     _ token: IDToken, provider: ProviderID, subject: String?, email: String, name: String?,
     emailVerified: Bool?
-  ) throws(AuthErrorCode) -> ServedAccount {
+  ) throws(AuthErrorCode) -> ServedSession {
     try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
       let idp = identityProviderAccount(
         world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
       let info = try backend.link(token, idp)
-      guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
-      return ServedAccount(account)
+      // Production answers a link with fresh tokens; the session keeps its sign-in time.
+      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      return try session(backend, info.uid, tokens, new: false)
     }
   }
 
