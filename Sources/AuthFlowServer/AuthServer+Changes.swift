@@ -130,13 +130,13 @@ extension AuthServer {
   func sendOobCode(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(SendOobCodeRequest.self)
     let kind: MailKind
-    switch request.requestType {
+    switch request.requestType?.name {
     case "VERIFY_EMAIL": kind = .verifyEmail
     case "PASSWORD_RESET": kind = .passwordReset
     case "VERIFY_AND_CHANGE_EMAIL": kind = .verifyAndChangeEmail
     case "EMAIL_SIGNIN": kind = .signInLink
-    case nil: throw ServiceError("MISSING_REQ_TYPE")
-    default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType ?? "")")
+    case nil, "OOB_REQ_TYPE_UNSPECIFIED": throw ServiceError("MISSING_REQ_TYPE")
+    default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType?.name ?? "")")
     }
     let newEmail = request.newEmail.flatMap { $0.isEmpty ? nil : $0 }
     if kind == .verifyAndChangeEmail, newEmail == nil { throw ServiceError.missing("NEW_EMAIL") }

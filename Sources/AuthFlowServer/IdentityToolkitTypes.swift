@@ -26,7 +26,7 @@ struct SignInWithIdpRequest: Decodable {
 }
 
 struct SendOobCodeRequest: Decodable {
-  var requestType: String?
+  var requestType: RequestType?
   var email: String?
   /// `VERIFY_AND_CHANGE_EMAIL`: the address to change to.
   var newEmail: String?
@@ -150,4 +150,25 @@ func userJSON(_ account: ServedAccount) -> JSON {
   // `validSince` (seconds): the Admin SDK's `tokens_valid_after_timestamp`, what `check_revoked` compares with.
   user["validSince"] = .string(String((account.revokedAt ?? account.createdAt).secondsSince1970))
   return .object(user)
+}
+
+/// `sendOobCode`'s `requestType`: its name, or the enum's number as Android's SDK sends it (protobuf JSON allows
+/// either: `1` is `PASSWORD_RESET`).
+struct RequestType: Decodable, Equatable {
+  var name: String
+
+  /// Identity Toolkit's `OobReqType`, in its numbering.
+  static let names = [
+    "OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
+    "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
+  ]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      name = Self.names.indices.contains(number) ? Self.names[number] : String(number)
+    } else {
+      name = try container.decode(String.self)
+    }
+  }
 }

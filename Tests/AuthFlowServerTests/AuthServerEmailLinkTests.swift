@@ -73,3 +73,18 @@ import Testing
     }
   }
 }
+
+extension AuthServerEmailLinkTests {
+  /// Android's SDK sends enums as numbers; protobuf JSON allows either.
+  @Test func aNumericRequestTypeIsReadAsItsName() async throws {
+    try await ServerHarness().test { client in
+      let (status, _) = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":6,"email":"nia@example.com"}"#)
+      #expect(status == 200)
+      let (_, codes) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/oobCodes")
+      #expect((codes["oobCodes"] as? [[String: Any]])?.first?["requestType"] as? String == "EMAIL_SIGNIN")
+      let (_, unspecified) = try await client.post("accounts:sendOobCode", #"{"requestType":0}"#)
+      #expect(errorMessage(unspecified) == "MISSING_REQ_TYPE")
+    }
+  }
+}
