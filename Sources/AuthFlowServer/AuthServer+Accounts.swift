@@ -162,14 +162,29 @@ extension AuthServer {
   func createAuthUri(_ call: Call) throws -> JSON {
     let request = try call.decode(CreateAuthUriRequest.self)
     guard let email = request.identifier, !email.isEmpty else { throw ServiceError.missing("IDENTIFIER") }
+    guard let continueUri = request.continueUri, !continueUri.isEmpty else {
+      throw ServiceError.missing("CONTINUE_URI")
+    }
+    guard let parsed = URLComponents(string: continueUri), parsed.scheme != nil, parsed.host?.isEmpty == false
+    else { throw ServiceError("INVALID_CONTINUE_URI") }
+    guard EmailAddress.isValid(email) else { throw ServiceError("INVALID_IDENTIFIER") }
     let protected = world.settings.emailEnumerationProtection
     let methods = try backend { () throws(AuthErrorCode) in try world.createAuthUri(email: email) }
-    var json: [String: JSON] = ["kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": "authflow"]
+    let sessionId = request.sessionId.flatMap { $0.isEmpty ? nil : $0 } ?? world.newSessionId()
+    var json: [String: JSON] = [
+      "kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": .string(sessionId),
+    ]
     // Under enumeration protection the service says nothing about the email, not even whether it is registered.
     if !protected {
       json["registered"] = .bool(!methods.isEmpty)
       json["signinMethods"] = .array(methods.map { .string($0.rawValue) })
-      json["allProviders"] = .array(methods.map { .string($0.rawValue) })
+      // Providers, not methods: an email link is the `password` provider.
+      var providers: [String] = []
+      for method in methods.map({ $0 == .emailLink ? "password" : $0.rawValue })
+      where !providers.contains(method) {
+        providers.append(method)
+      }
+      json["allProviders"] = .array(providers.map(JSON.string))
     }
     return .object(json)
   }

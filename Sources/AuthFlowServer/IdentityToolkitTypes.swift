@@ -70,6 +70,7 @@ struct DeleteRequest: Decodable {
 struct CreateAuthUriRequest: Decodable {
   var identifier: String?
   var continueUri: String?
+  var sessionId: String?
 }
 
 struct SignInWithEmailLinkRequest: Decodable {

@@ -88,3 +88,31 @@ extension AuthServerEmailLinkTests {
     }
   }
 }
+
+extension AuthServerEmailLinkTests {
+  /// `createAuthUri` (fetchSignInMethods): the session id comes back, the continue URI must be absolute, and an
+  /// account that signed in with a link lists `emailLink` (its provider is still `password`).
+  @Test func createAuthUriNamesTheEmailLinkMethod() async throws {
+    var settings = BackendSettings()
+    settings.emailEnumerationProtection = false
+    try await ServerHarness(settings: settings).test { client in
+      _ = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"nia@example.com"}"#)
+      let (_, codes) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/oobCodes")
+      let code = try #require((codes["oobCodes"] as? [[String: Any]])?.first?["oobCode"] as? String)
+      _ = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"nia@example.com","oobCode":"\#(code)"}"#)
+      let (_, methods) = try await client.post(
+        "accounts:createAuthUri",
+        #"{"identifier":"nia@example.com","continueUri":"http://localhost/","sessionId":"s-1"}"#)
+      #expect(methods["sessionId"] as? String == "s-1")
+      #expect(methods["signinMethods"] as? [String] == ["emailLink"])
+      #expect(methods["allProviders"] as? [String] == ["password"])
+      let (_, relative) = try await client.post(
+        "accounts:createAuthUri", #"{"identifier":"nia@example.com","continueUri":"not a uri"}"#)
+      #expect(errorMessage(relative) == "INVALID_CONTINUE_URI")
+      let (_, missing) = try await client.post("accounts:createAuthUri", #"{"identifier":"nia@example.com"}"#)
+      #expect(errorMessage(missing) == "MISSING_CONTINUE_URI")
+    }
+  }
+}

@@ -112,6 +112,10 @@ extension ServedWorld {
   /// The virtual clock.
   public var now: VirtualTime { locked { (world, _) in world.now } }
 
+  /// A fresh `createAuthUri` session id (27 characters, as the emulator makes them), from the world's one
+  /// seeded generator.
+  public func newSessionId() -> String { locked { (world, _) in world.identifier(length: 27) } }
+
   /// Moves the virtual clock forward by `duration`; returns the new time.
   @discardableResult
   public func advance(by duration: VirtualDuration) -> VirtualTime {

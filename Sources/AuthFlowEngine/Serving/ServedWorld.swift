@@ -138,7 +138,8 @@ public final class ServedWorld: @unchecked Sendable {
         world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
       let info = try backend.link(token, idp)
       // Production answers a link with fresh tokens; the session keeps its sign-in time.
-      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      let tokens = backend.issueSession(
+        uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
       return try session(backend, info.uid, tokens, new: false)
     }
   }

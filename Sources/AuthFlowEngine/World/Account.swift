@@ -36,6 +36,13 @@ package struct Account {
     return list.sorted()
   }
 
+  /// Sign-in methods as `fetchSignInMethods` names them: `password` for a password, `emailLink` once an email
+  /// link signed in, then the linked identity providers.
+  var signInMethods: [ProviderID] {
+    (password == nil ? [] : [.password]) + (emailLinkSignIn ? [.emailLink] : [])
+      + links.map(\.provider).sorted()
+  }
+
   func link(for provider: ProviderID) -> ProviderLink? { links.first { $0.provider == provider } }
 
   var info: AccountInfo {

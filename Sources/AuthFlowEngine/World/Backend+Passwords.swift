@@ -51,12 +51,12 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
-  /// `createAuthUri`: the account's sign-in methods, or an empty list under enumeration protection (which is
-  /// what breaks "fetch the methods, then sign in or sign up").
+  /// `createAuthUri`: the account's sign-in methods (`password`, `emailLink`, identity providers), or an empty
+  /// list under enumeration protection (which is what breaks "fetch the methods, then sign in or sign up").
   func createAuthUri(email: String) throws(AuthErrorCode) -> [ProviderID] {
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     if settings.emailEnumerationProtection { return [] }
-    return account(email: email)?.providers ?? []
+    return account(email: email)?.signInMethods ?? []
   }
 
   /// `update` with a new password: needs a recent login, checks the policy, then **revokes every session** of

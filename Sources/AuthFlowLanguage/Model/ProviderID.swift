@@ -24,6 +24,8 @@ public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Cust
   /// How a session started by a custom token signed in (`firebase.sign_in_provider: custom`); not a provider
   /// an account links.
   public static let custom = ProviderID(rawValue: "custom")
+  /// Email-link sign-in as `fetchSignInMethods` names it (the provider is still `password`).
+  public static let emailLink = ProviderID(rawValue: "emailLink")
 
   /// The identity providers the world fakes, in the order the docs list them.
   public static let identityProviders: [ProviderID] = [.google, .apple, .twitter, .facebook, .github]
