@@ -37,7 +37,12 @@ extension Expectation {
       let claims = device.client.idTokenClaims
       return compare(describe(expected), describe(user, claims: claims, like: expected))
     case .account(let expected):
-      let account = world.backend.account(email: expected.email)
+      let account =
+        if let name = expected.device {
+          devices.first { $0.name == name }?.client.currentUser.flatMap { world.backend.account(uid: $0.uid) }
+        } else {
+          world.backend.account(email: expected.email)
+        }
       return compare(describe(expected), describe(account, like: expected))
     case .mail(let expected):
       let count = world.outbox.count(expected.kind, to: expected.to)
@@ -100,10 +105,16 @@ extension Expectation {
     ])
   }
 
+  /// How an expectation names its account: by email, or as `the account of DEVICE`.
+  private func which(_ expected: AccountExpectation) -> String {
+    expected.device.map { "the account of \($0)" } ?? expected.email.lowercased()
+  }
+
   private func describe(_ expected: AccountExpectation) -> String {
-    guard expected.exists else { return "no account \(expected.email.lowercased())" }
+    guard expected.exists else { return "no account \(which(expected))" }
     return fields([
-      ("email", expected.email.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
+      ("email", expected.device == nil ? expected.email.lowercased() : nil),
+      ("device", expected.device), ("email_verified", expected.emailVerified.map(String.init)),
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
       ("claims", expected.claims.map(ClaimValue.describe)),
@@ -111,10 +122,11 @@ extension Expectation {
   }
 
   private func describe(_ account: Account?, like expected: AccountExpectation) -> String {
-    guard let account else { return "no account \(expected.email.lowercased())" }
+    guard let account else { return "no account \(which(expected))" }
     guard expected.exists else { return "account \(account.email ?? account.uid) exists" }
     return fields([
-      ("email", account.email ?? "null"),
+      ("email", expected.device == nil ? account.email ?? "null" : nil),
+      ("device", expected.device),
       ("email_verified", expected.emailVerified != nil ? String(account.emailVerified) : nil),
       ("providers", expected.providers != nil ? providers(account.providers) : nil),
       ("disabled", expected.disabled != nil ? String(account.disabled) : nil),

@@ -82,10 +82,24 @@ extension ScenarioLoader.Document {
     let before = problemCount
     guard
       let fields = fields(
-        node, key: "account", context: "account", shape: ScenarioLanguage.accountExpectation),
-      let email = fields["email"].flatMap({ string($0, key: "email") })
+        node, key: "account", context: "account", shape: ScenarioLanguage.accountExpectation)
     else { return nil }
-    var account = AccountExpectation(email: email)
+    var account: AccountExpectation
+    switch (fields["email"], fields["device"]) {
+    case (let email?, nil):
+      guard let email = string(email, key: "email") else { return nil }
+      account = AccountExpectation(email: email)
+    case (nil, let device?):
+      guard let device = self.device(device, key: "device") else { return nil }
+      account = AccountExpectation(email: "")
+      account.device = device
+    case (.some, .some):
+      report(.conflictingKeys(first: "email", second: "device"), at: node)
+      return nil
+    case (nil, nil):
+      report(.missingOneOfKeys(keys: ["email", "device"]), at: node)
+      return nil
+    }
     if let exists = fields["exists"] { bool(exists, key: "exists").map { account.exists = $0 } }
     if let verified = fields["email_verified"] {
       account.emailVerified = bool(verified, key: "email_verified")

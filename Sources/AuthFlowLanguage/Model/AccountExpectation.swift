@@ -1,7 +1,10 @@
 /// The backend's truth about one account; nil fields are not checked.
 public struct AccountExpectation: Equatable, Sendable {
-  /// The account's email; the account is looked up by it.
+  /// The account's email; the account is looked up by it. Empty when ``device`` names the account instead.
   public var email: String
+  /// The device whose signed-in account this is (as the backend sees it), for accounts without an email;
+  /// nil when ``email`` names it.
+  public var device: String? = nil
   /// Whether the account should exist at all.
   public var exists: Bool
   /// The expected `email_verified`; nil leaves it unchecked.

@@ -32,7 +32,7 @@ enum ExpectationWriter {
       if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
-      var pairs = [("email", text(account.email))]
+      var pairs = account.device.map { [("device", text($0))] } ?? [("email", text(account.email))]
       if !account.exists { pairs.append(("exists", "false")) }
       if let verified = account.emailVerified { pairs.append(("email_verified", String(verified))) }
       if let set = account.providers { pairs.append(("providers", providers(set))) }

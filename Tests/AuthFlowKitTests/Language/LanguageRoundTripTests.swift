@@ -90,6 +90,7 @@ import Testing
       - admin: { set_password: { email: ana@example.com, password: "Adm1n-pass" } }
       - admin: { set_claims: { email: ana@example.com, claims: { role: editor, level: 3, beta: true, tier: "true" } } }
       - sign_in_with_custom_token: { uid: server-1 }
+        expect: { account: { device: laptop, exists: true, providers: [] } }
       - sign_in_with_custom_token: { uid: server-2, claims: { role: support } }
       - admin: { delete: dan@example.com }
       - network: { online: false, device: laptop }

@@ -272,7 +272,7 @@ import Testing
       errors(yaml) == [
         yaml.error("1️⃣", "unknown key 'sreen' in expect; did you mean 'screen'?"),
         yaml.error("2️⃣", "'user' must be 'none' or a mapping, found 'nobody'"),
-        yaml.error("3️⃣", "missing required key 'email'"),
+        yaml.error("3️⃣", "missing required key: one of 'email' or 'device'"),
         yaml.error("4️⃣", "unknown mail kind 'reset'; did you mean 'password_reset'?"),
         yaml.error(
           "5️⃣",
@@ -492,6 +492,29 @@ extension ScenarioLoaderErrorTests {
             + "name it something else"),
         yaml.error("2️⃣", "'nested' must be a string, a whole number or true/false, found a mapping"),
         yaml.error("3️⃣", "'claims' must be a mapping of claims, found a list"),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  @Test func anAccountExpectationNamesItsAccountOneWay() {
+    let yaml = MarkedYAML(
+      """
+      scenario: accounts
+      devices: [phone]
+      steps:
+        - expect: { account: 1️⃣{ email: a@example.com, device: phone } }
+        - expect: { account: 2️⃣{ exists: false } }
+        - expect: { account: { device: 3️⃣tablet } }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'email' and 'device' cannot be used together"),
+        yaml.error("2️⃣", "missing required key: one of 'email' or 'device'"),
+        yaml.error(
+          "3️⃣",
+          "unknown device 'tablet'; this scenario's devices are 'phone' (declare every device under 'devices:')"
+        ),
       ])
   }
 }
