@@ -70,8 +70,14 @@ def main():
         elapsed = time.perf_counter() - started
 
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        _, listing = request(connection, "GET", f"/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:batchGet")
-        users = listing.get("users", [])
+        users, token = [], None
+        while True:  # listUsers' paging: 1,000 accounts a page, in uid order
+            path = f"/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:batchGet?maxResults=1000"
+            _, listing = request(connection, "GET", path + (f"&nextPageToken={token}" if token else ""))
+            users += listing.get("users", [])
+            token = listing.get("nextPageToken")
+            if not token:
+                break
         emails = [user["email"] for user in users]
         assert not failures, f"{len(failures)} sign-ups failed, first: {failures[0]}"
         assert len(uids) == args.count, f"{len(uids)} sign-ups answered, expected {args.count}"
