@@ -75,7 +75,7 @@ extension AuthServer {
   func signInWithCustomToken(_ call: Call) throws -> JSON {
     struct Payload: Decodable {
       var uid: String?
-      var claims: [String: CustomClaims.Value]?
+      var claims: [String: ClaimValue]?
     }
     let request = try call.decode(SignInWithCustomTokenRequest.self)
     guard let token = request.token, !token.isEmpty else { throw ServiceError.missing("CUSTOM_TOKEN") }

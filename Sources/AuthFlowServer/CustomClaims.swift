@@ -7,28 +7,12 @@ enum CustomClaims {
   /// The most bytes `customAttributes` may take, as production and the emulator enforce.
   static let maximumSize = 1000
 
-  /// One claim's JSON value: a boolean, a whole number or a string (nested values are not modelled).
-  struct Value: Decodable {
-    var claim: ClaimValue
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let flag = try? container.decode(Bool.self) {
-        claim = .bool(flag)
-      } else if let number = try? container.decode(Int.self) {
-        claim = .integer(number)
-      } else {
-        claim = .string(try container.decode(String.self))
-      }
-    }
-  }
-
   /// Checks decoded claims: a name Firebase reserves is `FORBIDDEN_CLAIM : name`.
-  static func claims(_ values: [String: Value]) throws(ServiceError) -> [String: ClaimValue] {
+  static func claims(_ values: [String: ClaimValue]) throws(ServiceError) -> [String: ClaimValue] {
     if let reserved = values.keys.sorted().first(where: ClaimValue.reservedNames.contains) {
       throw ServiceError("FORBIDDEN_CLAIM : \(reserved)")
     }
-    return values.mapValues(\.claim)
+    return values
   }
 
   /// `customAttributes`: a JSON object in a string, at most ``maximumSize`` bytes (`CLAIMS_TOO_LARGE`); an
@@ -37,7 +21,7 @@ enum CustomClaims {
   static func parse(_ text: String) throws(ServiceError) -> [String: ClaimValue] {
     if text.utf8.count > maximumSize { throw ServiceError("CLAIMS_TOO_LARGE") }
     if text.isEmpty { return [:] }
-    guard let values = try? JSONDecoder().decode([String: Value].self, from: Data(text.utf8)) else {
+    guard let values = try? JSONDecoder().decode([String: ClaimValue].self, from: Data(text.utf8)) else {
       throw ServiceError("INVALID_CLAIMS")
     }
     return try claims(values)

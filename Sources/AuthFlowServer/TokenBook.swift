@@ -85,12 +85,7 @@ final class TokenBook: @unchecked Sendable {
       var extra = encoder.container(keyedBy: ClaimKey.self)
       // Reserved names never get here (the loader and the server refuse them); standard fields win anyway.
       for (claim, value) in custom where CodingKeys(stringValue: claim) == nil {
-        let key = ClaimKey(stringValue: claim)
-        switch value {
-        case .string(let text): try extra.encode(text, forKey: key)
-        case .integer(let number): try extra.encode(number, forKey: key)
-        case .bool(let flag): try extra.encode(flag, forKey: key)
-        }
+        try extra.encode(value, forKey: ClaimKey(stringValue: claim))
       }
     }
 

@@ -58,27 +58,12 @@ extension FirebaseWorld {
     guard let data, let payload = try? JSONDecoder().decode(CustomTokenPayload.self, from: data),
       let uid = payload.uid
     else { return nil }
-    return (uid, payload.claims?.mapValues(\.value) ?? [:])
+    return (uid, payload.claims ?? [:])
   }
 
   private struct CustomTokenPayload: Decodable {
     var uid: String?
-    var claims: [String: Claim]?
-
-    struct Claim: Decodable {
-      var value: ClaimValue
-
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
-          value = .bool(flag)
-        } else if let number = try? container.decode(Int.self) {
-          value = .integer(number)
-        } else {
-          value = .string(try container.decode(String.self))
-        }
-      }
-    }
+    var claims: [String: ClaimValue]?
   }
 
   private static func base64URL(_ data: Data) -> String {

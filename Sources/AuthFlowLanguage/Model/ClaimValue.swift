@@ -31,3 +31,28 @@ public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
       + "}"
   }
 }
+
+extension ClaimValue: Codable {
+  /// A JSON claim: `true`/`false`, a whole number or a string; anything else (a fraction, an object, a list)
+  /// does not decode, as nested claims are not modelled.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Int.self) {
+      self = .integer(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  /// The claim as JSON: a string, a number or a boolean.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let text): try container.encode(text)
+    case .integer(let number): try container.encode(number)
+    case .bool(let flag): try container.encode(flag)
+    }
+  }
+}
