@@ -9,10 +9,12 @@ extension AuthKitMachine {
   }
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
-    MachineDescriptor(
+    var descriptor = MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.apple],
       screens: Screen.allCases.map(\.rawValue), invariants: invariants
     ) { AuthKitMachine(context: $0, flaws: flaws) }
+    descriptor.uiNames = ["resend_seconds_left", "email", "display_name"]
+    return descriptor
   }
 
   static let descriptors: [MachineDescriptor] = [

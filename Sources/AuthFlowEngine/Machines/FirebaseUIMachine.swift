@@ -164,10 +164,12 @@ extension FirebaseUIMachine {
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
-    MachineDescriptor(
+    var descriptor = MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .twitter],
       screens: Screen.allCases.map(\.rawValue)
     ) { FirebaseUIMachine(context: $0, flaws: flaws) }
+    descriptor.uiNames = ["greeting"]
+    return descriptor
   }
 
   static let descriptors: [MachineDescriptor] = [

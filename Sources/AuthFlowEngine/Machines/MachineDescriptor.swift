@@ -25,6 +25,9 @@ public struct MachineDescriptor: Sendable {
   public var make: @Sendable (MachineContext) -> any Machine
   /// Whether the machine is an ``AsyncMachine``: its scenarios run on authflow's executors, one at a time.
   public private(set) var isAsync = false
+  /// The names of the values its `ui` shows (`greeting`, `resend_seconds_left`), for load-time checks of `ui`
+  /// expectations; empty when the machine does not say (nothing is checked then).
+  public var uiNames: [String] = []
   /// The machine whose scenarios this one plays too, nil for none: an app's own code put under a built-in
   /// machine's scenarios (the seed examples' `authkit-seed` plays `authkit`'s). `authflow mutants` counts the
   /// scenarios written for that machine as written for this one.

@@ -158,12 +158,14 @@ extension PaperMachine {
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
-    MachineDescriptor(
+    var descriptor = MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions,
       screens: Screen.allCases.map(\.rawValue),
       tapTargets: Key.allCases.map(\.rawValue), typeFields: Field.allCases.map(\.rawValue),
       secretFields: [Field.password.rawValue]
     ) { PaperMachine(context: $0, flaws: flaws) }
+    descriptor.uiNames = ["username", "focus", "go_enabled"]
+    return descriptor
   }
 
   static let descriptors: [MachineDescriptor] = [

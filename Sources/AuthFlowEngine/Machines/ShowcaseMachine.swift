@@ -391,10 +391,12 @@ extension ShowcaseMachine {
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
-    MachineDescriptor(
+    var descriptor = MachineDescriptor(
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .apple],
       screens: Screen.allCases.map(\.rawValue), typeFields: ["email"]
     ) { ShowcaseMachine(context: $0, flaws: flaws) }
+    descriptor.uiNames = ["greeting", "member_since", "role", "needs_email"]
+    return descriptor
   }
 
   static let descriptors: [MachineDescriptor] = [

@@ -102,6 +102,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case reservedDeviceName(name: String)
   /// A custom claim named like one of the ID token's own fields.
   case reservedClaim(name: String)
+  /// Something the scenario's machine does not have: a screen, a `ui` value, an action, a provider, a `tap`
+  /// target or a `type` field (`kind` says which); `valid` lists what it has.
+  case notOnMachine(machine: String, kind: String, value: String, suggestion: String?, valid: [String])
   /// A step with two actions.
   case twoActions(first: String, second: String)
   /// Arguments given to an action that takes none.
@@ -200,6 +203,11 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "\(quoted(key)) must be an email address such as alice@example.com, found \(quoted(value))"
     case .reservedDeviceName(let name):
       "device name \(quoted(name)) is reserved for the transcript's \(name) lines; name the device something else"
+    case .notOnMachine(let machine, let kind, let value, let suggestion, let valid):
+      "machine \(quoted(machine)) has no \(kind) \(quoted(value))"
+        + (suggestion != nil
+          ? didYouMean(suggestion)
+          : valid.isEmpty ? "" : "; it has " + valid.prefix(20).map(quoted).joined(separator: ", "))
     case .reservedClaim(let name):
       "claim \(quoted(name)) is one of the ID token's own fields (Firebase refuses it as a custom claim); "
         + "name it something else"

@@ -100,12 +100,22 @@ public enum Commands {
     return Summary(results).failed + Summary(results).errored == 0 ? .success : .failures
   }
 
-  /// `authflow lint`: checks files only; exit 0 when every file is valid, 2 otherwise.
-  public static func lint(paths: [String], registry: MachineRegistry = .builtIn, io: CommandIO = .standard)
-    -> ExitStatus
-  {
-    let loaded = ScenarioLoader(machineNames: registry.names).load(
+  /// `authflow lint`: checks files only, and what each scenario asks of its machine (`machine`, else the
+  /// file's, else the default: screens, `ui` names, actions, providers, `tap` targets, `type` fields); exit 0
+  /// when every file is valid, 2 otherwise.
+  public static func lint(
+    paths: [String], machine: String? = nil, registry: MachineRegistry = .builtIn, io: CommandIO = .standard
+  ) -> ExitStatus {
+    let configuration = RunConfiguration(machine: machine, registry: registry)
+    // An `exec:` machine is not started to lint: its adapter declares itself only when it runs.
+    let usageProblems = configuration.machine?.isCommand == true ? [] : configuration.problems()
+    guard usageProblems.isEmpty else {
+      for problem in usageProblems { io.err("error: \(problem)\n") }
+      return .invalidInput
+    }
+    var loaded = ScenarioLoader(machineNames: registry.names).load(
       paths: paths.isEmpty ? [defaultPath] : paths)
+    if loaded.diagnostics.isEmpty { loaded.diagnostics = configuration.machineProblems(in: loaded.scenarios) }
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io)
       return .invalidInput

@@ -144,3 +144,46 @@ enum Authflow {
   }
 
 }
+
+/// `lint` checks what a scenario asks of its machine, not only the language.
+@Suite struct MachineAwareLintTests {
+  @Test func lintNamesWhatTheMachineDoesNotHaveWithSuggestions() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-lint-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("machine.yaml").path
+    let yaml = MarkedYAML(
+      """
+      scenario: asks authkit for what it does not have
+      given:
+        identity_providers: { google.com: [{ email: gus@gmail.com }] }
+      steps:
+        - 1️⃣tap: go
+        - 2️⃣sign_in_with: google.com
+        - expect: { 3️⃣screen: Home, ui: { 4️⃣resend_secs_left: "0" } }
+      """, file: file)
+    try yaml.text.write(toFile: file, atomically: true, encoding: .utf8)
+    let run = try Authflow.run(["lint", file])
+    #expect(run.status == 2)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        yaml.error(
+          "1️⃣",
+          "machine 'authkit' has no action 'tap'; it has 'launch', 'terminate', 'background', 'foreground', "
+            + "'sign_up', 'sign_in', 'sign_in_with', 'sign_out', 'forgot_password', 'resend_verification', "
+            + "'refresh', 'delete_account', 'reauthenticate', 'cancel', 'link_provider', 'change_password'")))
+    #expect(
+      lines.contains(
+        yaml.error("2️⃣", "machine 'authkit' has no sign-in provider 'google.com'; it has 'apple.com'")))
+    #expect(lines.contains(yaml.error("3️⃣", "machine 'authkit' has no screen 'Home'; did you mean 'home'?")))
+    #expect(
+      lines.contains(
+        yaml.error(
+          "4️⃣", "machine 'authkit' has no ui value 'resend_secs_left'; did you mean 'resend_seconds_left'?")))
+    // Against the machine it is written for, the same steps are fine.
+    let paper = try Authflow.run(["lint", "--machine", "paper", Fixture.path("passing.yaml")])
+    #expect(paper.status == 2)
+    #expect(try Authflow.run(["lint", Fixture.path("passing.yaml")]).status == 0)
+  }
+}
