@@ -49,6 +49,7 @@ public struct ServiceError: Error, Equatable, Sendable {
     case .userDisabled: self.init("USER_DISABLED")
     case .userMismatch: self.init("USER_MISMATCH")
     case .operationNotAllowed: self.init("OPERATION_NOT_ALLOWED")
+    case .adminRestrictedOperation: self.init("ADMIN_ONLY_OPERATION")
     case .uidAlreadyExists: self.init("DUPLICATE_LOCAL_ID")
     case .invalidCustomToken: self.init("INVALID_CUSTOM_TOKEN")
     case .networkRequestFailed:

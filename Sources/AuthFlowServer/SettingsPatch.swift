@@ -55,6 +55,11 @@ enum SettingsPatch {
           provider: ProviderID(rawValue: parts.first ?? entry), domain: parts.count > 1 ? parts[1] : nil)
       }
       knob.set(&settings, .trustedProviders(trusted))
+    case .names:
+      guard let list = value as? [String], list.allSatisfy(BackendSettings.allSignInMethods.contains) else {
+        throw invalid(key, "a list of " + BackendSettings.allSignInMethods.joined(separator: ", "))
+      }
+      knob.set(&settings, .names(list))
     }
   }
 
@@ -75,6 +80,7 @@ enum SettingsPatch {
     case .integer(let number): .int(Int64(number))
     case .sendLimit(let limit): ["count": .int(Int64(limit.count)), "per": .string(limit.per.description)]
     case .trustedProviders(let list): .array(list.map { .string($0.description) })
+    case .names(let names): .array(names.map(JSON.string))
     }
   }
 }

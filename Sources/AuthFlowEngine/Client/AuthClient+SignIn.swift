@@ -14,7 +14,7 @@ extension AuthClient {
   /// Signs in as a new guest (`signInAnonymously()`): a new anonymous account every time.
   public func signInAnonymously() throws(AuthErrorCode) -> CachedUser {
     let (info, tokens) = try call(.signUp, "signUp(anonymous)") { () throws(AuthErrorCode) in
-      backend.signInAnonymously()
+      try backend.signInAnonymously()
     }
     return signedIn(info, tokens)
   }

@@ -89,7 +89,7 @@ public final class ServedWorld: @unchecked Sendable {
   /// `accounts:signUp` with neither email nor password: a new anonymous (guest) account.
   public func signUpAnonymously() throws(AuthErrorCode) -> ServedSession {
     try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
-      let (info, tokens) = backend.signInAnonymously()
+      let (info, tokens) = try backend.signInAnonymously()
       return try session(backend, info.uid, tokens, new: true)
     }
   }

@@ -7,7 +7,8 @@ extension Backend {
   /// credential to it (``linkPassword(_:email:password:)``, ``link(_:_:)``) instead of creating an account.
   /// Source: Firebase docs, "Authenticate with Firebase Anonymously" (Apple platforms), and the REST
   /// reference's `accounts:signUp` ("creates a new anonymous user" when the request has no email).
-  func signInAnonymously() -> (AccountInfo, SessionTokens) {
+  func signInAnonymously() throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    try requireMethod("anonymous")
     var account = newAccount(email: nil)
     account.anonymous = true
     insert(account)

@@ -5,6 +5,7 @@ extension Backend {
   /// with or without an account (the link signs up a new user), within the send limit. A disabled account's
   /// address still gets it; signing in with it then fails.
   func sendSignInLink(email: String) throws(AuthErrorCode) {
+    try requireMethod("email_link")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     let email = email.lowercased()
     try checkSendLimit(email: email, kind: .signInLink)
@@ -41,6 +42,7 @@ extension Backend {
   func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens, isNewUser: Bool
   ) {
+    try requireMethod("email_link")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     let link = try validSignInLink(code)
     guard link.email == email.lowercased() else { throw .invalidEmail }

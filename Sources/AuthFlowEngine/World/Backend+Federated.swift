@@ -25,6 +25,7 @@ extension Backend {
   /// 4. otherwise a new account, verified if the sign-in is trusted.
   /// With one account per email off, rules 2 and 3 never apply.
   func signInWithIdp(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    try requireMethod(idp.provider.rawValue)
     let trusted = isTrusted(idp)
     if let account = linkedAccount(for: idp) {
       if account.disabled { throw .userDisabled }
@@ -100,6 +101,7 @@ extension Backend {
   /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`.
   func link(_ token: IDToken, _ idp: IdentityProviders.Account) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
+    try requireMethod(idp.provider.rawValue)
     if let owner = linkedAccount(for: idp), owner.uid != account.uid { throw .credentialAlreadyInUse }
     if account.link(for: idp.provider) != nil { throw .providerAlreadyLinked }
     if settings.oneAccountPerEmail, accounts(withEmail: idp.email).contains(where: { $0.uid != account.uid })

@@ -25,6 +25,7 @@ extension Backend {
   /// login is asked for and no session is revoked.
   func linkPassword(_ token: IDToken, email: String, password: String) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
+    try requireMethod("password")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     if account.password != nil { throw .providerAlreadyLinked }
     if accounts(withEmail: email).contains(where: { $0.uid != account.uid }) { throw .emailAlreadyInUse }

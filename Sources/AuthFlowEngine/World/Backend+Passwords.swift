@@ -11,6 +11,15 @@ extension Backend {
     return .invalidCredential
   }
 
+  /// **Sign-in methods.** A method the project has not enabled (`sign_in_methods`, the console's "Sign-in method"
+  /// tab) → `operation-not-allowed`, as production answers `OPERATION_NOT_ALLOWED`; an anonymous sign-in →
+  /// `admin-restricted-operation` (`ADMIN_ONLY_OPERATION`), as the SDKs report it.
+  func requireMethod(_ method: String) throws(AuthErrorCode) {
+    guard settings.allows(method) else {
+      throw method == "anonymous" ? .adminRestrictedOperation : .operationNotAllowed
+    }
+  }
+
   /// **Password policy.** Shorter than `password_min_length` (6) → `weak-password`.
   func checkPasswordPolicy(_ password: String) throws(AuthErrorCode) {
     if password.count < settings.passwordMinLength { throw .weakPassword }
@@ -25,6 +34,7 @@ extension Backend {
 
   /// `signUp`: creates an unverified password account and signs it in.
   func signUp(email: String, password: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    try requireMethod("password")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     if emailIsTaken(email, byPasswordAccountOnly: !settings.oneAccountPerEmail) { throw .emailAlreadyInUse }
     try checkPasswordPolicy(password)
@@ -43,6 +53,7 @@ extension Backend {
   func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens
   ) {
+    try requireMethod("password")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
     if account.disabled { throw .userDisabled }

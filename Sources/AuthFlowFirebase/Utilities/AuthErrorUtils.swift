@@ -26,6 +26,7 @@ enum AuthErrorUtils {
     case .webContextCancelled: .webContextCancelled
     case .userMismatch: .userMismatch
     case .operationNotAllowed: .operationNotAllowed
+    case .adminRestrictedOperation: .adminRestrictedOperation
     case .noSuchProvider: .noSuchProvider
     case .invalidCustomToken: .invalidCustomToken
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
@@ -86,6 +87,7 @@ enum AuthErrorUtils {
     case .webContextCancelled: "The user cancelled the sign-in."
     case .userMismatch: "The credential belongs to another user than the signed-in one."
     case .operationNotAllowed: "This sign-in method is not enabled for the project."
+    case .adminRestrictedOperation: "This operation is restricted to administrators only."
     case .nullUser: "The operation needs a signed-in user, and there is none."
     default: "An internal error occurred."
     }

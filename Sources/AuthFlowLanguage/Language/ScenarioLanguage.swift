@@ -62,9 +62,18 @@ public enum ScenarioLanguage {
         "mail_scanner", .boolean,
         "Default false: a mail gateway opens every link in every email the moment it arrives."),
       .init(
+        "sign_in_methods", .list(.oneOf(signInMethods), unique: true),
+        "Default every method: those enabled; a disabled one is operation-not-allowed (anonymous: admin-restricted-operation)."
+      ),
+      .init(
         "trusted_providers", .list(.trustedProvider),
         "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
     ])
+
+  /// The sign-in methods `backend.sign_in_methods` may enable.
+  public static let signInMethods = NameSet(
+    name: "signInMethod", values: BackendSettings.allSignInMethods,
+    summary: "A sign-in method a project enables.")
 
   /// The keys of `backend.oob_send_limit`.
   public static let sendLimit = MappingShape(

@@ -24,6 +24,7 @@ extension ScenarioLoader.Document {
     case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
     case .sendLimit: sendLimit(node).map { .sendLimit($0) }
     case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
+    case .names: signInMethods(node).map { .names($0) }
     }
   }
 
@@ -36,6 +37,30 @@ extension ScenarioLoader.Document {
     let per = fields["per"].flatMap { duration($0, key: "per") }
     guard let count, let per else { return nil }
     return BackendSettings.SendLimit(count: count, per: per)
+  }
+
+  /// `sign_in_methods`: names from ``BackendSettings/allSignInMethods``, each once.
+  private mutating func signInMethods(_ node: YAMLNode) -> [String]? {
+    guard let entries = strings(node, key: "sign_in_methods") else { return nil }
+    let before = problemCount
+    var methods: [String] = []
+    for (text, item) in entries {
+      let candidates = BackendSettings.allSignInMethods
+      guard candidates.contains(text) else {
+        report(
+          .unknownName(
+            kind: "sign-in method", value: text, suggestion: suggestion(for: text, in: candidates),
+            valid: candidates),
+          at: item)
+        continue
+      }
+      if methods.contains(text) {
+        report(.duplicateEntry(kind: "sign-in method", value: text, key: "sign_in_methods"), at: item)
+        continue
+      }
+      methods.append(text)
+    }
+    return problemCount == before ? methods : nil
   }
 
   /// `PROVIDER` or `PROVIDER@domain` entries.

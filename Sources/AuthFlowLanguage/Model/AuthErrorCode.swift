@@ -63,6 +63,8 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let operationNotAllowed = Self(rawValue: "operation-not-allowed")
   /// An unlink named a provider the account does not have (`no-such-provider`, SPEC §9.3).
   public static let noSuchProvider = Self(rawValue: "no-such-provider")
+  /// An anonymous sign-in while the project has anonymous sign-in disabled (SPEC §9.3).
+  public static let adminRestrictedOperation = Self(rawValue: "admin-restricted-operation")
   /// A custom token the backend cannot accept: an empty or over-long uid, a reserved claim (SPEC §9.3).
   public static let invalidCustomToken = Self(rawValue: "invalid-custom-token")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
@@ -75,6 +77,6 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
     .invalidActionCode, .expiredActionCode, .weakPassword, .invalidEmail, .tooManyRequests,
     .userTokenExpired, .userDisabled, .networkRequestFailed, .webContextCancelled, .userMismatch,
-    .operationNotAllowed, .noSuchProvider, .invalidCustomToken,
+    .operationNotAllowed, .noSuchProvider, .invalidCustomToken, .adminRestrictedOperation,
   ]
 }

@@ -11,6 +11,8 @@ extension BackendSettings {
     case sendLimit(SendLimit)
     /// `PROVIDER` or `PROVIDER@domain` entries.
     case trustedProviders([TrustedProvider])
+    /// Names from a fixed list (`sign_in_methods`).
+    case names([String])
   }
 
   /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
@@ -56,6 +58,9 @@ extension BackendSettings {
     },
     Knob(name: "mail_scanner", value: { .boolean($0.mailScanner) }) {
       if case .boolean(let value) = $1 { $0.mailScanner = value }
+    },
+    Knob(name: "sign_in_methods", value: { .names($0.signInMethods) }) {
+      if case .names(let value) = $1 { $0.signInMethods = value }
     },
     Knob(name: "trusted_providers", value: { .trustedProviders($0.trustedProviders) }) {
       if case .trustedProviders(let value) = $1 { $0.trustedProviders = value }

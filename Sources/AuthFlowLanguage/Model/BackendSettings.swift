@@ -16,6 +16,17 @@ public struct BackendSettings: Equatable, Sendable {
   public var signInLinkTTL = VirtualDuration.hours(6)
   /// A mail gateway that opens every link in every email the moment it arrives (link scanners do).
   public var mailScanner = false
+  /// The sign-in methods the project has enabled (the console's "Sign-in method" tab): ``allSignInMethods`` by
+  /// default.
+  public var signInMethods = BackendSettings.allSignInMethods
+
+  /// Every sign-in method a project may enable: `password`, `email_link`, `anonymous`, `phone` and each
+  /// identity provider.
+  public static let allSignInMethods =
+    ["password", "email_link", "anonymous", "phone"] + ProviderID.identityProviders.map(\.rawValue)
+
+  /// Whether the project has enabled `method`.
+  public func allows(_ method: String) -> Bool { signInMethods.contains(method) }
   /// How long an ID token lives before the client must refresh it.
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.

@@ -49,6 +49,7 @@ public enum ScenarioWriter {
     case .integer(let number): "\(number)"
     case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
     case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
+    case .names(let names): YAMLText.list(names.map { YAMLText.scalar($0) })
     }
   }
 

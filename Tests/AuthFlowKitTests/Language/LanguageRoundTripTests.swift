@@ -28,6 +28,7 @@ import Testing
       password_reset_code_ttl: 30m
       sign_in_link_ttl: 2h
       mail_scanner: true
+      sign_in_methods: [password, email_link, google.com]
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
       trusted_providers: [apple.com, github.com@example.com]

@@ -56,7 +56,7 @@ import Testing
   @Test func theModelsKeyListsAreTheLanguages() {
     #expect(Scenario.keys == ScenarioLanguage.scenario.keys)
     #expect(Scenario.keys.first == "version" && Scenario.keys.last == "steps")
-    #expect(BackendSettings.keys.count == 11)
+    #expect(BackendSettings.keys.count == 12)
     #expect(Expectation.keys == ScenarioLanguage.expectation.keys)
     #expect(
       AdminAction.keys == [

@@ -8,8 +8,8 @@ import Testing
 struct BackendAnonymousTests {
   @Test func eachAnonymousSignInIsANewGuestWithoutEmailOrProvider() throws {
     let fixture = WorldFixture()
-    let (first, tokens) = fixture.backend.signInAnonymously()
-    let (second, _) = fixture.backend.signInAnonymously()
+    let (first, tokens) = try fixture.backend.signInAnonymously()
+    let (second, _) = try fixture.backend.signInAnonymously()
     #expect(first.uid != second.uid)
     #expect(first.isAnonymous && second.isAnonymous)
     #expect(first.email == nil)
@@ -46,7 +46,7 @@ struct BackendAnonymousTests {
 
   @Test func linkingAnIdentityProviderUpgradesTheGuestToo() throws {
     let fixture = WorldFixture()
-    let guest = fixture.backend.signInAnonymously()
+    let guest = try fixture.backend.signInAnonymously()
     let idp = fixture.idp(.google, "gus@gmail.com", name: "Gus")
     let linked = try fixture.backend.link(guest.1.idToken, idp)
     #expect(linked.uid == guest.0.uid)
