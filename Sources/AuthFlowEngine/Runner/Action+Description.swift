@@ -46,8 +46,10 @@ extension Action {
       return "\(key) \(email)"
     case .signInWithCustomToken(let uid, let claims):
       return "\(key) {uid: \(uid)\(claims.isEmpty ? "" : ", claims: \(ClaimValue.describe(claims))")}"
-    case .admin(.setClaims(let email, let claims)):
-      return "\(key) {set_claims: {email: \(email), claims: \(ClaimValue.describe(claims))}}"
+    case .admin(.setClaims(let account, let claims)):
+      return "\(key) {set_claims: {\(account.writtenField), claims: \(ClaimValue.describe(claims))}}"
+    case .admin(.updateEmail(let account, let newEmail)):
+      return "\(key) {update_email: {\(account.writtenField), new_email: \(newEmail)}}"
     case .tap(let target):
       return "\(key) \(target)"
     case .type(let fields):
@@ -62,10 +64,10 @@ extension Action {
       return "\(key) {mail: \(mail.rawValue), to: \(to)\(password)\(choice)\(on)}"
     case .wait(let duration):
       return "\(key) \(duration)"
-    case .admin(.setPassword(let email, let password)):
-      return "\(key) {set_password: {email: \(email), password: \(redactor.password(password))}}"
+    case .admin(.setPassword(let account, let password)):
+      return "\(key) {set_password: {\(account.writtenField), password: \(redactor.password(password))}}"
     case .admin(let action):
-      return "\(key) {\(action.key): \(action.email)}"
+      return "\(key) {\(action.key): \(action.account.written)}"
     case .network(let online):
       return "\(key) {online: \(online)}"
     case .failNext(let operation, let error):

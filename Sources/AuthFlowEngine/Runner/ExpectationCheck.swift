@@ -40,6 +40,8 @@ extension Expectation {
       let account =
         if let name = expected.device {
           devices.first { $0.name == name }?.client.currentUser.flatMap { world.backend.account(uid: $0.uid) }
+        } else if let id = expected.id {
+          world.backend.account(named: .id(id))
         } else {
           world.backend.account(email: expected.email)
         }
@@ -105,17 +107,25 @@ extension Expectation {
     ])
   }
 
-  /// How an expectation names its account: by email, or as `the account of DEVICE`.
+  /// How an expectation names its account: by email, as `the account of DEVICE`, or as `id NAME`.
   private func which(_ expected: AccountExpectation) -> String {
-    expected.device.map { "the account of \($0)" } ?? expected.email.lowercased()
+    expected.device.map { "the account of \($0)" } ?? expected.id.map { "id \($0)" }
+      ?? expected.email.lowercased()
+  }
+
+  /// Whether the expectation states an email: the one naming the account, or one it must have.
+  private func checksEmail(_ expected: AccountExpectation) -> Bool {
+    (expected.device == nil && expected.id == nil) || !expected.email.isEmpty
   }
 
   private func describe(_ expected: AccountExpectation) -> String {
     guard expected.exists else { return "no account \(which(expected))" }
     return fields([
-      ("email", expected.device == nil ? expected.email.lowercased() : nil),
-      ("device", expected.device), ("email_verified", expected.emailVerified.map(String.init)),
+      ("email", checksEmail(expected) ? expected.email.lowercased() : nil),
+      ("device", expected.device), ("id", expected.id),
+      ("email_verified", expected.emailVerified.map(String.init)),
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
+      ("anonymous", expected.anonymous.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
       ("claims", expected.claims.map(ClaimValue.describe)),
     ])
@@ -125,11 +135,12 @@ extension Expectation {
     guard let account else { return "no account \(which(expected))" }
     guard expected.exists else { return "account \(account.email ?? account.uid) exists" }
     return fields([
-      ("email", expected.device == nil ? account.email ?? "null" : nil),
-      ("device", expected.device),
+      ("email", checksEmail(expected) ? account.email ?? "null" : nil),
+      ("device", expected.device), ("id", expected.id),
       ("email_verified", expected.emailVerified != nil ? String(account.emailVerified) : nil),
       ("providers", expected.providers != nil ? providers(account.providers) : nil),
       ("disabled", expected.disabled != nil ? String(account.disabled) : nil),
+      ("anonymous", expected.anonymous != nil ? String(account.anonymous) : nil),
       ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
       ("photo_url", expected.photoURL != nil ? name(account.photoURL) : nil),
       ("claims", subset(account.customClaims, like: expected.claims)),

@@ -11,10 +11,15 @@ extension Run {
     case .followLink(let kind, let to, let newPassword, let which, let device):
       return followLink(kind, to: to, newPassword: newPassword, which: which, on: device, step)
     case .admin(let adminAction):
-      do {
+      do throws(AdminError) {
         try world.backend.perform(adminAction)
       } catch {
-        return fail(step, key: "admin", expected: "an account \(error.email)", actual: "no such account")
+        switch error {
+        case .noAccount(let name):
+          return fail(step, key: "admin", expected: "an account \(name)", actual: "no such account")
+        case .refused(let code):
+          return fail(step, key: "admin", expected: "\(adminAction.key) to succeed", actual: code.rawValue)
+        }
       }
     case .network(let online):
       device.client.isOnline = online

@@ -93,12 +93,13 @@ package final class Run {
       let device = Device(name: name, descriptor: descriptor, world: world, driver: driver)
       devices.append(device)
     }
-    for (deviceName, email) in given.signedIn {
-      guard let device = device(named: deviceName), let account = world.backend.account(email: email) else {
+    for (deviceName, name) in given.signedIn {
+      guard let device = device(named: deviceName), let account = world.backend.account(named: name) else {
         continue
       }
-      device.client.restore(account.info, world.backend.issueSession(uid: account.uid))
-      world.log(deviceName, "signed in as \(account.email ?? email)")
+      let provider: ProviderID? = account.anonymous ? .anonymous : nil
+      device.client.restore(account.info, world.backend.issueSession(uid: account.uid, provider: provider))
+      world.log(deviceName, "signed in as \(account.email ?? name.description)")
     }
     for device in devices {
       device.start()

@@ -1,39 +1,76 @@
 import AuthFlowLanguage
 
 extension Backend {
-  /// What the Admin SDK or the console does (`admin:` steps). Throws a message when no account has the email.
+  /// What the Admin SDK or the console does (`admin:` steps). Throws when no account has that name, or when the
+  /// service refuses the change.
   func perform(_ action: AdminAction) throws(AdminError) {
-    guard let account = account(email: action.email) else { throw AdminError(email: action.email) }
+    guard let account = account(named: action.account) else { throw .noAccount(action.account) }
+    let name = action.account.description
     switch action {
     case .disable:
       update(uid: account.uid) { $0.disabled = true }
-      world.log("admin", "disabled \(action.email)")
+      world.log("admin", "disabled \(name)")
     case .enable:
       update(uid: account.uid) { $0.disabled = false }
-      world.log("admin", "enabled \(action.email)")
+      world.log("admin", "enabled \(name)")
     case .delete:
       remove(uid: account.uid)
       recordDeletion(of: account, byClient: false)
-      world.log("admin", "deleted \(action.email)")
+      world.log("admin", "deleted \(name)")
     case .revokeSessions:
-      world.log("admin", "revoke sessions of \(action.email)")
+      world.log("admin", "revoke sessions of \(name)")
       revokeSessions(uid: account.uid, reason: "revokeRefreshTokens")
     case .verifyEmail:
       update(uid: account.uid) { $0.emailVerified = true }
-      world.log("admin", "marked \(action.email) verified")
+      world.log("admin", "marked \(name) verified")
     case .setClaims(_, let claims):
       update(uid: account.uid) { $0.customClaims = claims }
-      world.log("admin", "set the custom claims of \(action.email) to \(ClaimValue.describe(claims))")
+      world.log("admin", "set the custom claims of \(name) to \(ClaimValue.describe(claims))")
     case .setPassword(_, let password):
       update(uid: account.uid) { $0.password = password }
-      world.log("admin", "set the password of \(action.email) to \(world.hide(password: password))")
+      world.log("admin", "set the password of \(name) to \(world.hide(password: password))")
       revokeSessions(uid: account.uid, reason: "password changed")
+    case .updateEmail(_, let newEmail):
+      do throws(AuthErrorCode) {
+        try updateEmailByAdmin(account, to: newEmail)
+      } catch {
+        world.log("admin", "update the email of \(name) to \(newEmail) → \(error)")
+        throw .refused(error)
+      }
+    }
+  }
+
+  /// **An administrator changes an email.** `updateUser(uid, {email})` (`accounts:update` with `localId`): a
+  /// well-formed address no other account has (`invalid-email`, `email-already-in-use`) replaces the old one at
+  /// once, **unverified** (the service clears `emailVerified` when the address changes unless the call sets it;
+  /// the emulator's `setAccountInfo` does the same), nothing is emailed (the Admin SDK sends no notification),
+  /// and every session is revoked, as any email change does ("Manage user sessions": "a major account change").
+  func updateEmailByAdmin(_ account: Account, to newEmail: String) throws(AuthErrorCode) {
+    guard Backend.isValidEmail(newEmail) else { throw .invalidEmail }
+    let newEmail = newEmail.lowercased()
+    guard newEmail != account.email else { return }
+    if emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
+    update(uid: account.uid) {
+      $0.email = newEmail
+      $0.emailVerified = false
+    }
+    world.log("admin", "changed the email of \(account.email ?? "the account") to \(newEmail)")
+    revokeSessions(uid: account.uid, reason: "email changed")
+  }
+
+  /// The account a scenario names: by email (the password account if several share it), or by the `id` its
+  /// `given.accounts` entry gave it.
+  package func account(named name: AccountName) -> Account? {
+    switch name {
+    case .email(let email): account(email: email)
+    case .id(let id): namedAccounts[id].flatMap { account(uid: $0) }
     }
   }
 
   /// Creates the accounts of `given.accounts` and links their providers' IdP accounts.
   func seed(_ seed: AccountSeed, identityProviders: IdentityProviders) {
     var account = newAccount(email: seed.email)
+    account.anonymous = seed.anonymous
     account.password = seed.password
     account.emailVerified = seed.emailVerified
     account.displayName = seed.displayName
@@ -41,15 +78,19 @@ extension Backend {
     account.photoURL = seed.photoURL
     account.customClaims = seed.claims
     for provider in seed.providers {
-      if let idp = identityProviders.account(provider, email: seed.email) {
+      if let email = seed.email, let idp = identityProviders.account(provider, email: email) {
         account.links.append(ProviderLink(provider: provider, subject: idp.subject, email: idp.email))
       }
     }
     insert(account)
+    if let id = seed.id { namedAccounts[id] = account.uid }
   }
 }
 
-/// An `admin:` step named an email no account has.
-struct AdminError: Error, Equatable {
-  var email: String
+/// Why an `admin:` step did nothing.
+enum AdminError: Error, Equatable {
+  /// No account has that email or id.
+  case noAccount(AccountName)
+  /// The service refused the change (`update_email` to a taken or malformed address).
+  case refused(AuthErrorCode)
 }

@@ -27,6 +27,8 @@ package final class Backend {
   private(set) var tokenSerial = 0
   /// What the backend did, for invariants (``BackendFact``).
   var facts: [BackendFact] = []
+  /// The uids of the accounts `given.accounts` named with `id:`, by id.
+  var namedAccounts: [String: String] = [:]
   /// Accounts removed so far, by uid.
   var deletedAccounts: [String: DeletedAccount] = [:]
 

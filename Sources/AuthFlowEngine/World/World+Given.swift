@@ -13,17 +13,20 @@ extension World {
       }
     }
     for account in given.accounts {
-      for provider in account.providers {
-        addIdentityProviderAccount(provider, email: account.email, name: account.displayName, verified: nil)
+      if let email = account.email {
+        for provider in account.providers {
+          addIdentityProviderAccount(provider, email: email, name: account.displayName, verified: nil)
+        }
       }
       backend.seed(account, identityProviders: identityProviders)
-      log("backend", "account \(account.email) (\(facts(of: account).joined(separator: ", ")))")
+      let name = [account.email, account.id.map { "id \($0)" }].compactMap(\.self).joined(separator: ", ")
+      log("backend", "account \(name) (\(facts(of: account).joined(separator: ", ")))")
     }
   }
 
   /// `verified, password ••••, google.com, disabled`: how the transcript describes a given account.
   private func facts(of account: AccountSeed) -> [String] {
-    var facts = [account.emailVerified ? "verified" : "unverified"]
+    var facts = account.anonymous ? ["anonymous"] : [account.emailVerified ? "verified" : "unverified"]
     if let password = account.password { facts.append("password \(hide(password: password))") }
     facts += account.providers.map(\.rawValue)
     if account.disabled { facts.append("disabled") }

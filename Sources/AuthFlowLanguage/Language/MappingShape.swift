@@ -58,6 +58,10 @@ public struct MappingShape: Sendable {
   public enum Rule: Sendable, Equatable {
     /// Exactly one of `keys` is written; or, when `orElse` is given, none of them and `orElse` instead.
     case exactlyOne(of: [String], orElse: String?)
+    /// At least one of `keys` is written (an account has an `email`, an `id` or both).
+    case atLeastOne(of: [String])
+    /// At most one of `keys` is written (`device` and `id` each name the account).
+    case atMostOne(of: [String])
     /// Writing `key` needs `other` written as `value` (`error` needs `outcome: error`).
     case requires(key: String, other: String, value: String)
   }

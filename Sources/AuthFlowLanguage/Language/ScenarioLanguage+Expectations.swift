@@ -37,17 +37,19 @@ extension ScenarioLanguage {
   public static let accountExpectation = MappingShape(
     name: "accountExpectation", summary: "The backend's truth for one account.",
     fields: [
-      .init("email", .text, "The account's email."),
+      .init("email", .text, "The account's email; with device or id, the email it must have."),
       .init("device", .name, "Or: the account this device is signed in to (an account without an email)."),
+      .init("id", .name, "Or: the account a given.accounts entry named with this id."),
       .init("exists", .boolean, "Default true; false checks there is no such account."),
       .init("email_verified", .boolean, "Whether the backend has the email verified."),
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
       .init("disabled", .boolean, "Whether the account is disabled."),
+      .init("anonymous", .boolean, "Whether it is a guest's account (anonymous, not yet upgraded)."),
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
       .init("claims", claims, "Custom claims the account has (a subset: others may be there)."),
     ],
-    rules: [.exactlyOne(of: ["email", "device"], orElse: nil)])
+    rules: [.atLeastOne(of: ["email", "device", "id"]), .atMostOne(of: ["device", "id"])])
 
   /// The keys of `expect.mail`: emails the outbox holds for an address.
   public static let mail = MappingShape(

@@ -192,13 +192,14 @@ extension ScenarioLanguage {
 
   /// What `admin:` can do, one per step.
   public static let adminOperations: [MappingShape.Field] = [
-    .init("disable", .text, "Disable the account with this email."),
-    .init("enable", .text, "Enable the account with this email."),
-    .init("delete", .text, "Delete the account with this email."),
-    .init("revoke_sessions", .text, "Revoke every session of the account with this email."),
-    .init("verify_email", .text, "Mark the account's email verified."),
+    .init("disable", accountName, "Disable the account with this email (or {id})."),
+    .init("enable", accountName, "Enable the account with this email (or {id})."),
+    .init("delete", accountName, "Delete the account with this email (or {id})."),
+    .init("revoke_sessions", accountName, "Revoke every session of the account with this email (or {id})."),
+    .init("verify_email", accountName, "Mark the account's email verified."),
     .init("set_password", .mapping(setPassword), "Set an account's password."),
     .init("set_claims", .mapping(setClaims), "Replace an account's custom claims."),
+    .init("update_email", .mapping(updateEmail), "Change an account's email at once (updateUser)."),
   ]
 
   /// The operations of `admin`, one key each, as the Admin SDK would call them.
@@ -206,21 +207,39 @@ extension ScenarioLanguage {
     name: "admin", summary: "One admin operation.", fields: adminOperations,
     rules: [.exactlyOne(of: adminOperations.map(\.name), orElse: nil)])
 
+  /// An account an `admin` operation acts on: its email, or `{id: NAME}` (`{email: …}` works too).
+  public static let accountName = ValueShape.either([.text, .mapping(accountReference)])
+
+  /// `{id: NAME}` or `{email: …}`: an account named by the id `given.accounts` gave it, or by its email.
+  public static let accountReference = MappingShape(
+    name: "accountReference", summary: "An account, by its email or its given id.",
+    fields: accountKeys, rules: [accountRule])
+
+  /// The keys that name an account inside an `admin` operation's arguments.
+  static let accountKeys: [MappingShape.Field] = [
+    .init("email", .text, "The account's email."),
+    .init("id", .name, "Or: the id its given.accounts entry has."),
+  ]
+  static let accountRule = MappingShape.Rule.exactlyOne(of: ["email", "id"], orElse: nil)
+
   /// The arguments of `admin.set_claims`.
   public static let setClaims = MappingShape(
     name: "setClaims", summary: "admin set_claims's arguments.",
-    fields: [
-      .init("email", .text, required: true, "The account's email."),
-      .init("claims", claims, required: true, "The account's custom claims from now on ({} removes them)."),
-    ])
+    fields: accountKeys + [
+      .init("claims", claims, required: true, "The account's custom claims from now on ({} removes them).")
+    ], rules: [accountRule])
 
   /// The arguments of `admin.set_password`.
   public static let setPassword = MappingShape(
     name: "setPassword", summary: "admin set_password's arguments.",
-    fields: [
-      .init("email", .text, required: true, "The account's email."),
-      .init("password", .text, required: true, "The new password."),
-    ])
+    fields: accountKeys + [.init("password", .text, required: true, "The new password.")],
+    rules: [accountRule])
+
+  /// The arguments of `admin.update_email`.
+  public static let updateEmail = MappingShape(
+    name: "updateEmail", summary: "admin update_email's arguments.",
+    fields: accountKeys + [.init("new_email", .email, required: true, "The account's email from now on.")],
+    rules: [accountRule])
 
   /// The arguments of `network`.
   public static let network = MappingShape(

@@ -97,14 +97,16 @@ public enum ScenarioLanguage {
         "Accounts at each identity provider, in order (the first is a sheet's default)."),
       .init(
         "signed_in", .dictionary(of: .text),
-        "Devices already signed in at `now`, each with an account's email."),
+        "Devices already signed in at `now`, each with an account's email or id."),
     ])
 
   /// The keys of one account under `given.accounts`.
   public static let givenAccount = MappingShape(
     name: "givenAccount", summary: "An account on the backend before the first step.",
     fields: [
-      .init("email", .email, required: true, "The account's email (stored lowercased)."),
+      .init("email", .email, "The account's email (stored lowercased); an account without one needs an id."),
+      .init("id", .name, "A name steps and expectations use for the account (account: {id}, admin: {id})."),
+      .init("anonymous", .boolean, "A guest's account (default false): no email, password or provider."),
       .init("password", .text, "Its password; without one the account has no password sign-in."),
       .init("email_verified", .boolean, "Default false."),
       .init("display_name", .nullableText, "Default none."),
@@ -114,7 +116,8 @@ public enum ScenarioLanguage {
       .init("disabled", .boolean, "Default false."),
       .init("photo_url", .nullableText, "Default none."),
       .init("claims", claims, "Custom claims the account already has (setCustomUserClaims)."),
-    ])
+    ],
+    rules: [.atLeastOne(of: ["email", "id"])])
 
   /// The keys of one account under `given.identity_providers`.
   public static let identityProviderAccount = MappingShape(

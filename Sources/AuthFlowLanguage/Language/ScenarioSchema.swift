@@ -157,6 +157,16 @@ public struct ScenarioSchema: Sendable {
               ]))
           }
           object["oneOf"] = .array(choices)
+        case .atLeastOne(let keys):
+          object["anyOf"] = .array(keys.map { JSONValue.object(["required": .array([.string($0)])]) })
+        case .atMostOne(let keys):
+          var pairs: [JSONValue] = []
+          for (index, first) in keys.enumerated() {
+            for second in keys[(index + 1)...] {
+              pairs.append(.object(["required": .array([.string(first), .string(second)])]))
+            }
+          }
+          object["not"] = .object(["anyOf": .array(pairs)])
         case .requires(let key, let other, let value):
           object["dependentSchemas"] = .object([
             key: .object([

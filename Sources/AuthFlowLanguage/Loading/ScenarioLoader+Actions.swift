@@ -191,33 +191,66 @@ extension ScenarioLoader.Document {
       return nil
     }
     let (name, value) = (entry.name, entry.value)
-    if name == "set_claims" {
+    switch name {
+    case "set_claims":
       guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setClaims)
       else {
         return nil
       }
-      let email = arguments["email"].flatMap { string($0, key: "email") }
+      let account = accountName(in: arguments, at: value)
       let claims = arguments["claims"].flatMap { self.claims($0, key: "claims") }
-      guard let email, let claims else { return nil }
-      return .setClaims(email: email, claims: claims)
-    }
-    if name == "set_password" {
+      guard let account, let claims else { return nil }
+      return .setClaims(account: account, claims: claims)
+    case "set_password":
       hideInDiagnostics(value)
-      guard
-        let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setPassword)
-      else { return nil }
-      let email = arguments["email"].flatMap { string($0, key: "email") }
+      guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setPassword)
+      else {
+        return nil
+      }
+      let account = accountName(in: arguments, at: value)
       let password = arguments["password"].flatMap { readPassword($0, key: "password") }
-      guard let email, let password else { return nil }
-      return .setPassword(email: email, password: password)
+      guard let account, let password else { return nil }
+      return .setPassword(account: account, password: password)
+    case "update_email":
+      guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.updateEmail)
+      else {
+        return nil
+      }
+      let account = accountName(in: arguments, at: value)
+      let newEmail = arguments["new_email"].flatMap { email($0, key: "new_email") }
+      guard let account, let newEmail else { return nil }
+      return .updateEmail(account: account, newEmail: newEmail)
+    default:
+      break
     }
-    guard let email = string(value, key: name, expected: "an email") else { return nil }
+    let account: AccountName?
+    if case .mapping = value {
+      account =
+        self.fields(value, key: name, context: name, shape: ScenarioLanguage.accountReference)
+        .flatMap { accountName(in: $0, at: value) }
+    } else {
+      account = string(value, key: name, expected: "an email or {id: NAME}").map(AccountName.email)
+    }
+    guard let account else { return nil }
     switch name {
-    case "disable": return .disable(email: email)
-    case "enable": return .enable(email: email)
-    case "delete": return .delete(email: email)
-    case "revoke_sessions": return .revokeSessions(email: email)
-    default: return .verifyEmail(email: email)
+    case "disable": return .disable(account: account)
+    case "enable": return .enable(account: account)
+    case "delete": return .delete(account: account)
+    case "revoke_sessions": return .revokeSessions(account: account)
+    default: return .verifyEmail(account: account)
     }
+  }
+
+  /// The account an admin operation's arguments name: `email` or `id` (a declared one), exactly one.
+  private mutating func accountName(in arguments: Fields, at node: YAMLNode) -> AccountName? {
+    switch (arguments["email"], arguments["id"]) {
+    case (let email?, nil): return string(email, key: "email").map(AccountName.email)
+    case (nil, let id?): return accountID(id, key: "id").map(AccountName.id)
+    case (.some, .some):
+      report(.conflictingKeys(first: "email", second: "id"), at: node)
+    case (nil, nil):
+      report(.missingOneOfKeys(keys: ["email", "id"]), at: node)
+    }
+    return nil
   }
 }

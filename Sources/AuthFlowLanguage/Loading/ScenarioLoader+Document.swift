@@ -26,6 +26,8 @@ extension ScenarioLoader {
     /// Given accounts' emails (lowercased), and those of disabled ones.
     var accountEmails = OrderedNames()
     var disabledAccounts: Set<String> = []
+    /// Given accounts' ids (`given.accounts[].id`), and the disabled ones among them.
+    var accountIDs = OrderedNames()
     var accountsKnown = true
     /// The emails of each provider's IdP accounts: listed in `identity_providers`, or implied by an
     /// account's `providers`.
@@ -151,6 +153,17 @@ extension ScenarioLoader {
     }
 
     /// A device name that must be declared in `devices`.
+    /// An account's id: a name declared by a `given.accounts` entry (when the accounts could be read).
+    mutating func accountID(_ node: YAMLNode, key: String) -> String? {
+      guard let id = nonEmptyString(node, key: key) else { return nil }
+      guard accountsKnown, !accountIDs.contains(id) else { return id }
+      let suggestion = suggestion(for: id, in: accountIDs.names)
+      report(
+        .unknownName(kind: "account id", value: id, suggestion: suggestion, valid: accountIDs.names), at: node
+      )
+      return nil
+    }
+
     mutating func device(_ node: YAMLNode, key: String) -> String? {
       guard let name = nonEmptyString(node, key: key) else { return nil }
       guard devicesKnown, !devices.contains(name) else { return name }

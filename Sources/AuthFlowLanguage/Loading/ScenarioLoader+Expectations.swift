@@ -84,21 +84,29 @@ extension ScenarioLoader.Document {
       let fields = fields(
         node, key: "account", context: "account", shape: ScenarioLanguage.accountExpectation)
     else { return nil }
-    var account: AccountExpectation
-    switch (fields["email"], fields["device"]) {
-    case (let email?, nil):
+    // `device` or `id` names the account, and then `email` is checked; otherwise `email` names it.
+    let names = ["device", "id"].filter { fields[$0] != nil }
+    if names.count == 2 {
+      report(.conflictingKeys(first: names[0], second: names[1]), at: node)
+      return nil
+    }
+    var account = AccountExpectation(email: "")
+    if let email = fields["email"] {
       guard let email = string(email, key: "email") else { return nil }
-      account = AccountExpectation(email: email)
-    case (nil, let device?):
-      guard let device = self.device(device, key: "device") else { return nil }
-      account = AccountExpectation(email: "")
+      account.email = email
+    }
+    switch names.first {
+    case "device":
+      guard let device = fields["device"].flatMap({ self.device($0, key: "device") }) else { return nil }
       account.device = device
-    case (.some, .some):
-      report(.conflictingKeys(first: "email", second: "device"), at: node)
-      return nil
-    case (nil, nil):
-      report(.missingOneOfKeys(keys: ["email", "device"]), at: node)
-      return nil
+    case "id":
+      guard let id = fields["id"].flatMap({ accountID($0, key: "id") }) else { return nil }
+      account.id = id
+    default:
+      guard fields["email"] != nil else {
+        report(.missingOneOfKeys(keys: ["email", "device", "id"]), at: node)
+        return nil
+      }
     }
     if let exists = fields["exists"] { bool(exists, key: "exists").map { account.exists = $0 } }
     if let verified = fields["email_verified"] {
@@ -106,6 +114,7 @@ extension ScenarioLoader.Document {
     }
     if let providers = fields["providers"] { account.providers = providerSet(providers) }
     if let disabled = fields["disabled"] { account.disabled = bool(disabled, key: "disabled") }
+    if let anonymous = fields["anonymous"] { account.anonymous = bool(anonymous, key: "anonymous") }
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
     if let photo = fields["photo_url"] { account.photoURL = nullableString(photo, key: "photo_url") }
     if let claims = fields["claims"] { account.claims = self.claims(claims, key: "claims") }

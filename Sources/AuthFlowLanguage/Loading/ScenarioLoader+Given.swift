@@ -16,8 +16,9 @@ extension ScenarioLoader.Document {
     if let accounts = fields["accounts"] { given.accounts = self.accounts(accounts) }
     if let providers = fields["identity_providers"] { given.identityProviders = identityProviders(providers) }
     for account in given.accounts {
+      guard let email = account.email else { continue }
       for provider in account.providers {
-        identityProviderEmails[provider, default: OrderedNames()].insert(account.email)
+        identityProviderEmails[provider, default: OrderedNames()].insert(email)
       }
     }
     if let signedIn = fields["signed_in"] { given.signedIn = self.signedIn(signedIn) }
@@ -38,13 +39,23 @@ extension ScenarioLoader.Document {
           item, key: "accounts", expected: "a list of accounts", context: "account",
           shape: ScenarioLanguage.givenAccount)
       else { continue }
-      guard let emailNode = fields["email"], let email = email(emailNode, key: "email") else { continue }
-      if accountEmails.contains(email) {
-        report(.duplicateEntry(kind: "account", value: email, key: "accounts"), at: emailNode)
+      let before = problemCount
+      if fields["email"] == nil, fields["id"] == nil {
+        report(.missingOneOfKeys(keys: ["email", "id"]), at: item)
         continue
       }
-      var seed = AccountSeed(email: email)
-      let before = problemCount
+      let address = fields["email"].flatMap { self.email($0, key: "email") }
+      if let address, let emailNode = fields["email"], accountEmails.contains(address) {
+        report(.duplicateEntry(kind: "account", value: address, key: "accounts"), at: emailNode)
+        continue
+      }
+      let id = fields["id"].flatMap { accountIDName($0) }
+      if let id, let idNode = fields["id"], accountIDs.contains(id) {
+        report(.duplicateEntry(kind: "account id", value: id, key: "accounts"), at: idNode)
+        continue
+      }
+      var seed = AccountSeed(email: address)
+      seed.id = id
       for entry in fields.entries {
         let (name, value) = (entry.name, entry.value)
         switch name {
@@ -56,16 +67,41 @@ extension ScenarioLoader.Document {
         case "disabled": bool(value, key: name).map { seed.disabled = $0 }
         case "photo_url": nullableString(value, key: name).map { seed.photoURL = $0 }
         case "claims": claims(value, key: name).map { seed.claims = $0 }
-        case "email": continue  // read above
+        case "anonymous": bool(value, key: name).map { seed.anonymous = $0 }
+        case "email", "id": continue  // read above
         // A key the language lists but this switch does not read is refused, never dropped.
         default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)
         }
       }
-      accountEmails.insert(email)
-      if seed.disabled { disabledAccounts.insert(email) }
+      if seed.anonymous {
+        // A guest's account has no email or sign-in method: linking one is what upgrades it.
+        for key in ["email", "password", "providers"] {
+          if let node = fields[key] { report(.conflictingKeys(first: "anonymous", second: key), at: node) }
+        }
+      }
+      if let address { accountEmails.insert(address) }
+      if let id { accountIDs.insert(id) }
+      if seed.disabled {
+        for name in [address.map(AccountName.email), id.map(AccountName.id)].compactMap(\.self) {
+          disabledAccounts.insert(name.description)
+        }
+      }
       if problemCount == before { seeds.append(seed) }
     }
     return seeds
+  }
+
+  /// A `given.accounts` id: a plain name, never an address (`signed_in` tells the two apart by the `@`).
+  private mutating func accountIDName(_ node: YAMLNode) -> String? {
+    guard let id = nonEmptyString(node, key: "id") else { return nil }
+    guard !id.contains("@") else {
+      report(
+        .wrongType(
+          key: "id", expected: "a name without '@' (an email names an account by itself)", found: .text(id)),
+        at: node)
+      return nil
+    }
+    return id
   }
 
   /// An account's federated providers: identity providers only, each once.
@@ -153,27 +189,33 @@ extension ScenarioLoader.Document {
 
   // MARK: - Signed-in devices
 
-  private mutating func signedIn(_ node: YAMLNode) -> [(device: String, email: String)] {
+  private mutating func signedIn(_ node: YAMLNode) -> [(device: String, account: AccountName)] {
     guard let entries = entries(node, key: "signed_in") else { return [] }
-    var result: [(device: String, email: String)] = []
+    var result: [(device: String, account: AccountName)] = []
     for entry in entries {
       let (device, key, value) = (entry.name, entry.keyMark, entry.value)
       if devicesKnown, !devices.contains(device) {
         let suggestion = suggestion(for: device, in: devices.names)
         report(.unknownDevice(value: device, suggestion: suggestion, declared: devices.names), at: key)
       }
-      guard let text = string(value, key: device, expected: "an email") else { continue }
-      let email = text.lowercased()
-      if accountEmails.contains(email) {
-        if disabledAccounts.contains(email) {
+      guard let text = string(value, key: device, expected: "an email or an account id") else { continue }
+      // An email names an account by itself; anything else is a given account's id.
+      let account: AccountName = text.contains("@") ? .email(text.lowercased()) : .id(text)
+      let (declared, name, kind) =
+        switch account {
+        case .email(let email): (accountEmails, email, "account")
+        case .id(let id): (accountIDs, id, "account id")
+        }
+      if declared.contains(name) {
+        if disabledAccounts.contains(account.description) {
           report(.signedInAccountDisabled(device: device, email: text), at: value)
         }
       } else if accountsKnown {
-        let emails = accountEmails.names
-        let suggestion = suggestion(for: email, in: emails)
-        report(.unknownName(kind: "account", value: text, suggestion: suggestion, valid: emails), at: value)
+        let suggestion = suggestion(for: name, in: declared.names)
+        report(
+          .unknownName(kind: kind, value: text, suggestion: suggestion, valid: declared.names), at: value)
       }
-      result.append((device, email))
+      result.append((device, account))
     }
     return result
   }

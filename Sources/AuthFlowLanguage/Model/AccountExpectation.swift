@@ -1,10 +1,14 @@
 /// The backend's truth about one account; nil fields are not checked.
 public struct AccountExpectation: Equatable, Sendable {
-  /// The account's email; the account is looked up by it. Empty when ``device`` names the account instead.
+  /// The account's email: the account is looked up by it, unless ``device`` or ``id`` names the account; then a
+  /// non-empty email is the one the account must have (empty: unchecked).
   public var email: String
   /// The device whose signed-in account this is (as the backend sees it), for accounts without an email;
   /// nil when ``email`` names it.
   public var device: String? = nil
+  /// The id a `given.accounts` entry gave the account, for accounts without an email; nil when ``email`` or
+  /// ``device`` names it.
+  public var id: String? = nil
   /// Whether the account should exist at all.
   public var exists: Bool
   /// The expected `email_verified`; nil leaves it unchecked.
@@ -13,6 +17,8 @@ public struct AccountExpectation: Equatable, Sendable {
   public var providers: Set<ProviderID>?
   /// Whether the account should be disabled; nil leaves it unchecked.
   public var disabled: Bool?
+  /// Whether the account should be a guest's (anonymous, not yet upgraded); nil leaves it unchecked.
+  public var anonymous: Bool? = nil
   /// The expected display name: nil leaves it unchecked, `.some(nil)` expects none.
   public var displayName: String??
   /// The expected photo URL: nil leaves it unchecked, `.some(nil)` expects none.

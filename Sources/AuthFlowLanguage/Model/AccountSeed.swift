@@ -1,7 +1,13 @@
 /// An account that exists before the scenario starts.
 public struct AccountSeed: Equatable, Sendable {
-  /// The account's email.
-  public var email: String
+  /// The account's email; nil for an account without one (it then has an ``id``).
+  public var email: String?
+  /// The name the scenario gives the account (`id:`), so steps and expectations can name an account without an
+  /// email; nil when only its email names it.
+  public var id: String? = nil
+  /// Whether the account is a guest's: made by an anonymous sign-in and never upgraded (no email, no password,
+  /// no provider).
+  public var anonymous = false
   /// Its password; nil for an account that signs in only through identity providers.
   public var password: String?
   /// Whether the email starts verified (default false).
@@ -19,7 +25,7 @@ public struct AccountSeed: Equatable, Sendable {
 
   /// An account of `email`; the defaults match an unverified password account.
   public init(
-    email: String, password: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+    email: String?, password: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     providers: [ProviderID] = [], disabled: Bool = false
   ) {
     self.email = email
@@ -28,5 +34,10 @@ public struct AccountSeed: Equatable, Sendable {
     self.displayName = displayName
     self.providers = providers
     self.disabled = disabled
+  }
+
+  /// How steps name this account: by its `id` when it has one, else by its email.
+  public var name: AccountName {
+    if let id { .id(id) } else { .email(email ?? "") }
   }
 }

@@ -1,19 +1,22 @@
 /// What the project's admin SDK or console does (`admin:` step).
 public enum AdminAction: Equatable, Sendable {
   /// `admin.disable`: disables the account; its sessions stop refreshing.
-  case disable(email: String)
+  case disable(account: AccountName)
   /// `admin.enable`: enables a disabled account.
-  case enable(email: String)
+  case enable(account: AccountName)
   /// `admin.delete`: deletes the account.
-  case delete(email: String)
+  case delete(account: AccountName)
   /// `admin.revoke_sessions`: revokes every refresh token of the account.
-  case revokeSessions(email: String)
+  case revokeSessions(account: AccountName)
   /// `admin.verify_email`: marks the account's email verified.
-  case verifyEmail(email: String)
+  case verifyEmail(account: AccountName)
   /// `admin.set_password`: sets the account's password.
-  case setPassword(email: String, password: String)
+  case setPassword(account: AccountName, password: String)
   /// `admin.set_claims`: replaces the account's custom claims; they reach a device's ID token at its next refresh.
-  case setClaims(email: String, claims: [String: ClaimValue])
+  case setClaims(account: AccountName, claims: [String: ClaimValue])
+  /// `admin.update_email`: gives the account a new email at once (`updateUser(uid, {email})`): unverified, no
+  /// email sent, every session revoked.
+  case updateEmail(account: AccountName, newEmail: String)
 
   /// The operation's key under `admin:` (`revoke_sessions`).
   public var key: String {
@@ -25,15 +28,17 @@ public enum AdminAction: Equatable, Sendable {
     case .verifyEmail: "verify_email"
     case .setPassword: "set_password"
     case .setClaims: "set_claims"
+    case .updateEmail: "update_email"
     }
   }
 
-  /// The email of the account the operation acts on.
-  public var email: String {
+  /// The account the operation acts on.
+  public var account: AccountName {
     switch self {
-    case .disable(let email), .enable(let email), .delete(let email), .revokeSessions(let email),
-      .verifyEmail(let email), .setPassword(let email, _), .setClaims(let email, _):
-      email
+    case .disable(let account), .enable(let account), .delete(let account), .revokeSessions(let account),
+      .verifyEmail(let account), .setPassword(let account, _), .setClaims(let account, _),
+      .updateEmail(let account, _):
+      account
     }
   }
 }

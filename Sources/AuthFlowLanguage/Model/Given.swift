@@ -6,14 +6,14 @@ public struct Given: Equatable, Sendable {
   public var accounts: [AccountSeed]
   /// Identity-provider accounts, per provider, in the order written.
   public var identityProviders: [ProviderID: [IdentityProviderAccountSeed]]
-  /// Devices signed in at `now` with fresh tokens, in the order written.
-  public var signedIn: [(device: String, email: String)]
+  /// Devices signed in at `now` with fresh tokens, in the order written, each with its account's name.
+  public var signedIn: [(device: String, account: AccountName)]
 
   /// A world at `now` with these accounts, IdP accounts and signed-in devices.
   public init(
     now: VirtualTime = .defaultStart, accounts: [AccountSeed] = [],
     identityProviders: [ProviderID: [IdentityProviderAccountSeed]] = [:],
-    signedIn: [(device: String, email: String)] = []
+    signedIn: [(device: String, account: AccountName)] = []
   ) {
     self.now = now
     self.accounts = accounts
@@ -25,6 +25,6 @@ public struct Given: Equatable, Sendable {
   public static func == (lhs: Given, rhs: Given) -> Bool {
     lhs.now == rhs.now && lhs.accounts == rhs.accounts && lhs.identityProviders == rhs.identityProviders
       && lhs.signedIn.map(\.device) == rhs.signedIn.map(\.device)
-      && lhs.signedIn.map(\.email) == rhs.signedIn.map(\.email)
+      && lhs.signedIn.map(\.account) == rhs.signedIn.map(\.account)
   }
 }

@@ -8,6 +8,14 @@ enum ActionWriter {
     YAMLText.quoted(value.replacing("${", with: "$${"))
   }
 
+  /// `(email, …)` or `(id, …)`: the argument naming an admin operation's account.
+  private static func field(_ account: AccountName) -> (String, String) {
+    switch account {
+    case .email(let email): ("email", text(email))
+    case .id(let id): ("id", text(id))
+    }
+  }
+
   static func write(_ action: Action) -> (key: String, value: String?) {
     let key = action.kind.rawValue
     switch action {
@@ -48,9 +56,12 @@ enum ActionWriter {
       var pairs = [("uid", text(uid))]
       if !claims.isEmpty { pairs.append(("claims", write(claims))) }
       return (key, YAMLText.flow(pairs))
-    case .admin(.setClaims(let email, let claims)):
-      let inner = YAMLText.flow([("email", text(email)), ("claims", write(claims))])
+    case .admin(.setClaims(let account, let claims)):
+      let inner = YAMLText.flow([field(account), ("claims", write(claims))])
       return (key, YAMLText.flow([("set_claims", inner)]))
+    case .admin(.updateEmail(let account, let newEmail)):
+      let inner = YAMLText.flow([field(account), ("new_email", text(newEmail))])
+      return (key, YAMLText.flow([("update_email", inner)]))
     case .tap(let target):
       return (key, text(target))
     case .type(let fields):
@@ -69,11 +80,16 @@ enum ActionWriter {
       return (key, YAMLText.flow(pairs))
     case .wait(let duration):
       return (key, duration.description)
-    case .admin(.setPassword(let email, let password)):
-      let inner = YAMLText.flow([("email", text(email)), ("password", secret(password))])
+    case .admin(.setPassword(let account, let password)):
+      let inner = YAMLText.flow([field(account), ("password", secret(password))])
       return (key, YAMLText.flow([("set_password", inner)]))
     case .admin(let admin):
-      return (key, YAMLText.flow([(admin.key, text(admin.email))]))
+      let account =
+        switch admin.account {
+        case .email(let email): text(email)
+        case .id: YAMLText.flow([field(admin.account)])
+        }
+      return (key, YAMLText.flow([(admin.key, account)]))
     case .network(let online):
       return (key, YAMLText.flow([("online", String(online))]))
     case .failNext(let operation, let error):

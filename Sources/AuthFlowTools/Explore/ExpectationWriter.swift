@@ -32,11 +32,15 @@ enum ExpectationWriter {
       if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
-      var pairs = account.device.map { [("device", text($0))] } ?? [("email", text(account.email))]
+      var pairs: [(String, String)] = []
+      if !account.email.isEmpty { pairs.append(("email", text(account.email))) }
+      if let device = account.device { pairs.append(("device", text(device))) }
+      if let id = account.id { pairs.append(("id", text(id))) }
       if !account.exists { pairs.append(("exists", "false")) }
       if let verified = account.emailVerified { pairs.append(("email_verified", String(verified))) }
       if let set = account.providers { pairs.append(("providers", providers(set))) }
       if let disabled = account.disabled { pairs.append(("disabled", String(disabled))) }
+      if let anonymous = account.anonymous { pairs.append(("anonymous", String(anonymous))) }
       if let displayName = name(account.displayName) { pairs.append(("display_name", displayName)) }
       if let photo = name(account.photoURL) { pairs.append(("photo_url", photo)) }
       if let claims = account.claims { pairs.append(("claims", ActionWriter.write(claims))) }

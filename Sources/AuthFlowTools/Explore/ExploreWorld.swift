@@ -30,7 +30,7 @@ struct ExploreWorld {
     scenario.name = "explore"
     self.scenario = scenario
     var emails = OrderedNames()
-    for account in scenario.given.accounts { emails.insert(account.email) }
+    for account in scenario.given.accounts { if let email = account.email { emails.insert(email) } }
     for provider in ProviderID.identityProviders {
       for account in scenario.given.identityProviders[provider] ?? [] { emails.insert(account.email) }
     }

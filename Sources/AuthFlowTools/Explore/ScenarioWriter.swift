@@ -60,7 +60,10 @@ public enum ScenarioWriter {
     if !given.accounts.isEmpty {
       lines.append("  accounts:")
       for account in given.accounts {
-        var pairs = [("email", text(account.email))]
+        var pairs: [(String, String)] = []
+        if let email = account.email { pairs.append(("email", text(email))) }
+        if let id = account.id { pairs.append(("id", text(id))) }
+        if account.anonymous { pairs.append(("anonymous", "true")) }
         if let password = account.password {
           pairs.append(("password", YAMLText.quoted(password.replacing("${", with: "$${"))))
         }
@@ -90,7 +93,14 @@ public enum ScenarioWriter {
     }
     if !given.signedIn.isEmpty {
       lines.append("  signed_in:")
-      for (device, email) in given.signedIn { lines.append("    \(YAMLText.scalar(device)): \(text(email))") }
+      for (device, account) in given.signedIn {
+        let name =
+          switch account {
+          case .email(let email): email
+          case .id(let id): id
+          }
+        lines.append("    \(YAMLText.scalar(device)): \(text(name))")
+      }
     }
     return lines.isEmpty ? [] : ["given:"] + lines
   }

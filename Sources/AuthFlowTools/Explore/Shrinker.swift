@@ -183,10 +183,12 @@ struct Shrinker {
     }
     let sheetAccounts = Set(moves.compactMap { Self.sheet(of: $0.action)?.account })
     for account in world.given.accounts
-    where account.providers.isEmpty || !sheetAccounts.contains(account.email) {
+    where account.providers.isEmpty || !sheetAccounts.contains(account.email ?? "") {
       var candidate = current
-      candidate.given.accounts.removeAll { $0.email == account.email }
-      candidate.given.signedIn.removeAll { $0.email == account.email }
+      candidate.given.accounts.removeAll { $0 == account }
+      candidate.given.signedIn.removeAll {
+        $0.account == account.name || (account.email != nil && $0.account.email == account.email)
+      }
       _ = attempt(candidate)
     }
     for provider in ProviderID.identityProviders {

@@ -155,14 +155,15 @@ struct StepGenerator {
     case .admin:
       guard let email = existingEmail(run) else { return nil }
       let roll = below(100)
+      let account = AccountName.email(email)
       let action: AdminAction =
         switch roll {
-        case ..<20: .disable(email: email)
-        case ..<35: .enable(email: email)
-        case ..<45: .delete(email: email)
-        case ..<65: .revokeSessions(email: email)
-        case ..<90: .verifyEmail(email: email)
-        default: .setPassword(email: email, password: "Adm1n-pass")
+        case ..<20: .disable(account: account)
+        case ..<35: .enable(account: account)
+        case ..<45: .delete(account: account)
+        case ..<65: .revokeSessions(account: account)
+        case ..<90: .verifyEmail(account: account)
+        default: .setPassword(account: account, password: "Adm1n-pass")
         }
       return .admin(action)
     case .network:

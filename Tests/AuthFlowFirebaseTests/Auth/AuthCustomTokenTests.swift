@@ -23,7 +23,7 @@ import Testing
       accounts: [.init(email: "ana@example.com", password: "Str0ng-pass", emailVerified: true)])
     let auth = world.auth(for: "phone")
     let user = try await auth.signIn(withEmail: "ana@example.com", password: "Str0ng-pass").user
-    #expect(world.admin(.setClaims(email: "ana@example.com", claims: ["admin": .bool(true)])))
+    #expect(world.admin(.setClaims(account: "ana@example.com", claims: ["admin": .bool(true)])))
     #expect(try await user.getIDTokenResult().claims["admin"] == nil)
     #expect(try await user.getIDTokenResult(forcingRefresh: true).claims["admin"] as? Bool == true)
   }

@@ -47,7 +47,7 @@ import Testing
     let auth = world.auth(for: "phone")
     var heard: [String?] = []
     _ = auth.addStateDidChangeListener { _, user in heard.append(user?.uid == nil ? nil : "signed in") }
-    world.admin(.revokeSessions(email: "bob@example.com"))
+    world.admin(.revokeSessions(account: "bob@example.com"))
     world.advance(by: .hours(1))
     #expect(heard == ["signed in", nil], "the next refresh fails and the client signs out")
     #expect(auth.currentUser == nil)

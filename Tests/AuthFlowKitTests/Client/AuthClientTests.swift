@@ -11,7 +11,7 @@ struct AuthClientTests {
     fixture.account("alice@example.com")
     let client = fixture.client()
     _ = try client.signIn(email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.verifyEmail(email: "alice@example.com"))
+    try fixture.backend.perform(.verifyEmail(account: "alice@example.com"))
     #expect(client.currentUser?.emailVerified == false)
     _ = try client.reload()
     #expect(client.currentUser?.emailVerified == true)
@@ -38,7 +38,7 @@ struct AuthClientTests {
     var changes: [AuthStateChange] = []
     client.onAuthStateChange = { changes.append($0) }
     _ = try client.signIn(email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.revokeSessions(email: "alice@example.com"))
+    try fixture.backend.perform(.revokeSessions(account: "alice@example.com"))
     #expect(errorCode { try client.reload() } == .userTokenExpired)
     #expect(client.currentUser == nil)
     #expect(changes.last == AuthStateChange(user: nil, error: .userTokenExpired))
@@ -49,7 +49,7 @@ struct AuthClientTests {
     fixture.account("alice@example.com")
     let client = fixture.client()
     _ = try client.signIn(email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.delete(email: "alice@example.com"))
+    try fixture.backend.perform(.delete(account: "alice@example.com"))
     fixture.wait(.minutes(55))
     #expect(client.runScheduledRefresh())
     #expect(client.currentUser == nil)

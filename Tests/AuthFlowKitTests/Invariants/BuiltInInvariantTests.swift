@@ -63,7 +63,7 @@ struct BuiltInInvariantTests {
     let phone = Device(name: "phone", descriptor: TestMachines.trusting, world: fixture.world)
     let account = try #require(backend.account(email: "carol@example.com"))
     phone.client.restore(account.info, backend.issueSession(uid: account.uid))
-    try backend.perform(.delete(email: "carol@example.com"))
+    try backend.perform(.delete(account: "carol@example.com"))
     #expect(check(.deletedAccountStaysDeleted, device: phone) == nil)
     // A broken backend that still mints tokens for the deleted account:
     phone.client.restore(account.info, backend.issueSession(uid: account.uid))

@@ -44,11 +44,13 @@ import Testing
           photo_url: "https://example.com/ana.png"
           claims: { role: admin, seats: 5 }
         - { email: ben@example.com, password: ben-pass, disabled: true }
+        - { id: guest, anonymous: true }
       identity_providers:
         twitter.com:
           - { email: cleo@example.com, name: Cleo, email_verified: true }
       signed_in:
         laptop: ana@example.com
+        phone: guest
     devices: [phone, laptop]
     steps:
       - launch
@@ -90,6 +92,10 @@ import Testing
       - admin: { verify_email: dan@example.com }
       - admin: { set_password: { email: ana@example.com, password: "Adm1n-pass" } }
       - admin: { set_claims: { email: ana@example.com, claims: { role: editor, level: 3, beta: true, tier: "true" } } }
+      - admin: { update_email: { email: ana@example.com, new_email: ana@work.example } }
+      - admin: { set_claims: { id: guest, claims: { role: tester } } }
+      - admin: { revoke_sessions: { id: guest } }
+        expect: { account: { id: guest, anonymous: true, email: ana@work.example } }
       - sign_in_with_custom_token: { uid: server-1 }
         expect: { account: { device: laptop, exists: true, providers: [] } }
       - sign_in_with_custom_token: { uid: server-2, claims: { role: support } }

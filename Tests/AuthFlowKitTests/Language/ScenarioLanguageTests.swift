@@ -61,6 +61,7 @@ import Testing
     #expect(
       AdminAction.keys == [
         "disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password", "set_claims",
+        "update_email",
       ])
   }
 }

@@ -195,7 +195,7 @@ import Testing
         yaml.error("4️⃣", "unknown identity provider 'gooogle.com'; did you mean 'google.com'?"),
         yaml.error("5️⃣", "duplicate account 'alice@example.com' in 'accounts'"),
         yaml.error("6️⃣", "'email' must be an email address such as alice@example.com, found 'bob'"),
-        yaml.error("7️⃣", "missing required key 'email'"),
+        yaml.error("7️⃣", "missing required key: one of 'email' or 'id'"),
         yaml.error("8️⃣", "unknown identity provider 'twiter.com'; did you mean 'twitter.com'?"),
         yaml.error(
           "9️⃣",
@@ -241,7 +241,7 @@ import Testing
         yaml.error(
           "7️⃣",
           "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
-            + " set_claims, found 'disable' and 'enable'"),
+            + " set_claims, update_email, found 'disable' and 'enable'"),
         yaml.error("8️⃣", "unknown operation 'signIn'; did you mean 'signUp'?"),
         yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
         yaml.error("🔟", "'sign_up' needs arguments"),
@@ -272,7 +272,7 @@ import Testing
       errors(yaml) == [
         yaml.error("1️⃣", "unknown key 'sreen' in expect; did you mean 'screen'?"),
         yaml.error("2️⃣", "'user' must be 'none' or a mapping, found 'nobody'"),
-        yaml.error("3️⃣", "missing required key: one of 'email' or 'device'"),
+        yaml.error("3️⃣", "missing required key: one of 'email' or 'device' or 'id'"),
         yaml.error("4️⃣", "unknown mail kind 'reset'; did you mean 'password_reset'?"),
         yaml.error(
           "5️⃣",
@@ -502,19 +502,60 @@ extension ScenarioLoaderErrorTests {
       """
       scenario: accounts
       devices: [phone]
+      given:
+        accounts: [{ id: guest, anonymous: true }]
       steps:
-        - expect: { account: 1️⃣{ email: a@example.com, device: phone } }
+        - expect: { account: 1️⃣{ id: guest, device: phone } }
         - expect: { account: 2️⃣{ exists: false } }
         - expect: { account: { device: 3️⃣tablet } }
+        - expect: { account: { id: 4️⃣gust } }
+        - expect: { account: { email: a@example.com, device: phone, anonymous: false } }
       """)
     #expect(
       errors(yaml) == [
-        yaml.error("1️⃣", "'email' and 'device' cannot be used together"),
-        yaml.error("2️⃣", "missing required key: one of 'email' or 'device'"),
+        yaml.error("1️⃣", "'device' and 'id' cannot be used together"),
+        yaml.error("2️⃣", "missing required key: one of 'email' or 'device' or 'id'"),
         yaml.error(
           "3️⃣",
           "unknown device 'tablet'; this scenario's devices are 'phone' (declare every device under 'devices:')"
         ),
+        yaml.error("4️⃣", "unknown account id 'gust'; did you mean 'guest'?"),
+      ])
+  }
+
+  @Test func givenAccountsWithoutAnEmailAreNamedByID() {
+    let yaml = MarkedYAML(
+      """
+      scenario: ids
+      devices: [phone, laptop]
+      given:
+        accounts:
+          - { id: guest, anonymous: true, email: 1️⃣g@example.com }
+          - { id: 2️⃣guest }
+          - { id: 3️⃣a@b.example }
+          - 4️⃣{ anonymous: true }
+          - { id: off, disabled: true }
+        signed_in:
+          phone: 5️⃣gueest
+          laptop: 6️⃣off
+      steps:
+        - admin: { disable: { id: 7️⃣nobody } }
+        - admin: { set_claims: 8️⃣{ email: g@example.com, id: guest, claims: {} } }
+        - admin: { update_email: { id: guest, new_email: 9️⃣not-an-email } }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'anonymous' and 'email' cannot be used together"),
+        yaml.error("2️⃣", "duplicate account id 'guest' in 'accounts'"),
+        yaml.error(
+          "3️⃣", "'id' must be a name without '@' (an email names an account by itself), found 'a@b.example'"),
+        yaml.error("4️⃣", "missing required key: one of 'email' or 'id'"),
+        yaml.error("5️⃣", "unknown account id 'gueest'; did you mean 'guest'?"),
+        yaml.error("6️⃣", "'laptop' cannot start signed in as 'off': the account is disabled"),
+        yaml.error("7️⃣", "unknown account id 'nobody'; expected one of 'guest', 'off'"),
+        yaml.error("8️⃣", "'email' and 'id' cannot be used together"),
+        yaml.error(
+          "9️⃣", "'new_email' must be an email address such as alice@example.com, found 'not-an-email'"),
       ])
   }
 }

@@ -187,7 +187,7 @@ import Testing
         .google: [IdentityProviderAccountSeed(email: "bob@gmail.com", name: "Bob")],
         .twitter: [IdentityProviderAccountSeed(email: "carol@example.com", name: nil, emailVerified: false)],
       ],
-      signedIn: [(device: "laptop", email: "alice@example.com")])
+      signedIn: [(device: "laptop", account: "alice@example.com")])
     #expect(scenario.given == given)
 
     #expect(
@@ -224,12 +224,12 @@ import Testing
       .followLink(mail: .verifyEmail, to: "Carol@Example.com", newPassword: nil),
       .followLink(mail: .passwordReset, to: "alice@example.com", newPassword: "reset-pass"),
       .wait(.minutes(10)),
-      .admin(.disable(email: "dave@example.com")),
-      .admin(.enable(email: "dave@example.com")),
-      .admin(.delete(email: "dave@example.com")),
-      .admin(.revokeSessions(email: "alice@example.com")),
-      .admin(.verifyEmail(email: "alice@example.com")),
-      .admin(.setPassword(email: "alice@example.com", password: "admin-pass")),
+      .admin(.disable(account: "dave@example.com")),
+      .admin(.enable(account: "dave@example.com")),
+      .admin(.delete(account: "dave@example.com")),
+      .admin(.revokeSessions(account: "alice@example.com")),
+      .admin(.verifyEmail(account: "alice@example.com")),
+      .admin(.setPassword(account: "alice@example.com", password: "admin-pass")),
       .network(online: false),
       .failNext(operation: .signInWithPassword, error: .tooManyRequests),
       nil, nil, nil,

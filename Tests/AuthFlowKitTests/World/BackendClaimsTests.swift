@@ -45,7 +45,7 @@ struct BackendClaimsTests {
     fixture.account("ana@example.com")
     let client = fixture.client()
     _ = try client.signIn(email: "ana@example.com", password: "correct-horse")
-    try fixture.backend.perform(.setClaims(email: "ana@example.com", claims: ["role": .string("editor")]))
+    try fixture.backend.perform(.setClaims(account: "ana@example.com", claims: ["role": .string("editor")]))
     #expect(fixture.stored("ana@example.com")?.customClaims == ["role": .string("editor")])
     #expect(client.idTokenClaims.isEmpty)
     _ = try client.idToken(forcingRefresh: true)

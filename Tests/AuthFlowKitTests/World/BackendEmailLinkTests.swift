@@ -63,7 +63,7 @@ struct BackendEmailLinkTests {
     let code = try link(fixture, to: "bob@example.com")
     _ = try fixture.backend.signInWithEmailLink(email: "bob@example.com", code: code)
     #expect(fixture.stored("bob@example.com")?.password == "Str0ng-pass")
-    try fixture.backend.perform(.disable(email: "bob@example.com"))
+    try fixture.backend.perform(.disable(account: "bob@example.com"))
     let another = try link(fixture, to: "bob@example.com")
     #expect(
       errorCode { try fixture.backend.signInWithEmailLink(email: "bob@example.com", code: another) }

@@ -70,7 +70,7 @@ struct BackendPasswordsTests {
   @Test func disabledIsCheckedBeforeThePassword() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
-    try fixture.backend.perform(.disable(email: "alice@example.com"))
+    try fixture.backend.perform(.disable(account: "alice@example.com"))
     #expect(
       errorCode { try fixture.backend.signInWithPassword(email: "alice@example.com", password: "wrong") }
         == .userDisabled)

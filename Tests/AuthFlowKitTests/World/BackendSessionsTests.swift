@@ -48,10 +48,10 @@ struct BackendSessionsTests {
     fixture.account("alice@example.com")
     let (_, tokens) = try fixture.backend.signInWithPassword(
       email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.disable(email: "alice@example.com"))
+    try fixture.backend.perform(.disable(account: "alice@example.com"))
     #expect(errorCode { try fixture.backend.lookup(tokens.idToken) } == .userDisabled)
     #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userDisabled)
-    try fixture.backend.perform(.enable(email: "alice@example.com"))
+    try fixture.backend.perform(.enable(account: "alice@example.com"))
     #expect(errorCode { try fixture.backend.lookup(tokens.idToken) } == nil)
   }
 
@@ -60,11 +60,11 @@ struct BackendSessionsTests {
     fixture.account("alice@example.com")
     let (_, first) = try fixture.backend.signInWithPassword(
       email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.revokeSessions(email: "alice@example.com"))
+    try fixture.backend.perform(.revokeSessions(account: "alice@example.com"))
     #expect(errorCode { try fixture.backend.refreshToken(first.refreshToken) } == .userTokenExpired)
     let (_, second) = try fixture.backend.signInWithPassword(
       email: "alice@example.com", password: "correct-horse")
-    try fixture.backend.perform(.setPassword(email: "alice@example.com", password: "brand-new"))
+    try fixture.backend.perform(.setPassword(account: "alice@example.com", password: "brand-new"))
     #expect(errorCode { try fixture.backend.refreshToken(second.refreshToken) } == .userTokenExpired)
     #expect(
       errorCode { try fixture.backend.signInWithPassword(email: "alice@example.com", password: "brand-new") }
@@ -73,8 +73,64 @@ struct BackendSessionsTests {
 
   @Test func adminNamesUnknownEmails() {
     let fixture = WorldFixture()
-    #expect(throws: AdminError(email: "ghost@example.com")) {
-      try fixture.backend.perform(.delete(email: "ghost@example.com"))
+    #expect(throws: AdminError.noAccount("ghost@example.com")) {
+      try fixture.backend.perform(.delete(account: "ghost@example.com"))
     }
+  }
+}
+
+@Suite("Backend: accounts named by id, the admin's email change")
+struct BackendAdminAccountsTests {
+  /// A given guest: no email, anonymous, reachable only by its id.
+  private func fixtureWithGuest() -> WorldFixture {
+    let fixture = WorldFixture()
+    var guest = AccountSeed(email: nil)
+    guest.id = "guest"
+    guest.anonymous = true
+    fixture.world.populate(from: Given(accounts: [guest]))
+    return fixture
+  }
+
+  @Test func aGivenGuestIsAnonymousAndNamedByItsID() throws {
+    let fixture = fixtureWithGuest()
+    let guest = try #require(fixture.backend.account(named: .id("guest")))
+    #expect(guest.anonymous && guest.email == nil && guest.providers.isEmpty)
+    #expect(fixture.backend.account(named: .id("nobody")) == nil)
+    try fixture.backend.perform(.setClaims(account: .id("guest"), claims: ["role": .string("tester")]))
+    #expect(fixture.backend.account(uid: guest.uid)?.customClaims == ["role": .string("tester")])
+    #expect(throws: AdminError.noAccount(.id("nobody"))) {
+      try fixture.backend.perform(.disable(account: .id("nobody")))
+    }
+  }
+
+  @Test func anAdminEmailChangeIsUnverifiedSendsNothingAndEndsSessions() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com", verified: true)
+    let (_, tokens) = try fixture.backend.signInWithPassword(
+      email: "alice@example.com", password: "correct-horse")
+    try fixture.backend.perform(.updateEmail(account: "alice@example.com", newEmail: "Alice@Work.example"))
+    let changed = try #require(fixture.stored("alice@work.example"))
+    #expect(!changed.emailVerified)
+    #expect(fixture.stored("alice@example.com") == nil)
+    #expect(fixture.world.outbox.emails.isEmpty)
+    #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userTokenExpired)
+    #expect(
+      errorCode {
+        try fixture.backend.signInWithPassword(email: "alice@work.example", password: "correct-horse")
+      }
+        == nil)
+  }
+
+  @Test func anAdminEmailChangeNeedsAFreeWellFormedAddress() {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    fixture.account("bob@example.com")
+    #expect(throws: AdminError.refused(.emailAlreadyInUse)) {
+      try fixture.backend.perform(.updateEmail(account: "alice@example.com", newEmail: "bob@example.com"))
+    }
+    #expect(throws: AdminError.refused(.invalidEmail)) {
+      try fixture.backend.perform(.updateEmail(account: "alice@example.com", newEmail: "not-an-email"))
+    }
+    #expect(fixture.stored("alice@example.com") != nil)
   }
 }
