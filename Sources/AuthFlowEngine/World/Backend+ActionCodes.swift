@@ -73,6 +73,11 @@ extension Backend {
 
   /// Creates an action code for the account's email without sending anything: what the Admin SDK's
   /// `generateEmailVerificationLink` and `generatePasswordResetLink` get back (`returnOobLink`).
+  ///
+  /// **A newer code leaves the older ones alone.** Sending or generating another code of the same kind does not
+  /// void the ones already out: each stays good once, until its own TTL (``validCode(_:kind:)``). Firebase
+  /// documents no rule that voids them and the emulator keeps every code; a reset completed with one code still
+  /// revokes sessions, and an email change voids every code issued for the old address.
   func issueCode(_ kind: MailKind, for account: Account, changeTo: String? = nil) -> String? {
     guard let email = account.email else { return nil }
     let code = world.identifier(length: 24)

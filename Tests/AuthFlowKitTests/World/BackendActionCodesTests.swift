@@ -48,6 +48,34 @@ struct BackendActionCodesTests {
     #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userTokenExpired)
   }
 
+  @Test func aNewerCodeLeavesTheOlderOneUsable() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    let tokens = try signedIn(fixture)
+    try fixture.backend.sendVerification(tokens.idToken)
+    fixture.wait(.minutes(1))
+    try fixture.backend.sendVerification(tokens.idToken)
+    let sent = fixture.world.outbox.emails(.verifyEmail, to: "alice@example.com")
+    try #require(sent.count == 2)
+    #expect(errorCode { try fixture.backend.applyVerification(code: sent[0].code) } == nil)
+    #expect(errorCode { try fixture.backend.applyVerification(code: sent[1].code) } == nil)
+
+    try fixture.backend.sendPasswordReset(email: "alice@example.com")
+    fixture.wait(.minutes(10))
+    try fixture.backend.sendPasswordReset(email: "alice@example.com")
+    let resets = fixture.world.outbox.emails(.passwordReset, to: "alice@example.com")
+    try #require(resets.count == 2)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: resets[0].code, newPassword: "first-new") } == nil)
+    fixture.wait(.minutes(51))
+    // The older code is used up; the newer one, 51 minutes old, still works after the reset it did not make.
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: resets[0].code, newPassword: nil) }
+        == .invalidActionCode)
+    #expect(
+      errorCode { try fixture.backend.resetPassword(code: resets[1].code, newPassword: "second-new") } == nil)
+  }
+
   @Test func resetCodesExpireAfterAnHour() throws {
     let fixture = WorldFixture()
     fixture.account("alice@example.com")
