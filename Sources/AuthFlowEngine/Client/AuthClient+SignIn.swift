@@ -60,6 +60,17 @@ extension AuthClient {
     return (signedIn(info, tokens), isNewUser)
   }
 
+  /// Links an email link to the signed-in user (`link(with:)` with an email-link credential): a guest keeps its
+  /// uid and gains the verified address.
+  public func linkEmailLink(email: String, linkCode code: String) throws(AuthErrorCode) -> CachedUser {
+    let info = try authorized(
+      .signInWithEmailLink, "link(emailLink, \(email), \(Redactor.shorten(code)))"
+    ) { (token: IDToken) throws(AuthErrorCode) in
+      try backend.linkEmailLink(token, email: email, code: code)
+    }
+    return updateCache(info)
+  }
+
   /// Shows the provider's sign-in sheet, then signs in with the credential it returns. A collision keeps the
   /// credential as ``pendingCredential``.
   public func signIn(with sheet: ProviderSheet) throws(AuthErrorCode) -> CachedUser {

@@ -241,7 +241,8 @@ final class ShowcaseMachine: Machine {
 
   /// A universal link opened in the app. A sign-in link completes the sign-in with the email this device asked
   /// it for; without one (the link was opened on another device), the app asks which email it was sent to
-  /// instead of guessing, as Firebase's guides require. Other links are not the app's.
+  /// instead of guessing, as Firebase's guides require. A guest links the link instead of signing in with it,
+  /// so the guest's account (and data) becomes the email's. Other links are not the app's.
   func openLink(_ link: String) throws {
     error = nil
     guard let code = Self.query("oobCode", in: link), Self.query("mode", in: link) == "signIn" else {
@@ -260,7 +261,15 @@ final class ShowcaseMachine: Machine {
 
   private func completeSignIn(email: String, code: String) {
     do {
-      _ = try client.signIn(email: email, linkCode: code)
+      if user?.isAnonymous == true, !flaws.contains(.losesGuestData) {
+        _ = try client.linkEmailLink(email: email, linkCode: code)
+      } else {
+        if user?.isAnonymous == true {
+          context.log("signs the guest out, then signs in with the link")
+          client.signOut()
+        }
+        _ = try client.signIn(email: email, linkCode: code)
+      }
       pendingLinkCode = nil
       if !flaws.contains(.keepsEmailAfterSignIn) { remember(nil) }
     } catch {

@@ -72,4 +72,30 @@ extension Backend {
     let tokens = issueSession(uid: existing.uid, provider: .password)
     return (accounts[existing.uid]?.info ?? existing.info, tokens, false)
   }
+
+  /// **Linking an email link.** `signInWithEmailLink {email, oobCode, idToken}`, what `link(with:)` sends for
+  /// an email-link credential: the link is checked as for a sign-in (``validSignInLink(_:)``, the email must
+  /// match) and used up; then an address another account has → `email-already-in-use` (the code is spent
+  /// either way, as the emulator does it; no production source says otherwise). Otherwise the signed-in account
+  /// takes the address, verified, with email-link sign-in: a guest is upgraded and keeps its uid, and an
+  /// account whose email differed now has the link's. Like linking a password, no recent login is asked for
+  /// and no session is revoked.
+  func linkEmailLink(_ token: IDToken, email: String, code: String) throws(AuthErrorCode) -> AccountInfo {
+    let account = try authorize(token)
+    try requireMethod("email_link")
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    let link = try validSignInLink(code)
+    guard link.email == email.lowercased() else { throw .invalidEmail }
+    actionCodes[code]?.used = true
+    record(.actionCodeApplied(code: code, kind: .signInLink, at: world.now))
+    if emailIsTaken(link.email, byOtherThan: account.uid) { throw .emailAlreadyInUse }
+    update(uid: account.uid) {
+      $0.email = link.email
+      $0.emailVerified = true
+      $0.emailLinkSignIn = true
+      $0.anonymous = false
+    }
+    world.log("backend", "email link for \(link.email) linked to uid \(Redactor.shorten(account.uid))")
+    return accounts[account.uid]?.info ?? account.info
+  }
 }

@@ -47,7 +47,8 @@ extension User {
   // MARK: - Linking
 
   /// Links a credential to the user: an IdP account (`credentialAlreadyInUse` when it belongs to another
-  /// account, with the email and the credential in `userInfo`), or an email and a password.
+  /// account, with the email and the credential in `userInfo`), an email and a password, or an email link
+  /// (`EmailAuthProvider.credential(withEmail:link:)`: the user takes the link's address, verified).
   @discardableResult
   public func link(with credential: AuthCredential) async throws -> AuthDataResult {
     try linkNow(with: credential)
@@ -70,8 +71,18 @@ extension User {
         user: try auth.signedInUser(),
         additionalUserInfo: AdditionalUserInfo(
           providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
-    case .emailLink:
-      throw AuthErrorUtils.unsupported("Email-link linking")
+    case .emailLink(let email, let link):
+      guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
+        throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
+      }
+      try perform(
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+          _ = try client.linkEmailLink(email: email, linkCode: code)
+        }, userInfo: { code in code == .emailAlreadyInUse ? [AuthErrors.userInfoEmailKey: email] : [:] })
+      return AuthDataResult(
+        user: try auth.signedInUser(),
+        additionalUserInfo: AdditionalUserInfo(
+          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
     case .tokens:
       var idp: IdentityProviders.Account?
       try perform(

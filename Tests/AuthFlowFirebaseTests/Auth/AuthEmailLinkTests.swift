@@ -58,4 +58,33 @@ import Testing
     try auth.signOut()
     _ = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
   }
+
+  @Test func aGuestLinksAnEmailLinkAndKeepsItsUID() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let guest = try await auth.signInAnonymously().user
+    try await auth.sendSignInLink(toEmail: "gus@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "gus@example.com")).link
+    let credential = EmailAuthProvider.credential(withEmail: "gus@example.com", link: link)
+    let result = try await guest.link(with: credential)
+    #expect(result.user.uid == guest.uid)
+    #expect(!result.user.isAnonymous)
+    #expect(result.user.email == "gus@example.com" && result.user.isEmailVerified)
+    let reused = await thrownError { try await result.user.link(with: credential) }
+    #expect(reused?.code == AuthErrorCode.invalidActionCode.rawValue)
+  }
+
+  @Test func linkingAnAddressAnotherAccountHasIsEmailAlreadyInUse() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    let guest = try await auth.signInAnonymously().user
+    try await auth.sendSignInLink(toEmail: "bob@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "bob@example.com")).link
+    let error = await thrownError {
+      try await guest.link(with: EmailAuthProvider.credential(withEmail: "bob@example.com", link: link))
+    }
+    #expect(error?.code == AuthErrorCode.emailAlreadyInUse.rawValue)
+    #expect(error?.userInfo[AuthErrorUserInfoEmailKey] as? String == "bob@example.com")
+    #expect(auth.currentUser?.isAnonymous == true)
+  }
 }

@@ -76,4 +76,29 @@ struct BackendEmailLinkTests {
     try fixture.backend.sendSignInLink(email: "nia@example.com")
     #expect(errorCode { try fixture.backend.sendSignInLink(email: "nia@example.com") } == .tooManyRequests)
   }
+
+  @Test func linkingALinkUpgradesTheGuestAndSpendsTheCodeEvenWhenRefused() throws {
+    let fixture = WorldFixture()
+    fixture.account("bob@example.com")
+    let (guest, tokens) = try fixture.backend.signInAnonymously()
+    let code = try link(fixture, to: "gus@example.com")
+    #expect(
+      errorCode { try fixture.backend.linkEmailLink(tokens.idToken, email: "eve@example.com", code: code) }
+        == .invalidEmail)
+    let info = try fixture.backend.linkEmailLink(tokens.idToken, email: "gus@example.com", code: code)
+    #expect(info.uid == guest.uid && !info.isAnonymous)
+    #expect(info.email == "gus@example.com" && info.emailVerified && info.providers == [.password])
+    #expect(
+      errorCode { try fixture.backend.linkEmailLink(tokens.idToken, email: "gus@example.com", code: code) }
+        == .invalidActionCode)
+
+    let (_, other) = try fixture.backend.signInAnonymously()
+    let taken = try link(fixture, to: "bob@example.com")
+    #expect(
+      errorCode { try fixture.backend.linkEmailLink(other.idToken, email: "bob@example.com", code: taken) }
+        == .emailAlreadyInUse)
+    #expect(
+      errorCode { try fixture.backend.signInWithEmailLink(email: "bob@example.com", code: taken) }
+        == .invalidActionCode)
+  }
 }
