@@ -12,4 +12,7 @@ struct AdapterDescription: Equatable, Sendable {
   var typeFields: [String]
   /// The type fields whose values every output hides.
   var secretFields: [String]
+  /// Whether the app handles links the OS hands it (`opens_links: true`): `follow_link` with `device:` is then
+  /// sent to it as a `follow_link` action.
+  var opensLinks = false
 }

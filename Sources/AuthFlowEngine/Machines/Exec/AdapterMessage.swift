@@ -124,12 +124,22 @@ enum AdapterMessage: Equatable {
         return ProviderID(rawValue: name)
       }
     }
-    return AdapterDescription(
+    var opensLinks = false
+    if let flag = value["opens_links"], !flag.isNull {
+      guard case .bool(let opens) = flag else {
+        throw .badMessage(
+          type: "ready", problem: "whose 'opens_links' is \(flag.typeName), not true or false")
+      }
+      opensLinks = opens
+    }
+    var description = AdapterDescription(
       name: value["name"]?.text ?? "adapter", summary: value["summary"]?.text, actions: actions.sorted(),
       providers: providers, screens: try strings(value, "screens", required: false),
       tapTargets: try strings(value, "tap_targets", required: false),
       typeFields: try strings(value, "type_fields", required: false),
       secretFields: try strings(value, "secret_fields", required: false))
+    description.opensLinks = opensLinks
+    return description
   }
 
   /// `value[key]` (or `value` itself when `key` is nil) as a list of strings.

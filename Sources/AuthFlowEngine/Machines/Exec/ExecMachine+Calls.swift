@@ -9,6 +9,9 @@ extension ExecMachine {
     "fetchSignInMethods", "updatePassword", "sendEmailChange", "updateEmail", "updateDisplayName", "delete",
     "signOut", "currentUser",
     "pendingCredential", "random", "log",
+    "signInWithCustomToken", "sendSignInLink", "signInWithEmailLink", "linkEmailLink", "unlink",
+    "updateProfile",
+    "getIDToken", "idTokenClaims", "storeValue", "storedValue",
   ]
 
   /// Runs one call on the device's client. The client's error codes are results; a call the harness cannot
@@ -104,6 +107,54 @@ extension ExecMachine {
         client.pendingCredential.map {
           .object(["provider": .string($0.provider.rawValue), "email": .string($0.email)])
         } ?? .null)
+    case "signInWithCustomToken":
+      let uid = try arguments.string("uid")
+      let claims = try arguments.claims("claims")
+      return run { () throws(AuthErrorCode) in
+        wire(try client.signIn(customTokenFor: uid, claims: claims).user)
+      }
+    case "sendSignInLink":
+      let email = try arguments.string("email")
+      return run { () throws(AuthErrorCode) in
+        try client.sendSignInLink(email: email)
+        return .null
+      }
+    case "signInWithEmailLink":
+      let (email, code) = (try arguments.string("email"), try arguments.linkCode("link"))
+      return run { () throws(AuthErrorCode) in
+        guard let code else { throw .invalidActionCode }
+        let (user, isNewUser) = try client.signIn(email: email, linkCode: code)
+        return .object(["user": wire(user), "is_new_user": .bool(isNewUser)])
+      }
+    case "linkEmailLink":
+      let (email, code) = (try arguments.string("email"), try arguments.linkCode("link"))
+      return run { () throws(AuthErrorCode) in
+        guard let code else { throw .invalidActionCode }
+        return wire(try client.linkEmailLink(email: email, linkCode: code))
+      }
+    case "unlink":
+      let provider = try arguments.string("provider")
+      return run { () throws(AuthErrorCode) in wire(try client.unlink(ProviderID(rawValue: provider))) }
+    case "updateProfile":
+      let (name, photo) = (try arguments.change("display_name"), try arguments.change("photo_url"))
+      return run { () throws(AuthErrorCode) in
+        try client.updateProfile(displayName: name, photoURL: photo)
+        return .null
+      }
+    case "getIDToken":
+      let force = try arguments.bool("force_refresh") ?? false
+      return run { () throws(AuthErrorCode) in
+        _ = try client.idToken(forcingRefresh: force)
+        return .null
+      }
+    case "idTokenClaims":
+      return .success(HarnessMessage.wire(client.idTokenClaims))
+    case "storeValue":
+      let (key, value) = (try arguments.string("key"), try arguments.optionalString("value"))
+      context.store(value, for: key)
+      return .success(.null)
+    case "storedValue":
+      return .success(.optional(context.stored(try arguments.string("key"))))
     case "random":
       return .success(.integer(context.random()))
     case "log":
@@ -140,6 +191,55 @@ private struct Arguments {
     guard let value = values[key], !value.isNull else { return nil }
     guard let text = value.text else { throw problem("'\(key)' is \(value.typeName), not a string or null") }
     return text
+  }
+
+  /// A field that may be left out (unchanged), null (cleared) or a string (set): `updateProfile`'s fields.
+  func change(_ key: String) throws(AdapterProblem) -> String?? {
+    guard let value = values[key] else { return nil }
+    return .some(try optionalString(key))
+  }
+
+  func bool(_ key: String) throws(AdapterProblem) -> Bool? {
+    guard let value = values[key], !value.isNull else { return nil }
+    guard case .bool(let flag) = value else {
+      throw problem("'\(key)' is \(value.typeName), not true or false")
+    }
+    return flag
+  }
+
+  /// The `oobCode` of the link in `key`; nil when the link has none (the call then fails as the SDK's does).
+  func linkCode(_ key: String) throws(AdapterProblem) -> String? {
+    let link = try string(key)
+    guard let query = link.split(separator: "?", maxSplits: 1).last, link.contains("?") else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, parts[0] == "oobCode" { return String(parts[1]) }
+    }
+    return nil
+  }
+
+  /// Custom claims: strings, whole numbers and booleans (`{}` when left out), as scenarios write them.
+  func claims(_ key: String) throws(AdapterProblem) -> [String: ClaimValue] {
+    guard let value = values[key], !value.isNull else { return [:] }
+    guard case .object(let members) = value else {
+      throw problem("'\(key)' is \(value.typeName), not an object")
+    }
+    var claims: [String: ClaimValue] = [:]
+    for member in members {
+      switch member.value {
+      case .string(let text): claims[member.key] = .string(text)
+      case .bool(let flag): claims[member.key] = .bool(flag)
+      case .number(let text):
+        guard let number = Int(text) else {
+          throw problem("claim '\(member.key)' is \(text), not a whole number")
+        }
+        claims[member.key] = .integer(number)
+      default:
+        throw problem(
+          "claim '\(member.key)' is \(member.value.typeName), not a string, whole number or boolean")
+      }
+    }
+    return claims
   }
 
   /// `{provider, account?, outcome?, error?}`, as actions carry it.

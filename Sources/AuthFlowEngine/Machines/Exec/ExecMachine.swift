@@ -123,6 +123,23 @@ package final class ExecMachine: Machine {
     if action == .terminate { stop() }
   }
 
+  /// A link the OS hands the app: sent as a `follow_link` action when the adapter said `opens_links`;
+  /// otherwise the app handles no links and the scenario errors.
+  package func openLink(_ link: String) throws {
+    if let broken { throw MachineError.adapterFailed(reason: message(broken)) }
+    guard description?.opensLinks == true else { throw MachineError.opensNoLinks }
+    do throws(AdapterFailure) {
+      let during = "handling a link opened on \(device)"
+      if case .done(let view) = try exchange(HarnessMessage.openLink(link, now: context.now), during: during)
+      {
+        show(view)
+      }
+    } catch {
+      record(error)
+      throw MachineError.adapterFailed(reason: message(error))
+    }
+  }
+
   /// The client's listener: the adapter hears of every change, during an action (while it waits for a
   /// call's result) or outside one (a token refresh during `wait`).
   private func authStateDidChange(_ change: AuthStateChange) {

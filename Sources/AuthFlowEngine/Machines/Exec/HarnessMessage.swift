@@ -16,6 +16,14 @@ enum HarnessMessage {
     ])
   }
 
+  /// A link the OS hands the app (`follow_link` with `device:`): sent as the `follow_link` action, with the link.
+  static func openLink(_ link: String, now: VirtualTime) -> WireValue {
+    .object([
+      "type": "action", "action": "follow_link", "args": .object(["link": .string(link)]),
+      "now": .string(now.description),
+    ])
+  }
+
   static func event(_ change: AuthStateChange, now: VirtualTime) -> WireValue {
     .object([
       "type": "event", "event": "authStateChanged", "user": change.user.map(wire) ?? .null,
@@ -35,8 +43,9 @@ enum HarnessMessage {
     }
   }
 
-  /// A user as calls return it; `anonymous: true` only for a guest, so the messages of other users stay as
-  /// protocol 1 first wrote them.
+  /// A user as calls return it; `anonymous: true` only for a guest and `photo_url` only when there is one, so
+  /// the messages of other users keep the fields protocol 1 first wrote; `created_at` (the account's creation
+  /// time) was added later, as the protocol allows.
   static func wire(_ user: CachedUser) -> WireValue {
     var members: [WireValue.Member] = [
       .init(key: "uid", value: .string(user.uid)), .init(key: "email", value: .optional(user.email)),
@@ -45,6 +54,8 @@ enum HarnessMessage {
       .init(key: "providers", value: .array(user.providers.map { .string($0.rawValue) })),
     ]
     if user.isAnonymous { members.append(.init(key: "anonymous", value: .bool(true))) }
+    if let photo = user.photoURL { members.append(.init(key: "photo_url", value: .string(photo))) }
+    members.append(.init(key: "created_at", value: .string(user.createdAt.description)))
     return .object(members)
   }
 
