@@ -60,6 +60,22 @@ enum SettingsPatch {
         throw invalid(key, "a list of " + BackendSettings.allSignInMethods.joined(separator: ", "))
       }
       knob.set(&settings, .names(list))
+    case .phoneCodes:
+      guard let object = value as? [String: Any] else {
+        throw invalid(key, "an object of E.164 numbers and six-digit codes, {\"+15555550100\": \"123456\"}")
+      }
+      var codes: [String: String] = [:]
+      for (number, code) in object {
+        guard PhoneNumber.isValid(number) else {
+          throw invalid(key, "keyed by E.164 numbers such as +15555550100")
+        }
+        guard let text = code as? String, text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
+          throw invalid("\(key).\(number)", "a six-digit code")
+        }
+        codes[number] = text
+      }
+      knob.set(&settings, .phoneCodes(codes))
     }
   }
 
@@ -81,6 +97,7 @@ enum SettingsPatch {
     case .sendLimit(let limit): ["count": .int(Int64(limit.count)), "per": .string(limit.per.description)]
     case .trustedProviders(let list): .array(list.map { .string($0.description) })
     case .names(let names): .array(names.map(JSON.string))
+    case .phoneCodes(let codes): .object(codes.mapValues(JSON.string))
     }
   }
 }

@@ -21,6 +21,8 @@ public struct CachedUser: Equatable, Sendable {
   public var createdAt: VirtualTime
   /// The profile photo's URL, if any.
   public var photoURL: String?
+  /// The phone number, if the account has one.
+  public var phoneNumber: String?
 
   init(_ info: AccountInfo) {
     uid = info.uid
@@ -31,6 +33,7 @@ public struct CachedUser: Equatable, Sendable {
     isAnonymous = info.isAnonymous
     createdAt = info.createdAt
     photoURL = info.photoURL
+    phoneNumber = info.phoneNumber
   }
 
   /// Whether the user signs in with a password and has not verified the email: the case apps gate on.

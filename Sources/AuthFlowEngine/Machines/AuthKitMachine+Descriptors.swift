@@ -4,7 +4,7 @@ extension AuthKitMachine {
   static let supportedActions = ActionKind.deviceActions.filter {
     ![
       .tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
-      .signInWithCustomToken,
+      .signInWithCustomToken, .signInWithPhone, .enterCode,
     ].contains($0)
   }
 

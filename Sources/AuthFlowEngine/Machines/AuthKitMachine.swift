@@ -133,7 +133,7 @@ final class AuthKitMachine: Machine {
     case .linkPassword:
       throw MachineError.unsupportedForm(.linkProvider, form: "a password (it links identity providers)")
     case .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
-      .signInWithCustomToken, .tap, .type,
+      .signInWithCustomToken, .signInWithPhone, .linkPhone, .enterCode, .tap, .type,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

@@ -27,6 +27,12 @@ public struct MachineContext {
   public func stored(_ key: String) -> String? { client.deviceStore[key] }
   /// Stores `value` under `key` on this device, or with nil removes it; see ``stored(_:)``.
   public func store(_ value: String?, for key: String) { client.deviceStore[key] = value }
+  /// The code a user reads on their phone for `number`: the newest SMS to it, or, for a number in
+  /// `test_phone_numbers`, its fixed code (no SMS is sent to those). What `enter_code` without a code types.
+  public func smsCode(for number: String) -> String? {
+    world.smsOutbox.newest(to: number)?.code ?? world.settings.testPhoneNumbers[number]
+  }
+
   /// Notes that an action found nothing to act on (no such button on this screen): it still cleared the error.
   public func nothingHappens(_ why: @autoclosure () -> String) { log("nothing happens: \(why())") }
 }

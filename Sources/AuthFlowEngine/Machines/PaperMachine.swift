@@ -120,7 +120,8 @@ final class PaperMachine: Machine {
       client.signOut()
     case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
       .reauthenticate, .linkProvider, .linkPassword, .signInAnonymously, .unlinkProvider, .updateProfile,
-      .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken,
+      .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken, .signInWithPhone, .linkPhone,
+      .enterCode,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

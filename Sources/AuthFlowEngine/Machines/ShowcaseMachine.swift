@@ -19,6 +19,8 @@ final class ShowcaseMachine: Machine {
     case welcome, home, reauthenticate
     /// A sign-in link was opened on a device that does not remember which email asked for it.
     case confirmEmail
+    /// An SMS code was sent (phone sign-in, or linking a number): the app waits for `enter_code`.
+    case enterCode
   }
 
   /// A mutant's one bug.
@@ -51,6 +53,25 @@ final class ShowcaseMachine: Machine {
     /// Keeps the remembered email after the sign-in link was used, so a link opened later signs in with it
     /// without asking, whoever it was sent to.
     static let keepsEmailAfterSignIn = Flaw(rawValue: 1 << 9)
+    /// On `session-expired` keeps the old verification id instead of sending a new code, so every later try
+    /// fails the same way until the user starts over.
+    static let reusesExpiredVerificationID = Flaw(rawValue: 1 << 10)
+    /// Closes the code field on a wrong code, so a user who mistyped one digit must ask for a new SMS.
+    static let dropsCodeFieldOnWrongCode = Flaw(rawValue: 1 << 11)
+    /// Opens the code screen as soon as the user taps "Send code", before the SMS was sent: when sending fails
+    /// (a number that is not E.164, too many requests) the user waits for a code that never comes.
+    static let waitsForCodeNeverSent = Flaw(rawValue: 1 << 12)
+    /// Decides "guest" by `email == nil` instead of `isAnonymous`, so a phone or custom-token user is greeted as
+    /// a guest and kept out of account settings.
+    static let noEmailMeansGuest = Flaw(rawValue: 1 << 13)
+  }
+
+  /// A phone verification the app waits on: the verification id, the number, and whether it links the number
+  /// to the signed-in user (a guest's upgrade, or account settings) rather than signing in with it.
+  struct PendingPhone {
+    var verificationID: String
+    var number: String
+    var linking: Bool
   }
 
   private let context: MachineContext
@@ -60,6 +81,8 @@ final class ShowcaseMachine: Machine {
   private var awaitingReauthentication: Action?
   /// The code of a sign-in link opened on this device, waiting for the user to type the email it was sent to.
   private var pendingLinkCode: String?
+  /// The SMS code the app waits for, if any.
+  private var pendingPhone: PendingPhone?
   /// The mutant that forgets on relaunch keeps the email here, gone with the app.
   private var rememberedInMemory: String?
   /// The role the mutant that reads it once read at sign-in.
@@ -82,16 +105,24 @@ final class ShowcaseMachine: Machine {
 
   var state: AuthState { user == nil ? .signedOut : .signedIn }
 
+  /// Whether the signed-in user is a guest: an anonymous account nothing was linked to yet.
+  private var isGuest: Bool {
+    guard let user else { return false }
+    return flaws.contains(.noEmailMeansGuest) ? user.email == nil : user.isAnonymous
+  }
+
   var screen: String {
+    if pendingPhone != nil { return Screen.enterCode.rawValue }
     guard user != nil else { return (pendingLinkCode == nil ? Screen.welcome : Screen.confirmEmail).rawValue }
     return (awaitingReauthentication == nil ? Screen.home : Screen.reauthenticate).rawValue
   }
 
   var ui: [String: String] {
+    if let pendingPhone { return ["code_sent_to": pendingPhone.number] }
     guard let user else { return pendingLinkCode == nil ? [:] : ["needs_email": "true"] }
     let name = user.displayName.flatMap { $0.isEmpty ? nil : $0 }
     var values = [
-      "greeting": user.isAnonymous ? "Guest" : name ?? user.email ?? "Stranger",
+      "greeting": isGuest ? "Guest" : name ?? user.email ?? user.phoneNumber ?? "Stranger",
       "member_since": String(user.createdAt.description.prefix(10)),
     ]
     if let role { values["role"] = role }
@@ -133,7 +164,7 @@ final class ShowcaseMachine: Machine {
       guard user == nil else { return context.nothingHappens("no guest button on \(screen)") }
       do { _ = try client.signInAnonymously() } catch { show(error) }
     case .signUp(let email, let password, let displayName):
-      if user?.isAnonymous == true {
+      if isGuest {
         upgrade(email: email, password: password, displayName: displayName)
       } else if user == nil {
         createAccount(email: email, password: password, displayName: displayName)
@@ -145,12 +176,12 @@ final class ShowcaseMachine: Machine {
       upgrade(email: email, password: password, displayName: nil)
     case .signIn(let email, let password):
       // From a guest's home, "I already have an account" signs in to it; the guest is left behind.
-      guard user == nil || user?.isAnonymous == true else {
+      guard user == nil || isGuest else {
         return context.nothingHappens("no sign-in form on \(screen)")
       }
       do { _ = try client.signIn(email: email, password: password) } catch { show(error) }
     case .signInWith(let sheet):
-      if user?.isAnonymous == true { return link(sheet) }
+      if isGuest { return link(sheet) }
       guard user == nil else { return context.nothingHappens("no sign-in buttons on \(screen)") }
       do { _ = try client.signIn(with: sheet) } catch { show(error) }
     case .linkProvider(let sheet):
@@ -158,7 +189,7 @@ final class ShowcaseMachine: Machine {
       link(sheet)
     case .updateProfile(let name, let photo):
       // Account settings: the profile form.
-      guard user?.isAnonymous == false else { return context.nothingHappens("no profile form on \(screen)") }
+      guard user != nil, !isGuest else { return context.nothingHappens("no profile form on \(screen)") }
       guard name != nil || photo != nil else { return context.nothingHappens("nothing changed in the form") }
       let clearing = flaws.contains(.profileClearsUntouchedFields)
       do {
@@ -169,7 +200,7 @@ final class ShowcaseMachine: Machine {
       }
     case .unlinkProvider(let provider):
       // Account settings: "Disconnect" next to a sign-in method.
-      guard user?.isAnonymous == false else {
+      guard user != nil, !isGuest else {
         return context.nothingHappens("no account settings on \(screen)")
       }
       if flaws.contains(.disconnectOnlyHides) {
@@ -178,7 +209,7 @@ final class ShowcaseMachine: Machine {
       do { _ = try client.unlink(provider) } catch { show(error) }
     case .changeEmail, .changePassword, .deleteAccount:
       // Account settings.
-      guard user?.isAnonymous == false, awaitingReauthentication == nil else {
+      guard user != nil, !isGuest, awaitingReauthentication == nil else {
         return context.nothingHappens("no account settings on \(screen)")
       }
       settle(action)
@@ -198,6 +229,10 @@ final class ShowcaseMachine: Machine {
       if flaws.contains(.dropsOperationAfterReauthentication) { return }
       settle(pending)
     case .cancel:
+      if pendingPhone != nil {
+        pendingPhone = nil
+        return
+      }
       guard awaitingReauthentication != nil else {
         return context.nothingHappens("nothing to dismiss on \(screen)")
       }
@@ -219,9 +254,24 @@ final class ShowcaseMachine: Machine {
       // "Sign in with your company account": the app's server checks the user and mints a custom token.
       guard user == nil else { return context.nothingHappens("already signed in") }
       do { _ = try client.signIn(customTokenFor: uid, claims: claims) } catch { show(error) }
+    case .signInWithPhone(let number):
+      // "Continue with phone" on welcome; for a guest it links the number, keeping the guest's account.
+      guard user == nil || isGuest, pendingPhone == nil else {
+        return context.nothingHappens("no phone sign-in on \(screen)")
+      }
+      requestCode(number, linking: user != nil)
+    case .linkPhone(let number):
+      // Account settings: "Add phone number".
+      guard user != nil, pendingPhone == nil else {
+        return context.nothingHappens("no link button on \(screen)")
+      }
+      requestCode(number, linking: true)
+    case .enterCode(let code):
+      guard let pending = pendingPhone else { return context.nothingHappens("no code field on \(screen)") }
+      enter(code ?? context.smsCode(for: pending.number), for: pending)
     case .sendSignInLink(let email):
       // "Email me a sign-in link", on welcome (or on the confirm-email screen, to get a new link).
-      guard user == nil || user?.isAnonymous == true else {
+      guard user == nil || isGuest else {
         return context.nothingHappens("no email sign-in on \(screen)")
       }
       do { try client.sendSignInLink(email: email) } catch { return show(error) }
@@ -239,6 +289,51 @@ final class ShowcaseMachine: Machine {
     }
   }
 
+  // MARK: - Phone
+
+  private func requestCode(_ number: String, linking: Bool) {
+    if flaws.contains(.waitsForCodeNeverSent) {
+      pendingPhone = PendingPhone(verificationID: "", number: number, linking: linking)
+    }
+    do {
+      let id = try client.verifyPhoneNumber(number)
+      pendingPhone = PendingPhone(verificationID: id, number: number, linking: linking)
+    } catch {
+      show(error)
+    }
+  }
+
+  /// The code typed: signs in (or links the number). A wrong code keeps the field for another try; an expired
+  /// one makes the app send a new code at once (the user types the new one); `credential-already-in-use` on a
+  /// link shows the error and gives up.
+  private func enter(_ code: String?, for pending: PendingPhone) {
+    do {
+      if pending.linking, flaws.contains(.losesGuestData), isGuest {
+        context.log("signs the guest out, then signs in with the phone number")
+        client.signOut()
+        _ = try client.signIn(verificationID: pending.verificationID, code: code)
+      } else if pending.linking {
+        _ = try client.linkPhone(verificationID: pending.verificationID, code: code)
+      } else {
+        _ = try client.signIn(verificationID: pending.verificationID, code: code)
+      }
+      pendingPhone = nil
+    } catch {
+      show(error)
+      switch error {
+      case .sessionExpired where !flaws.contains(.reusesExpiredVerificationID):
+        context.log("the code expired: sends a new one")
+        requestCode(pending.number, linking: pending.linking)
+      case .invalidVerificationCode where flaws.contains(.dropsCodeFieldOnWrongCode):
+        pendingPhone = nil
+      case .invalidVerificationCode, .missingVerificationCode, .sessionExpired:
+        break
+      default:
+        pendingPhone = nil
+      }
+    }
+  }
+
   /// A universal link opened in the app. A sign-in link completes the sign-in with the email this device asked
   /// it for; without one (the link was opened on another device), the app asks which email it was sent to
   /// instead of guessing, as Firebase's guides require. A guest links the link instead of signing in with it,
@@ -248,7 +343,7 @@ final class ShowcaseMachine: Machine {
     guard let code = Self.query("oobCode", in: link), Self.query("mode", in: link) == "signIn" else {
       return context.nothingHappens("the app does not handle this link")
     }
-    guard user == nil || user?.isAnonymous == true else {
+    guard user == nil || isGuest else {
       return context.nothingHappens("already signed in: the sign-in link is ignored")
     }
     guard let email = remembered() else {
@@ -261,10 +356,10 @@ final class ShowcaseMachine: Machine {
 
   private func completeSignIn(email: String, code: String) {
     do {
-      if user?.isAnonymous == true, !flaws.contains(.losesGuestData) {
+      if isGuest, !flaws.contains(.losesGuestData) {
         _ = try client.linkEmailLink(email: email, linkCode: code)
       } else {
-        if user?.isAnonymous == true {
+        if isGuest {
           context.log("signs the guest out, then signs in with the link")
           client.signOut()
         }
@@ -338,7 +433,7 @@ final class ShowcaseMachine: Machine {
 
   /// "Create account" on a guest's home: links the email and password to the guest, so its uid and data stay.
   private func upgrade(email: String, password: String, displayName: String?) {
-    if flaws.contains(.losesGuestData), user?.isAnonymous == true {
+    if flaws.contains(.losesGuestData), isGuest {
       context.log("signs the guest out, then creates the account")
       client.signOut()
       return createAccount(email: email, password: password, displayName: displayName)
@@ -368,7 +463,7 @@ final class ShowcaseMachine: Machine {
   /// Links a provider to the signed-in user. When the provider account already has an account of its own
   /// (`credential-already-in-use`), signs in to that account: the guest's data is not merged.
   private func link(_ sheet: ProviderSheet) {
-    if flaws.contains(.losesGuestData), user?.isAnonymous == true {
+    if flaws.contains(.losesGuestData), isGuest {
       context.log("signs the guest out, then signs in with the provider")
       client.signOut()
       do { _ = try client.signIn(with: sheet) } catch { show(error) }
@@ -397,6 +492,7 @@ extension ShowcaseMachine {
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
     .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
     .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type, .signInWithCustomToken,
+    .signInWithPhone, .enterCode,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
@@ -404,7 +500,7 @@ extension ShowcaseMachine {
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .apple],
       screens: Screen.allCases.map(\.rawValue), typeFields: ["email"]
     ) { ShowcaseMachine(context: $0, flaws: flaws) }
-    descriptor.uiNames = ["greeting", "member_since", "role", "needs_email"]
+    descriptor.uiNames = ["greeting", "member_since", "role", "needs_email", "code_sent_to"]
     return descriptor
   }
 
@@ -459,5 +555,21 @@ extension ShowcaseMachine {
       name: "showcase~keeps-email-after-sign-in",
       summary: "keeps the remembered email after the link was used, so a later link signs in without asking",
       flaws: .keepsEmailAfterSignIn),
+    descriptor(
+      name: "showcase~reuses-expired-verification-id",
+      summary: "after session-expired keeps the old verification id instead of sending a new code",
+      flaws: .reusesExpiredVerificationID),
+    descriptor(
+      name: "showcase~drops-code-field-on-wrong-code",
+      summary: "closes the code field on a wrong code, so the user must ask for a new SMS",
+      flaws: .dropsCodeFieldOnWrongCode),
+    descriptor(
+      name: "showcase~waits-for-code-never-sent",
+      summary: "opens the code screen before the SMS is sent, so a refused number leaves the user waiting",
+      flaws: .waitsForCodeNeverSent),
+    descriptor(
+      name: "showcase~no-email-means-guest",
+      summary: "treats a user without an email as a guest: a phone user is greeted as Guest",
+      flaws: .noEmailMeansGuest),
   ]
 }

@@ -20,6 +20,12 @@ extension Action {
       return key
     case .unlinkProvider(let provider):
       return "\(key) \(provider)"
+    case .signInWithPhone(let number):
+      return "\(key) \(number)"
+    case .linkPhone(let number):
+      return "\(key) {provider: phone, number: \(number)}"
+    case .enterCode(let code):
+      return code == nil ? key : "\(key) {code: ••••••}"
     case .updateProfile(let name, let photo):
       let fields =
         (name.map { ["display_name: \($0 ?? "null")"] } ?? [])
@@ -48,6 +54,8 @@ extension Action {
       return "\(key) {uid: \(uid)\(claims.isEmpty ? "" : ", claims: \(ClaimValue.describe(claims))")}"
     case .admin(.setClaims(let account, let claims)):
       return "\(key) {set_claims: {\(account.writtenField), claims: \(ClaimValue.describe(claims))}}"
+    case .admin(.setPhone(let account, let number)):
+      return "\(key) {set_phone: {\(account.writtenField), number: \(number ?? "null")}}"
     case .admin(.updateEmail(let account, let newEmail)):
       return "\(key) {update_email: {\(account.writtenField), new_email: \(newEmail)}}"
     case .tap(let target):

@@ -53,6 +53,13 @@ extension Expectation {
         return ExpectationCheck(passed: count == wanted, expected: "\(wanted) \(what)", actual: "\(count)")
       }
       return ExpectationCheck(passed: count >= 1, expected: "at least 1 \(what)", actual: "\(count)")
+    case .sms(let expected):
+      let count = world.smsOutbox.count(to: expected.to)
+      let what = "SMS to \(expected.to)"
+      if let wanted = expected.count {
+        return ExpectationCheck(passed: count == wanted, expected: "\(wanted) \(what)", actual: "\(count)")
+      }
+      return ExpectationCheck(passed: count >= 1, expected: "at least 1 \(what)", actual: "\(count)")
     case .signedInDevices(let expected):
       let actual = devices.filter { $0.client.currentUser != nil }.map(\.name)
       return compare(list(Set(expected).sorted()), list(actual.sorted()))
@@ -80,7 +87,7 @@ extension Expectation {
       ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
       ("anonymous", expected.anonymous.map(String.init)), ("photo_url", expected.photoURL.map(name)),
-      ("claims", expected.claims.map(ClaimValue.describe)),
+      ("phone_number", expected.phoneNumber.map(name)), ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
 
@@ -103,6 +110,10 @@ extension Expectation {
       ("providers", all || expected?.providers != nil ? providers(user.providers) : nil),
       ("anonymous", (all && user.isAnonymous) || expected?.anonymous != nil ? String(user.isAnonymous) : nil),
       ("photo_url", (all && user.photoURL != nil) || expected?.photoURL != nil ? name(user.photoURL) : nil),
+      (
+        "phone_number",
+        (all && user.phoneNumber != nil) || expected?.phoneNumber != nil ? name(user.phoneNumber) : nil
+      ),
       ("claims", subset(claims, like: expected?.claims)),
     ])
   }
@@ -127,6 +138,7 @@ extension Expectation {
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
       ("anonymous", expected.anonymous.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
+      ("phone_number", expected.phoneNumber.map(name)),
       ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
@@ -143,6 +155,7 @@ extension Expectation {
       ("anonymous", expected.anonymous != nil ? String(account.anonymous) : nil),
       ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
       ("photo_url", expected.photoURL != nil ? name(account.photoURL) : nil),
+      ("phone_number", expected.phoneNumber != nil ? name(account.phoneNumber) : nil),
       ("claims", subset(account.customClaims, like: expected.claims)),
     ])
   }

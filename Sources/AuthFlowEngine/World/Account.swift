@@ -28,11 +28,14 @@ package struct Account {
   var emailLinkSignIn = false
   /// Custom claims the Admin SDK set (`setCustomUserClaims`); every ID token minted from now on carries them.
   var customClaims: [String: ClaimValue] = [:]
+  /// The verified phone number (E.164) the account signs in with (the `phone` provider), if any.
+  var phoneNumber: String? = nil
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {
     var list: [ProviderID] = password == nil && !emailLinkSignIn ? [] : [.password]
     list += links.map(\.provider)
+    if phoneNumber != nil { list.append(.phone) }
     return list.sorted()
   }
 
@@ -52,7 +55,7 @@ package struct Account {
       linkedAccounts: links.map {
         LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email)
       },
-      isAnonymous: anonymous
+      isAnonymous: anonymous, phoneNumber: phoneNumber
     )
   }
 }

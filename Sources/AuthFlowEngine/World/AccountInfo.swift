@@ -24,4 +24,6 @@ public struct AccountInfo: Equatable, Sendable {
   public var linkedAccounts: [LinkedAccount]
   /// Whether it is a guest: made by an anonymous sign-in, no credential linked yet.
   public var isAnonymous = false
+  /// The phone number the account signs in with, if any.
+  public var phoneNumber: String? = nil
 }

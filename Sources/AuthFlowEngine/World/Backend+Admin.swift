@@ -30,6 +30,15 @@ extension Backend {
       update(uid: account.uid) { $0.password = password }
       world.log("admin", "set the password of \(name) to \(world.hide(password: password))")
       revokeSessions(uid: account.uid, reason: "password changed")
+    case .setPhone(_, let number):
+      if let number, let owner = self.account(phoneNumber: number), owner.uid != account.uid {
+        world.log("admin", "set the phone number of \(name) to \(number) → phone-number-already-exists")
+        throw .refused(AuthErrorCode(rawValue: "phone-number-already-exists"))
+      }
+      update(uid: account.uid) { $0.phoneNumber = number }
+      world.log(
+        "admin",
+        number.map { "set the phone number of \(name) to \($0)" } ?? "removed the phone number of \(name)")
     case .updateEmail(_, let newEmail):
       do throws(AuthErrorCode) {
         try updateEmailByAdmin(account, to: newEmail)
@@ -77,6 +86,7 @@ extension Backend {
     account.disabled = seed.disabled
     account.photoURL = seed.photoURL
     account.customClaims = seed.claims
+    account.phoneNumber = seed.phoneNumber
     for provider in seed.providers {
       if let email = seed.email, let idp = identityProviders.account(provider, email: email) {
         account.links.append(ProviderLink(provider: provider, subject: idp.subject, email: idp.email))

@@ -12,6 +12,7 @@ extension Backend {
         $0.password = nil
         $0.emailLinkSignIn = false
       }
+      if provider == .phone { $0.phoneNumber = nil }
       $0.links.removeAll { $0.provider == provider }
     }
     world.log("backend", "\(provider) unlinked from \(account.email ?? account.uid)")

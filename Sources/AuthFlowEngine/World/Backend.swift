@@ -27,6 +27,10 @@ package final class Backend {
   private(set) var tokenSerial = 0
   /// What the backend did, for invariants (``BackendFact``).
   var facts: [BackendFact] = []
+  /// Phone verifications started by `sendVerificationCode`, by verification id (`sessionInfo`).
+  var phoneVerifications: [String: PhoneVerification] = [:]
+  /// When each SMS code was sent, by number, for `sms_send_limit`.
+  var smsSends: [String: [VirtualTime]] = [:]
   /// The uids of the accounts `given.accounts` named with `id:`, by id.
   var namedAccounts: [String: String] = [:]
   /// Accounts removed so far, by uid.

@@ -12,6 +12,8 @@ public final class World {
   public internal(set) var settings: BackendSettings
   /// Every email the backend sent.
   public let outbox = Outbox()
+  /// Every SMS the backend sent (phone verification codes).
+  public let smsOutbox = SMSOutbox()
   /// The fake identity providers and their accounts.
   public let identityProviders = IdentityProviders()
   /// What happened so far, one entry per line of the transcript.

@@ -15,6 +15,7 @@ extension ScenarioLanguage {
         "The signed-in user as the app's auth client sees it (possibly stale), or none."),
       .init("account", .mapping(accountExpectation), "The backend's truth for one account."),
       .init("mail", .mapping(mail), "Emails of one kind sent to one address so far."),
+      .init("sms", .mapping(sms), "Text messages (verification codes) sent to one number so far."),
       .init("signed_in_devices", .list(.name), "The devices whose auth client holds a session, as a set."),
     ],
     nonEmpty: true)
@@ -29,6 +30,7 @@ extension ScenarioLanguage {
       .init("providers", .list(.oneOf(providers)), "Linked sign-in methods, compared as a set."),
       .init("anonymous", .boolean, "Whether the user is a guest (an anonymous account not yet upgraded)."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
+      .init("phone_number", .nullableText, "The phone number, or null for none."),
       .init(
         "claims", claims, "Claims the device's current ID token carries (a subset: others may be there)."),
     ])
@@ -47,9 +49,18 @@ extension ScenarioLanguage {
       .init("anonymous", .boolean, "Whether it is a guest's account (anonymous, not yet upgraded)."),
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
+      .init("phone_number", .nullableText, "The phone number, or null for none."),
       .init("claims", claims, "Custom claims the account has (a subset: others may be there)."),
     ],
     rules: [.atLeastOne(of: ["email", "device", "id"]), .atMostOne(of: ["device", "id"])])
+
+  /// The keys of `expect.sms`: text messages the SMS outbox holds for a number.
+  public static let sms = MappingShape(
+    name: "sms", summary: "Text messages (verification codes) sent to one number so far.",
+    fields: [
+      .init("to", .text, required: true, "The phone number."),
+      .init("count", .integer(minimum: 0), "Exactly this many (without it: at least one)."),
+    ])
 
   /// The keys of `expect.mail`: emails the outbox holds for an address.
   public static let mail = MappingShape(

@@ -35,7 +35,8 @@ extension ScenarioLanguage {
     case .signUp: .mapping(signUp)
     case .signIn: .mapping(signIn)
     case .signInWith: .either([.oneOf(identityProviders), .mapping(sheet)])
-    case .linkProvider: .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink)])
+    case .linkProvider:
+      .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink), .mapping(phoneLink)])
     case .unlinkProvider: .oneOf(providers)
     case .updateProfile: .mapping(updateProfile)
     case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
@@ -44,6 +45,8 @@ extension ScenarioLanguage {
     case .changeEmail: .either([.text, .mapping(changeEmail)])
     case .sendSignInLink: .either([.text, .mapping(sendSignInLink)])
     case .signInWithCustomToken: .mapping(customToken)
+    case .signInWithPhone: .either([.text, .mapping(phoneNumber)])
+    case .enterCode: .either([.empty, .mapping(enterCode)])
     case .tap: .name
     case .type: .dictionary(of: .text, nonEmpty: true)
     case .followLink: .mapping(followLink)
@@ -73,7 +76,8 @@ extension ScenarioLanguage {
     case .reauthenticate: "Answer the re-authentication prompt: {password} or a provider sheet."
     case .cancel: "Dismiss the current sheet, prompt or dialog."
     case .linkProvider:
-      "Link another sign-in method: a provider id, a sheet, or {provider: password, email, password}."
+      "Link another sign-in method: a provider id, a sheet, {provider: password, email, password} or "
+        + "{provider: phone, number}."
     case .updateProfile: "Save the profile form: {display_name?, photo_url?}; null clears a field."
     case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
     case .changePassword: "Change the password (the new password, or {new_password})."
@@ -82,6 +86,8 @@ extension ScenarioLanguage {
       "Ask for a passwordless sign-in link (an email, or {email}); the app remembers the email."
     case .signInWithCustomToken:
       "The app's server mints a custom token for {uid, claims?}; the app signs in with it."
+    case .signInWithPhone: "Ask for an SMS code to sign in with this number (E.164, or {number})."
+    case .enterCode: "Type the SMS or authenticator code the app waits for: the right one, or {code}."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
     case .followLink: "Open the newest matching email's link in a browser, outside the app."
@@ -138,6 +144,24 @@ extension ScenarioLanguage {
       .init("email", .text, required: true, "The email to sign in with from now on."),
       .init("password", .text, required: true, "The password."),
     ])
+
+  /// `link_provider: {provider: phone, number}`.
+  public static let phoneLink = MappingShape(
+    name: "phoneLink", summary: "A phone number to link to the signed-in user (then enter_code).",
+    fields: [
+      .init("provider", .literal("phone"), required: true, "phone."),
+      .init("number", .text, required: true, "The phone number, E.164 (+15555550100)."),
+    ])
+
+  /// `sign_in_with_phone: {number}`.
+  public static let phoneNumber = MappingShape(
+    name: "phoneNumber", summary: "sign_in_with_phone's arguments.",
+    fields: [.init("number", .text, required: true, "The phone number typed, E.164 (+15555550100).")])
+
+  /// `enter_code: {code}`.
+  public static let enterCode = MappingShape(
+    name: "enterCode", summary: "enter_code's arguments.",
+    fields: [.init("code", .text, required: true, "Exactly the code typed (default: the right one).")])
 
   /// The arguments of `update_profile`: the fields to change (`null` clears one).
   public static let updateProfile = MappingShape(
@@ -200,6 +224,7 @@ extension ScenarioLanguage {
     .init("set_password", .mapping(setPassword), "Set an account's password."),
     .init("set_claims", .mapping(setClaims), "Replace an account's custom claims."),
     .init("update_email", .mapping(updateEmail), "Change an account's email at once (updateUser)."),
+    .init("set_phone", .mapping(setPhone), "Give an account a phone number, or remove it (null)."),
   ]
 
   /// The operations of `admin`, one key each, as the Admin SDK would call them.
@@ -233,6 +258,14 @@ extension ScenarioLanguage {
   public static let setPassword = MappingShape(
     name: "setPassword", summary: "admin set_password's arguments.",
     fields: accountKeys + [.init("password", .text, required: true, "The new password.")],
+    rules: [accountRule])
+
+  /// The arguments of `admin.set_phone`.
+  public static let setPhone = MappingShape(
+    name: "setPhone", summary: "admin set_phone's arguments.",
+    fields: accountKeys + [
+      .init("number", .nullableText, required: true, "The phone number (E.164), or null to remove it.")
+    ],
     rules: [accountRule])
 
   /// The arguments of `admin.update_email`.

@@ -65,6 +65,13 @@ public enum ScenarioLanguage {
         "sign_in_methods", .list(.oneOf(signInMethods), unique: true),
         "Default every method: those enabled; a disabled one is operation-not-allowed (anonymous: admin-restricted-operation)."
       ),
+      .init("sms_code_ttl", .duration, "Default 5m: how long an SMS verification code works."),
+      .init(
+        "sms_send_limit", .mapping(sendLimit),
+        "Default {count: 5, per: 1h}: SMS codes to one number; past it, too-many-requests."),
+      .init(
+        "test_phone_numbers", .dictionary(of: .text),
+        "Default {}: numbers with a fixed code and no SMS, as the console's phone numbers for testing."),
       .init(
         "trusted_providers", .list(.trustedProvider),
         "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
@@ -116,6 +123,7 @@ public enum ScenarioLanguage {
       .init("disabled", .boolean, "Default false."),
       .init("photo_url", .nullableText, "Default none."),
       .init("claims", claims, "Custom claims the account already has (setCustomUserClaims)."),
+      .init("phone_number", .text, "Its phone number (E.164): it signs in with it."),
     ],
     rules: [.atLeastOne(of: ["email", "id"])])
 
@@ -142,7 +150,8 @@ public enum ScenarioLanguage {
     name: "mailChoice", values: MailChoice.names, summary: "Which of the matching emails, when not a number.")
   /// The sign-in methods: `password` and the identity providers.
   public static let providers = NameSet(
-    name: "provider", values: ProviderID.all.map(\.rawValue), summary: "A sign-in method: password or an IdP."
+    name: "provider", values: (ProviderID.all + [.phone]).map(\.rawValue),
+    summary: "A sign-in method: password, an IdP or phone."
   )
   /// The identity providers the world fakes.
   public static let identityProviders = NameSet(

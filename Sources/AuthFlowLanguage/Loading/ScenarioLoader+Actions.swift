@@ -3,7 +3,7 @@ extension ScenarioLoader.Document {
   mutating func action(_ kind: ActionKind, value: YAMLNode) -> Action? {
     let key = kind.rawValue
     let before = problemCount
-    if let bare = Action.bareAction(kind), kind != .forgotPassword {
+    if let bare = Action.bareAction(kind), kind != .forgotPassword, kind != .enterCode {
       guard Self.isNull(value) else {
         report(.actionTakesNoArguments(action: key, found: Self.found(value)), at: value)
         return nil
@@ -41,7 +41,28 @@ extension ScenarioLoader.Document {
         guard let email, let password, problemCount == before else { return nil }
         return .linkPassword(email: email, password: password)
       }
+      if case .mapping(let mapping) = value, case .scalar(let provider)? = mapping["provider"],
+        provider.string == ProviderID.phone.rawValue
+      {
+        guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.phoneLink) else { return nil }
+        return fields["number"].flatMap { nonEmptyString($0, key: "number") }.map { .linkPhone(number: $0) }
+      }
       return sheet(value, of: kind).map(Action.linkProvider)
+    case .signInWithPhone:
+      guard case .mapping = value else {
+        return nonEmptyString(value, key: key, expected: "a phone number or a mapping").map {
+          .signInWithPhone(number: $0)
+        }
+      }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.phoneNumber) else { return nil }
+      return fields["number"].flatMap { nonEmptyString($0, key: "number") }.map {
+        .signInWithPhone(number: $0)
+      }
+    case .enterCode:
+      if Self.isNull(value) { return .enterCode(code: nil) }
+      guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.enterCode) else { return nil }
+      hideInDiagnostics(value)
+      return fields["code"].flatMap { string($0, key: "code") }.map { .enterCode(code: $0) }
     case .updateProfile:
       guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.updateProfile) else { return nil }
       let name = fields["display_name"].flatMap { nullableString($0, key: "display_name") }
@@ -211,6 +232,15 @@ extension ScenarioLoader.Document {
       let password = arguments["password"].flatMap { readPassword($0, key: "password") }
       guard let account, let password else { return nil }
       return .setPassword(account: account, password: password)
+    case "set_phone":
+      guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.setPhone)
+      else {
+        return nil
+      }
+      let account = accountName(in: arguments, at: value)
+      guard let account, let numberNode = arguments["number"] else { return nil }
+      if Self.isNull(numberNode) { return .setPhone(account: account, number: nil) }
+      return phoneNumber(numberNode, key: "number").map { .setPhone(account: account, number: $0) }
     case "update_email":
       guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.updateEmail)
       else {

@@ -22,21 +22,44 @@ extension ScenarioLoader.Document {
     case .boolean: bool(node, key: key).map { .boolean($0) }
     case .duration: duration(node, key: key).map { .duration($0) }
     case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
-    case .sendLimit: sendLimit(node).map { .sendLimit($0) }
+    case .sendLimit: sendLimit(node, key: key).map { .sendLimit($0) }
+    case .phoneCodes: phoneCodes(node, key: key).map { .phoneCodes($0) }
     case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
     case .names: signInMethods(node).map { .names($0) }
     }
   }
 
-  private mutating func sendLimit(_ node: YAMLNode) -> BackendSettings.SendLimit? {
-    guard
-      let fields = fields(
-        node, key: "oob_send_limit", context: "oob_send_limit", shape: ScenarioLanguage.sendLimit)
-    else { return nil }
+  private mutating func sendLimit(_ node: YAMLNode, key: String) -> BackendSettings.SendLimit? {
+    guard let fields = fields(node, key: key, context: key, shape: ScenarioLanguage.sendLimit) else {
+      return nil
+    }
     let count = fields["count"].flatMap { integer($0, key: "count", minimum: 1) }
     let per = fields["per"].flatMap { duration($0, key: "per") }
     guard let count, let per else { return nil }
     return BackendSettings.SendLimit(count: count, per: per)
+  }
+
+  /// `test_phone_numbers`: E.164 numbers, each with its fixed code (six digits, as the console takes them).
+  private mutating func phoneCodes(_ node: YAMLNode, key: String) -> [String: String]? {
+    guard let entries = entries(node, key: key) else { return nil }
+    let before = problemCount
+    var codes: [String: String] = [:]
+    for entry in entries {
+      guard PhoneNumber.isValid(entry.name) else {
+        report(
+          .wrongType(
+            key: key, expected: "E.164 phone numbers such as +15555550100", found: .text(entry.name)),
+          at: entry.keyMark)
+        continue
+      }
+      guard let code = string(entry.value, key: entry.name) else { continue }
+      guard code.count == 6, code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber) else {
+        report(.wrongType(key: entry.name, expected: "a six-digit code", found: .text(code)), at: entry.value)
+        continue
+      }
+      codes[entry.name] = code
+    }
+    return problemCount == before ? codes : nil
   }
 
   /// `sign_in_methods`: names from ``BackendSettings/allSignInMethods``, each once.

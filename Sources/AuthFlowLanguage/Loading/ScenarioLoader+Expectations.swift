@@ -40,6 +40,8 @@ extension ScenarioLoader.Document {
         account(value).map { expectations.append(Expectation(.account($0), at: at)) }
       case "mail":
         mail(value).map { expectations.append(Expectation(.mail($0), at: at)) }
+      case "sms":
+        sms(value).map { expectations.append(Expectation(.sms($0), at: at)) }
       case "signed_in_devices":
         signedInDevices(value).map { expectations.append(Expectation(.signedInDevices($0), at: at)) }
       default:
@@ -74,6 +76,7 @@ extension ScenarioLoader.Document {
     if let providers = fields["providers"] { user.providers = providerSet(providers) }
     if let anonymous = fields["anonymous"] { user.anonymous = bool(anonymous, key: "anonymous") }
     if let photo = fields["photo_url"] { user.photoURL = nullableString(photo, key: "photo_url") }
+    if let phone = fields["phone_number"] { user.phoneNumber = nullableString(phone, key: "phone_number") }
     if let claims = fields["claims"] { user.claims = self.claims(claims, key: "claims") }
     return .some(user)
   }
@@ -117,8 +120,22 @@ extension ScenarioLoader.Document {
     if let anonymous = fields["anonymous"] { account.anonymous = bool(anonymous, key: "anonymous") }
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
     if let photo = fields["photo_url"] { account.photoURL = nullableString(photo, key: "photo_url") }
+    if let phone = fields["phone_number"] { account.phoneNumber = nullableString(phone, key: "phone_number") }
     if let claims = fields["claims"] { account.claims = self.claims(claims, key: "claims") }
     return problemCount == before ? account : nil
+  }
+
+  private mutating func sms(_ node: YAMLNode) -> SMSExpectation? {
+    guard let fields = fields(node, key: "sms", context: "sms", shape: ScenarioLanguage.sms) else {
+      return nil
+    }
+    guard let to = fields["to"].flatMap({ string($0, key: "to") }) else { return nil }
+    var sms = SMSExpectation(to: to)
+    if let count = fields["count"] {
+      guard let count = integer(count, key: "count", minimum: 0) else { return nil }
+      sms.count = count
+    }
+    return sms
   }
 
   private mutating func mail(_ node: YAMLNode) -> MailExpectation? {

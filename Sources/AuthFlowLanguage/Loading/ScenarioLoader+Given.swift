@@ -68,6 +68,7 @@ extension ScenarioLoader.Document {
         case "photo_url": nullableString(value, key: name).map { seed.photoURL = $0 }
         case "claims": claims(value, key: name).map { seed.claims = $0 }
         case "anonymous": bool(value, key: name).map { seed.anonymous = $0 }
+        case "phone_number": phoneNumber(value, key: name).map { seed.phoneNumber = $0 }
         case "email", "id": continue  // read above
         // A key the language lists but this switch does not read is refused, never dropped.
         default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)
@@ -89,6 +90,18 @@ extension ScenarioLoader.Document {
       if problemCount == before { seeds.append(seed) }
     }
     return seeds
+  }
+
+  /// An E.164 phone number (`+15555550100`), as given accounts and `test_phone_numbers` hold them.
+  mutating func phoneNumber(_ node: YAMLNode, key: String) -> String? {
+    guard let text = string(node, key: key) else { return nil }
+    guard PhoneNumber.isValid(text) else {
+      report(
+        .wrongType(key: key, expected: "an E.164 phone number such as +15555550100", found: .text(text)),
+        at: node)
+      return nil
+    }
+    return text
   }
 
   /// A `given.accounts` id: a plain name, never an address (`signed_in` tells the two apart by the `@`).

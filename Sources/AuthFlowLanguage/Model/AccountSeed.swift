@@ -20,6 +20,8 @@ public struct AccountSeed: Equatable, Sendable {
   public var disabled: Bool
   /// The profile photo's URL, if any.
   public var photoURL: String? = nil
+  /// The account's phone number (E.164), if any: it signs in with it (`phone` provider).
+  public var phoneNumber: String? = nil
   /// Custom claims the Admin SDK set before the scenario (`setCustomUserClaims`).
   public var claims: [String: ClaimValue] = [:]
 

@@ -52,6 +52,14 @@ public enum Action: Equatable, Sendable {
   /// `change_email`: asks to change the signed-in user's email; the app does it as its code does (a careful app
   /// with `verifyBeforeUpdateEmail`, so the email changes when the link sent to the new address is opened).
   case changeEmail(newEmail: String)
+  /// `sign_in_with_phone`: the app asks for an SMS code to this number (E.164) to sign in with it, and waits
+  /// for `enter_code`.
+  case signInWithPhone(number: String)
+  /// `link_provider: {provider: phone, number}`: the app asks for an SMS code to link this number to the
+  /// signed-in user, and waits for `enter_code`.
+  case linkPhone(number: String)
+  /// `enter_code`: types the code the app waits for; nil types the right one (the newest SMS to the number).
+  case enterCode(code: String?)
   /// `tap`: taps a named target the machine shows.
   case tap(String)
   /// `type`: types values into named fields, in order.
@@ -89,13 +97,15 @@ public enum Action: Equatable, Sendable {
     case .deleteAccount: .deleteAccount
     case .reauthenticate: .reauthenticate
     case .cancel: .cancel
-    case .linkProvider, .linkPassword: .linkProvider
+    case .linkProvider, .linkPassword, .linkPhone: .linkProvider
     case .unlinkProvider: .unlinkProvider
     case .updateProfile: .updateProfile
     case .changePassword: .changePassword
     case .changeEmail: .changeEmail
     case .sendSignInLink: .sendSignInLink
     case .signInWithCustomToken: .signInWithCustomToken
+    case .signInWithPhone: .signInWithPhone
+    case .enterCode: .enterCode
     case .tap: .tap
     case .type: .type
     case .followLink: .followLink
@@ -122,7 +132,9 @@ extension Action {
     case .deleteAccount: .deleteAccount
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
-    case .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider, .updateProfile,
+    case .enterCode: .enterCode(code: nil)
+    case .signInWithPhone, .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider,
+      .updateProfile,
       .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken, .tap, .type, .followLink, .wait,
       .admin, .network,
       .failNext:

@@ -38,6 +38,10 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case sendSignInLink = "send_sign_in_link"
   /// `sign_in_with_custom_token`
   case signInWithCustomToken = "sign_in_with_custom_token"
+  /// `sign_in_with_phone`
+  case signInWithPhone = "sign_in_with_phone"
+  /// `enter_code`
+  case enterCode = "enter_code"
   /// `tap`
   case tap
   /// `type`

@@ -18,6 +18,10 @@ public enum AdminAction: Equatable, Sendable {
   /// email sent, every session revoked.
   case updateEmail(account: AccountName, newEmail: String)
 
+  /// `admin.set_phone`: gives the account this phone number (`updateUser(uid, {phoneNumber})`), or removes it
+  /// (nil).
+  case setPhone(account: AccountName, number: String?)
+
   /// The operation's key under `admin:` (`revoke_sessions`).
   public var key: String {
     switch self {
@@ -29,6 +33,7 @@ public enum AdminAction: Equatable, Sendable {
     case .setPassword: "set_password"
     case .setClaims: "set_claims"
     case .updateEmail: "update_email"
+    case .setPhone: "set_phone"
     }
   }
 
@@ -37,7 +42,7 @@ public enum AdminAction: Equatable, Sendable {
     switch self {
     case .disable(let account), .enable(let account), .delete(let account), .revokeSessions(let account),
       .verifyEmail(let account), .setPassword(let account, _), .setClaims(let account, _),
-      .updateEmail(let account, _):
+      .updateEmail(let account, _), .setPhone(let account, _):
       account
     }
   }

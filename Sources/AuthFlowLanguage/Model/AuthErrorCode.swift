@@ -67,6 +67,18 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let adminRestrictedOperation = Self(rawValue: "admin-restricted-operation")
   /// A custom token the backend cannot accept: an empty or over-long uid, a reserved claim (SPEC §9.3).
   public static let invalidCustomToken = Self(rawValue: "invalid-custom-token")
+  /// An SMS code that does not match the one sent (`invalid-verification-code`).
+  public static let invalidVerificationCode = Self(rawValue: "invalid-verification-code")
+  /// A phone sign-in without a code (`missing-verification-code`).
+  public static let missingVerificationCode = Self(rawValue: "missing-verification-code")
+  /// An SMS code (or its verification session) past its TTL (`session-expired`).
+  public static let sessionExpired = Self(rawValue: "session-expired")
+  /// A phone number that is not E.164 (`invalid-phone-number`).
+  public static let invalidPhoneNumber = Self(rawValue: "invalid-phone-number")
+  /// The project's SMS quota is used up (`quota-exceeded`).
+  public static let quotaExceeded = Self(rawValue: "quota-exceeded")
+  /// A verification id the backend never issued, or one already used (`invalid-verification-id`).
+  public static let invalidVerificationID = Self(rawValue: "invalid-verification-id")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
   public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
@@ -78,5 +90,7 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .invalidActionCode, .expiredActionCode, .weakPassword, .invalidEmail, .tooManyRequests,
     .userTokenExpired, .userDisabled, .networkRequestFailed, .webContextCancelled, .userMismatch,
     .operationNotAllowed, .noSuchProvider, .invalidCustomToken, .adminRestrictedOperation,
+    .invalidVerificationCode, .missingVerificationCode, .sessionExpired, .invalidPhoneNumber, .quotaExceeded,
+    .invalidVerificationID,
   ]
 }

@@ -26,4 +26,8 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   case createAuthUri
   /// The secure-token refresh that mints a new ID token.
   case refreshToken
+  /// `accounts:sendVerificationCode`: an SMS code for phone sign-in or linking.
+  case sendVerificationCode
+  /// `accounts:signInWithPhoneNumber`: signing in (or linking) with an SMS code.
+  case signInWithPhoneNumber
 }

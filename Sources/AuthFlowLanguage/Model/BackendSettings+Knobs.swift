@@ -13,6 +13,8 @@ extension BackendSettings {
     case trustedProviders([TrustedProvider])
     /// Names from a fixed list (`sign_in_methods`).
     case names([String])
+    /// Phone numbers with their fixed codes (`test_phone_numbers`).
+    case phoneCodes([String: String])
   }
 
   /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
@@ -61,6 +63,15 @@ extension BackendSettings {
     },
     Knob(name: "sign_in_methods", value: { .names($0.signInMethods) }) {
       if case .names(let value) = $1 { $0.signInMethods = value }
+    },
+    Knob(name: "sms_code_ttl", value: { .duration($0.smsCodeTTL) }) {
+      if case .duration(let value) = $1 { $0.smsCodeTTL = value }
+    },
+    Knob(name: "sms_send_limit", value: { .sendLimit($0.smsSendLimit) }) {
+      if case .sendLimit(let value) = $1 { $0.smsSendLimit = value }
+    },
+    Knob(name: "test_phone_numbers", value: { .phoneCodes($0.testPhoneNumbers) }) {
+      if case .phoneCodes(let value) = $1 { $0.testPhoneNumbers = value }
     },
     Knob(name: "trusted_providers", value: { .trustedProviders($0.trustedProviders) }) {
       if case .trustedProviders(let value) = $1 { $0.trustedProviders = value }

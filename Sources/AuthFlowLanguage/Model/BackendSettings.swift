@@ -27,6 +27,12 @@ public struct BackendSettings: Equatable, Sendable {
 
   /// Whether the project has enabled `method`.
   public func allows(_ method: String) -> Bool { signInMethods.contains(method) }
+  /// How long an SMS verification code works (Firebase does not publish it; 5 minutes is the usual quote).
+  public var smsCodeTTL = VirtualDuration.minutes(5)
+  /// At most `count` SMS codes to one number within `per`.
+  public var smsSendLimit = SendLimit(count: 5, per: .hours(1))
+  /// The console's "Phone numbers for testing": each number's fixed code; no SMS is sent to them.
+  public var testPhoneNumbers: [String: String] = [:]
   /// How long an ID token lives before the client must refresh it.
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.

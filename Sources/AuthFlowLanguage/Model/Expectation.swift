@@ -29,6 +29,8 @@ public struct Expectation: Equatable, Sendable {
     case account(AccountExpectation)
     /// `mail`: emails the outbox holds.
     case mail(MailExpectation)
+    /// `sms`: text messages (verification codes) the SMS outbox holds for a number.
+    case sms(SMSExpectation)
     /// `signed_in_devices`: exactly the devices whose auth client holds a user.
     case signedInDevices([String])
   }
@@ -44,6 +46,7 @@ public struct Expectation: Equatable, Sendable {
     case .user: "user"
     case .account: "account"
     case .mail: "mail"
+    case .sms: "sms"
     case .signedInDevices: "signed_in_devices"
     }
   }
@@ -52,7 +55,7 @@ public struct Expectation: Equatable, Sendable {
   public var readsDevice: Bool {
     switch check {
     case .state, .screen, .error, .ui, .user: true
-    case .linkError, .account, .mail, .signedInDevices: false
+    case .linkError, .account, .mail, .sms, .signedInDevices: false
     }
   }
 }

@@ -18,6 +18,9 @@ public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Cust
   /// GitHub (`github.com`).
   public static let github = ProviderID(rawValue: "github.com")
 
+  /// A phone number, verified by an SMS code (`phone`).
+  public static let phone = ProviderID(rawValue: "phone")
+
   /// An anonymous (guest) session's sign-in method, as ID tokens name it (`firebase.sign_in_provider`); never
   /// one of an account's providers.
   public static let anonymous = ProviderID(rawValue: "anonymous")

@@ -12,6 +12,8 @@ public struct UserExpectation: Equatable, Sendable {
   public var anonymous: Bool?
   /// The expected photo URL: nil leaves it unchecked, `.some(nil)` expects none.
   public var photoURL: String?? = nil
+  /// The expected phone number: nil leaves it unchecked, `.some(nil)` expects none.
+  public var phoneNumber: String?? = nil
   /// Claims the device's current ID token must carry (others may be there too); nil leaves them unchecked.
   public var claims: [String: ClaimValue]? = nil
 

@@ -59,9 +59,18 @@ enum ActionWriter {
     case .admin(.setClaims(let account, let claims)):
       let inner = YAMLText.flow([field(account), ("claims", write(claims))])
       return (key, YAMLText.flow([("set_claims", inner)]))
+    case .admin(.setPhone(let account, let number)):
+      let inner = YAMLText.flow([field(account), ("number", number.map(text) ?? "null")])
+      return (key, YAMLText.flow([("set_phone", inner)]))
     case .admin(.updateEmail(let account, let newEmail)):
       let inner = YAMLText.flow([field(account), ("new_email", text(newEmail))])
       return (key, YAMLText.flow([("update_email", inner)]))
+    case .signInWithPhone(let number):
+      return (key, text(number))
+    case .linkPhone(let number):
+      return (key, YAMLText.flow([("provider", "phone"), ("number", text(number))]))
+    case .enterCode(let code):
+      return (key, code.map { YAMLText.flow([("code", secret($0))]) })
     case .tap(let target):
       return (key, text(target))
     case .type(let fields):

@@ -29,6 +29,7 @@ enum ExpectationWriter {
       if let set = user.providers { pairs.append(("providers", providers(set))) }
       if let anonymous = user.anonymous { pairs.append(("anonymous", String(anonymous))) }
       if let photo = name(user.photoURL) { pairs.append(("photo_url", photo)) }
+      if let phone = name(user.phoneNumber) { pairs.append(("phone_number", phone)) }
       if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
@@ -43,7 +44,12 @@ enum ExpectationWriter {
       if let anonymous = account.anonymous { pairs.append(("anonymous", String(anonymous))) }
       if let displayName = name(account.displayName) { pairs.append(("display_name", displayName)) }
       if let photo = name(account.photoURL) { pairs.append(("photo_url", photo)) }
+      if let phone = name(account.phoneNumber) { pairs.append(("phone_number", phone)) }
       if let claims = account.claims { pairs.append(("claims", ActionWriter.write(claims))) }
+      return YAMLText.flow(pairs)
+    case .sms(let sms):
+      var pairs = [("to", text(sms.to))]
+      if let count = sms.count { pairs.append(("count", "\(count)")) }
       return YAMLText.flow(pairs)
     case .mail(let mail):
       var pairs = [("to", text(mail.to)), ("kind", mail.kind.rawValue)]

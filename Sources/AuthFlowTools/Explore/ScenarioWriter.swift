@@ -50,6 +50,8 @@ public enum ScenarioWriter {
     case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
     case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
     case .names(let names): YAMLText.list(names.map { YAMLText.scalar($0) })
+    case .phoneCodes(let codes):
+      YAMLText.flow(codes.keys.sorted().map { (YAMLText.quoted($0), YAMLText.quoted(codes[$0] ?? "")) })
     }
   }
 
@@ -75,6 +77,7 @@ public enum ScenarioWriter {
         if account.disabled { pairs.append(("disabled", "true")) }
         if let photo = account.photoURL { pairs.append(("photo_url", text(photo))) }
         if !account.claims.isEmpty { pairs.append(("claims", ActionWriter.write(account.claims))) }
+        if let phone = account.phoneNumber { pairs.append(("phone_number", text(phone))) }
         lines.append("    - " + YAMLText.flow(pairs))
       }
     }

@@ -130,6 +130,13 @@ struct StepGenerator {
     case .changeEmail:
       // Mostly an address nobody has; sometimes one that is taken.
       return .changeEmail(newEmail: chance(75) ? signUpEmail(run) : anyEmail(run))
+    case .signInWithPhone:
+      // Mostly one of two well-formed numbers; now and then one that is not E.164.
+      return .signInWithPhone(
+        number: chance(90) ? (chance(50) ? "+15555550100" : "+15555550101") : "555-0100")
+    case .enterCode:
+      // Mostly the code the SMS carries; sometimes a wrong one.
+      return .enterCode(code: chance(80) ? nil : "000000")
     case .tap:
       return pick(machine.tapTargets).map(Action.tap)
     case .type:

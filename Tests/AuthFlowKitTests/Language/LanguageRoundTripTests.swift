@@ -31,6 +31,9 @@ import Testing
       sign_in_methods: [password, email_link, google.com]
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
+      sms_code_ttl: 2m
+      sms_send_limit: { count: 2, per: 1d }
+      test_phone_numbers: { "+15555550199": "424242", "+15555550198": "000001" }
       trusted_providers: [apple.com, github.com@example.com]
     given:
       now: 2026-03-01T09:00:00Z
@@ -45,6 +48,7 @@ import Testing
           claims: { role: admin, seats: 5 }
         - { email: ben@example.com, password: ben-pass, disabled: true }
         - { id: guest, anonymous: true }
+        - { email: pam@example.com, phone_number: "+15555550123" }
       identity_providers:
         twitter.com:
           - { email: cleo@example.com, name: Cleo, email_verified: true }
@@ -96,6 +100,13 @@ import Testing
       - admin: { set_claims: { id: guest, claims: { role: tester } } }
       - admin: { revoke_sessions: { id: guest } }
         expect: { account: { id: guest, anonymous: true, email: ana@work.example } }
+      - admin: { set_phone: { id: guest, number: "+15555550124" } }
+      - admin: { set_phone: { email: pam@example.com, number: null } }
+      - sign_in_with_phone: "+15555550124"
+      - enter_code
+      - link_provider: { provider: phone, number: "+15555550125" }
+      - enter_code: { code: "999999" }
+        expect: { sms: { to: "+15555550125", count: 1 }, user: { phone_number: "+15555550125" }, account: { id: guest, phone_number: null } }
       - sign_in_with_custom_token: { uid: server-1 }
         expect: { account: { device: laptop, exists: true, providers: [] } }
       - sign_in_with_custom_token: { uid: server-2, claims: { role: support } }

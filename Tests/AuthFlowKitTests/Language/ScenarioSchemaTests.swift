@@ -47,7 +47,7 @@ import Testing
     let definitions = try #require(try schema()["$defs"] as? [String: [String: Any]])
     #expect(definitions["state"]?["enum"] as? [String] == AuthState.allCases.map(\.rawValue))
     #expect(definitions["mailKind"]?["enum"] as? [String] == MailKind.allCases.map(\.rawValue))
-    #expect(definitions["provider"]?["enum"] as? [String] == ProviderID.all.map(\.rawValue))
+    #expect(definitions["provider"]?["enum"] as? [String] == (ProviderID.all + [.phone]).map(\.rawValue))
     #expect(definitions["operation"]?["enum"] as? [String] == BackendOperation.allCases.map(\.rawValue))
     #expect(definitions["machine"]?["enum"] as? [String] == MachineRegistry.builtIn.names)
     let step = try #require(definitions["step"]?["properties"] as? [String: Any])

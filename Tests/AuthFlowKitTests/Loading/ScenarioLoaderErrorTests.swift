@@ -241,7 +241,7 @@ import Testing
         yaml.error(
           "7️⃣",
           "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
-            + " set_claims, update_email, found 'disable' and 'enable'"),
+            + " set_claims, update_email, set_phone, found 'disable' and 'enable'"),
         yaml.error("8️⃣", "unknown operation 'signIn'; did you mean 'signUp'?"),
         yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
         yaml.error("🔟", "'sign_up' needs arguments"),
@@ -556,6 +556,37 @@ extension ScenarioLoaderErrorTests {
         yaml.error("8️⃣", "'email' and 'id' cannot be used together"),
         yaml.error(
           "9️⃣", "'new_email' must be an email address such as alice@example.com, found 'not-an-email'"),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  @Test func phoneNumbersAndCodesAreCheckedWhereTheScenarioGivesThem() {
+    let yaml = MarkedYAML(
+      """
+      scenario: phones
+      backend:
+        test_phone_numbers: { 1️⃣"555-0199": "424242", "+15555550198": 2️⃣"42" }
+      given:
+        accounts: [{ email: a@example.com, phone_number: 3️⃣"0100" }]
+      steps:
+        - sign_in_with_phone: 4️⃣""
+        - enter_code: { code: "123456", 5️⃣cod: "1" }
+        - link_provider: 6️⃣{ provider: phone }
+        - admin: { set_phone: { email: a@example.com, number: 7️⃣"+1 555" } }
+        - expect: { sms: 8️⃣{ count: 1 } }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error(
+          "1️⃣", "'test_phone_numbers' must be E.164 phone numbers such as +15555550100, found '555-0199'"),
+        yaml.error("2️⃣", "'+15555550198' must be a six-digit code, found '42'"),
+        yaml.error("3️⃣", "'phone_number' must be an E.164 phone number such as +15555550100, found '0100'"),
+        yaml.error("4️⃣", "'sign_in_with_phone' must not be empty"),
+        yaml.error("5️⃣", "unknown key 'cod' in enter_code; did you mean 'code'?"),
+        yaml.error("6️⃣", "missing required key 'number'"),
+        yaml.error("7️⃣", "'number' must be an E.164 phone number such as +15555550100, found '+1 555'"),
+        yaml.error("8️⃣", "missing required key 'to'"),
       ])
   }
 }

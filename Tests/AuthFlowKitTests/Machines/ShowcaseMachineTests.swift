@@ -70,14 +70,16 @@ struct ShowcaseMachineTests {
     #expect(
       listing.contains(
         "  sign_in_with / reauthenticate: google.com, apple.com\n  type: email\n"
-          + "  screens: welcome, home, reauthenticate, confirmEmail"))
+          + "  screens: welcome, home, reauthenticate, confirmEmail, enterCode"))
     #expect(
       MachineRegistry.builtIn.mutants(of: "showcase").map(\.name) == [
         "showcase~loses-guest-data", "showcase~stuck-on-credential-in-use", "showcase~update-email-directly",
         "showcase~drops-operation-after-reauthentication", "showcase~link-on-any-device",
         "showcase~forgets-email-on-relaunch", "showcase~reads-role-once",
         "showcase~profile-clears-untouched-fields", "showcase~disconnect-only-hides",
-        "showcase~keeps-email-after-sign-in",
+        "showcase~keeps-email-after-sign-in", "showcase~reuses-expired-verification-id",
+        "showcase~drops-code-field-on-wrong-code", "showcase~waits-for-code-never-sent",
+        "showcase~no-email-means-guest",
       ])
   }
 }

@@ -12,6 +12,7 @@ extension ExecMachine {
     "signInWithCustomToken", "sendSignInLink", "signInWithEmailLink", "linkEmailLink", "unlink",
     "updateProfile",
     "getIDToken", "idTokenClaims", "storeValue", "storedValue",
+    "verifyPhoneNumber", "signInWithPhone", "linkPhone", "smsCode",
   ]
 
   /// Runs one call on the device's client. The client's error codes are results; a call the harness cannot
@@ -155,6 +156,20 @@ extension ExecMachine {
       return .success(.null)
     case "storedValue":
       return .success(.optional(context.stored(try arguments.string("key"))))
+    case "verifyPhoneNumber":
+      let number = try arguments.string("number")
+      return run { () throws(AuthErrorCode) in .string(try client.verifyPhoneNumber(number)) }
+    case "signInWithPhone":
+      let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in
+        let (user, isNewUser) = try client.signIn(verificationID: id, code: code)
+        return .object(["user": wire(user), "is_new_user": .bool(isNewUser)])
+      }
+    case "linkPhone":
+      let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in wire(try client.linkPhone(verificationID: id, code: code)) }
+    case "smsCode":
+      return .success(.optional(context.smsCode(for: try arguments.string("number"))))
     case "random":
       return .success(.integer(context.random()))
     case "log":

@@ -55,6 +55,7 @@ enum HarnessMessage {
     ]
     if user.isAnonymous { members.append(.init(key: "anonymous", value: .bool(true))) }
     if let photo = user.photoURL { members.append(.init(key: "photo_url", value: .string(photo))) }
+    if let phone = user.phoneNumber { members.append(.init(key: "phone_number", value: .string(phone))) }
     members.append(.init(key: "created_at", value: .string(user.createdAt.description)))
     return .object(members)
   }
@@ -112,6 +113,9 @@ enum HarnessMessage {
           + (photo.map { [WireValue.Member(key: "photo_url", value: .optional($0))] } ?? []))
     case .linkPassword(let email, let password):
       .object(["provider": "password", "email": .string(email), "password": .string(password)])
+    case .signInWithPhone(let number): .object(["number": .string(number)])
+    case .linkPhone(let number): .object(["provider": "phone", "number": .string(number)])
+    case .enterCode(let code): .object(["code": .optional(code)])
     case .tap(let name): .object(["name": .string(name)])
     case .type(let fields): .object(fields.map { WireValue.Member(key: $0.name, value: .string($0.value)) })
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+@Suite("Backend: phone sign-in and linking")
+struct BackendPhoneTests {
+  private func code(_ fixture: WorldFixture, _ number: String) throws -> String {
+    try #require(fixture.world.smsOutbox.newest(to: number)).code
+  }
+
+  @Test func anSMSCodeSignsInOnceAndMakesAPhoneOnlyAccount() throws {
+    let fixture = WorldFixture()
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let sent = try code(fixture, "+15555550100")
+    #expect(sent.count == 6 && sent.allSatisfy(\.isNumber))
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(verificationID: id, code: nil) }
+        == .missingVerificationCode)
+    let wrong = sent == "000000" ? "111111" : "000000"
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(verificationID: id, code: wrong) }
+        == .invalidVerificationCode)
+    let (info, tokens, isNew) = try fixture.backend.signInWithPhone(verificationID: id, code: sent)
+    #expect(isNew && info.email == nil && info.phoneNumber == "+15555550100" && info.providers == [.phone])
+    #expect(tokens.idToken.signInProvider == .phone)
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(verificationID: id, code: sent) }
+        == .invalidVerificationID)
+    let again = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (same, _, isNewAgain) = try fixture.backend.signInWithPhone(
+      verificationID: again, code: try code(fixture, "+15555550100"))
+    #expect(!isNewAgain && same.uid == info.uid)
+  }
+
+  @Test func codesExpireNumbersMustBeE164AndSendsAreLimited() throws {
+    let fixture = WorldFixture { $0.smsSendLimit = .init(count: 2, per: .hours(1)) }
+    #expect(errorCode { try fixture.backend.sendVerificationCode(number: "555-0100") } == .invalidPhoneNumber)
+    #expect(errorCode { try fixture.backend.sendVerificationCode(number: "+0123") } == .invalidPhoneNumber)
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    fixture.wait(.minutes(5))
+    let sent = try code(fixture, "+15555550100")
+    fixture.wait(.seconds(1))
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(verificationID: id, code: sent) } == .sessionExpired)
+    _ = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    #expect(
+      errorCode { try fixture.backend.sendVerificationCode(number: "+15555550100") } == .tooManyRequests)
+    fixture.wait(.hours(1))
+    #expect(errorCode { try fixture.backend.sendVerificationCode(number: "+15555550100") } == nil)
+  }
+
+  @Test func aTestNumberGetsNoSMSAndTakesItsFixedCode() throws {
+    let fixture = WorldFixture { $0.testPhoneNumbers = ["+15555550199": "424242"] }
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550199")
+    #expect(fixture.world.smsOutbox.count(to: "+15555550199") == 0)
+    #expect(
+      try fixture.backend.signInWithPhone(verificationID: id, code: "424242").0.phoneNumber == "+15555550199")
+  }
+
+  @Test func linkingANumberUpgradesAGuestAndRefusesANumberInUse() throws {
+    let fixture = WorldFixture()
+    let (guest, tokens) = try fixture.backend.signInAnonymously()
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let linked = try fixture.backend.linkPhone(
+      tokens.idToken, verificationID: id, code: try code(fixture, "+15555550100"))
+    #expect(linked.uid == guest.uid && !linked.isAnonymous && linked.providers == [.phone])
+    let second = try fixture.backend.sendVerificationCode(number: "+15555550101")
+    #expect(
+      errorCode {
+        try fixture.backend.linkPhone(tokens.idToken, verificationID: second, code: "123456")
+      } == .providerAlreadyLinked)
+
+    let (_, other) = try fixture.backend.signInAnonymously()
+    let taken = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    #expect(
+      errorCode {
+        try fixture.backend.linkPhone(
+          other.idToken, verificationID: taken, code: try code(fixture, "+15555550100"))
+      } == .credentialAlreadyInUse)
+    let info = try fixture.backend.unlink(tokens.idToken, provider: .phone)
+    #expect(info.phoneNumber == nil && info.providers.isEmpty)
+  }
+
+  @Test func phoneSignInNeedsTheMethodEnabled() {
+    let fixture = WorldFixture { $0.signInMethods = ["password"] }
+    #expect(
+      errorCode { try fixture.backend.sendVerificationCode(number: "+15555550100") } == .operationNotAllowed)
+  }
+
+  @Test func anAdminSetsAndRemovesANumber() throws {
+    let fixture = WorldFixture()
+    fixture.account("alice@example.com")
+    fixture.account("bob@example.com")
+    try fixture.backend.perform(.setPhone(account: "alice@example.com", number: "+15555550100"))
+    #expect(fixture.stored("alice@example.com")?.providers == [.password, .phone])
+    #expect(throws: AdminError.refused(AuthErrorCode(rawValue: "phone-number-already-exists"))) {
+      try fixture.backend.perform(.setPhone(account: "bob@example.com", number: "+15555550100"))
+    }
+    try fixture.backend.perform(.setPhone(account: "alice@example.com", number: nil))
+    #expect(fixture.stored("alice@example.com")?.phoneNumber == nil)
+  }
+}
