@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // HMAC-SHA1 for TOTP second factors (RFC 6238); Hummingbird already depends on it.
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // `swift package generate-documentation`: the API docs, checked by .ci/check-docs.
     .package(url: "https://github.com/apple/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -27,7 +29,7 @@ let package = Package(
     ),
     .target(
       name: "AuthFlowEngine",
-      dependencies: ["AuthFlowLanguage"]
+      dependencies: ["AuthFlowLanguage", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .target(
       name: "AuthFlowTools",

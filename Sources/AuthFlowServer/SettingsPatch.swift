@@ -76,6 +76,28 @@ enum SettingsPatch {
         codes[number] = text
       }
       knob.set(&settings, .phoneCodes(codes))
+    case .mfa(var mfa):
+      guard let object = value as? [String: Any], Set(object.keys).isSubset(of: ["enabled", "factors"]) else {
+        throw invalid(key, "{\"enabled\": true, \"factors\": [\"phone\", \"totp\"]}")
+      }
+      if let enabled = object["enabled"] {
+        guard let flag = enabled as? Bool else { throw invalid("\(key).enabled", "true or false") }
+        mfa.enabled = flag
+      }
+      if let factors = object["factors"] {
+        guard let names = factors as? [String] else {
+          throw invalid("\(key).factors", "a list of phone and totp")
+        }
+        var kinds: [SecondFactor.Kind] = []
+        for name in names {
+          guard let kind = SecondFactor.Kind(rawValue: name), !kinds.contains(kind) else {
+            throw invalid("\(key).factors", "a list of phone and totp, each once")
+          }
+          kinds.append(kind)
+        }
+        mfa.factors = kinds
+      }
+      knob.set(&settings, .mfa(mfa))
     }
   }
 
@@ -98,6 +120,8 @@ enum SettingsPatch {
     case .trustedProviders(let list): .array(list.map { .string($0.description) })
     case .names(let names): .array(names.map(JSON.string))
     case .phoneCodes(let codes): .object(codes.mapValues(JSON.string))
+    case .mfa(let mfa):
+      ["enabled": .bool(mfa.enabled), "factors": .array(mfa.factors.map { .string($0.rawValue) })]
     }
   }
 }

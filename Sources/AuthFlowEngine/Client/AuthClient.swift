@@ -14,6 +14,9 @@ public final class AuthClient {
   var tokens: SessionTokens?
   /// The credential an IdP sign-in was refused for, kept for linking after the user signs in another way.
   public internal(set) var pendingCredential: PendingCredential?
+  /// The second-factor challenge the last sign-in stopped at (`multi-factor-auth-required`'s resolver); it lives
+  /// in memory only, like the SDK's resolver.
+  public internal(set) var pendingMultiFactor: MFAChallenge?
   /// The app's own small store on the device (what `UserDefaults` keeps): it survives `terminate`, and no other
   /// device sees it. Machines reach it through ``MachineContext/stored(_:)``.
   var deviceStore: [String: String] = [:]
@@ -75,6 +78,7 @@ public final class AuthClient {
       return result
     } catch {
       world.log(device, "\(summary) → \(error)")
+      if error == .multiFactorAuthRequired { pendingMultiFactor = world.backend.takeMFAChallenge() }
       throw error
     }
   }

@@ -23,6 +23,8 @@ public struct CachedUser: Equatable, Sendable {
   public var photoURL: String?
   /// The phone number, if the account has one.
   public var phoneNumber: String?
+  /// The enrolled second factors (FirebaseAuth's `multiFactor.enrolledFactors`).
+  public var mfa: [MFAEnrollment]
 
   init(_ info: AccountInfo) {
     uid = info.uid
@@ -34,6 +36,7 @@ public struct CachedUser: Equatable, Sendable {
     createdAt = info.createdAt
     photoURL = info.photoURL
     phoneNumber = info.phoneNumber
+    mfa = info.mfa
   }
 
   /// Whether the user signs in with a password and has not verified the email: the case apps gate on.

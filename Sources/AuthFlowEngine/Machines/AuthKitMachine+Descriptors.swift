@@ -4,7 +4,7 @@ extension AuthKitMachine {
   static let supportedActions = ActionKind.deviceActions.filter {
     ![
       .tap, .type, .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
-      .signInWithCustomToken, .signInWithPhone, .enterCode,
+      .signInWithCustomToken, .signInWithPhone, .enterCode, .enrollMFA, .unenrollMFA,
     ].contains($0)
   }
 

@@ -133,7 +133,8 @@ final class AuthKitMachine: Machine {
     case .linkPassword:
       throw MachineError.unsupportedForm(.linkProvider, form: "a password (it links identity providers)")
     case .signInAnonymously, .unlinkProvider, .updateProfile, .changeEmail, .sendSignInLink,
-      .signInWithCustomToken, .signInWithPhone, .linkPhone, .enterCode, .tap, .type,
+      .signInWithCustomToken, .signInWithPhone, .linkPhone, .enterCode, .enrollMFA, .unenrollMFA, .tap,
+      .type,
       .followLink, .wait,
       .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)

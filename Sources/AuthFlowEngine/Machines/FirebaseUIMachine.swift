@@ -108,7 +108,7 @@ final class FirebaseUIMachine: Machine {
       currentScreen = .picker
     case .forgotPassword, .resendVerification, .deleteAccount, .reauthenticate, .linkProvider, .linkPassword,
       .signInAnonymously, .unlinkProvider, .updateProfile, .changePassword, .changeEmail, .sendSignInLink,
-      .signInWithCustomToken, .signInWithPhone, .linkPhone, .enterCode,
+      .signInWithCustomToken, .signInWithPhone, .linkPhone, .enterCode, .enrollMFA, .unenrollMFA,
       .tap, .type,
       .followLink,
       .wait,

@@ -33,6 +33,15 @@ public struct MachineContext {
     world.smsOutbox.newest(to: number)?.code ?? world.settings.testPhoneNumbers[number]
   }
 
+  /// The code the user's authenticator app shows now for the TOTP factor `factorID` (RFC 6238 at the virtual
+  /// time): what `enter_code` without a code types at a TOTP challenge.
+  public func authenticatorCode(factor factorID: String) -> String? {
+    world.backend.authenticatorCode(factor: factorID)
+  }
+  /// The code the authenticator shows now for a TOTP enrolment the user is finishing (the secret it scanned).
+  public func authenticatorCode(enrollment start: TOTPEnrollmentStart) -> String? {
+    world.backend.authenticatorCode(enrollmentSession: start.sessionID)
+  }
   /// Notes that an action found nothing to act on (no such button on this screen): it still cleared the error.
   public func nothingHappens(_ why: @autoclosure () -> String) { log("nothing happens: \(why())") }
 }

@@ -121,6 +121,7 @@ final class PaperMachine: Machine {
     case .signUp, .signInWith, .forgotPassword, .resendVerification, .refresh, .deleteAccount, .cancel,
       .reauthenticate, .linkProvider, .linkPassword, .signInAnonymously, .unlinkProvider, .updateProfile,
       .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken, .signInWithPhone, .linkPhone,
+      .enrollMFA, .unenrollMFA,
       .enterCode,
       .followLink, .wait,
       .admin, .network, .failNext:

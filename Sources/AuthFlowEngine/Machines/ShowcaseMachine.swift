@@ -56,7 +56,8 @@ final class ShowcaseMachine: Machine {
     /// On `session-expired` keeps the old verification id instead of sending a new code, so every later try
     /// fails the same way until the user starts over.
     static let reusesExpiredVerificationID = Flaw(rawValue: 1 << 10)
-    /// Closes the code field on a wrong code, so a user who mistyped one digit must ask for a new SMS.
+    /// Closes the code field on a wrong code (SMS or authenticator), so a user who mistyped one digit must start
+    /// over.
     static let dropsCodeFieldOnWrongCode = Flaw(rawValue: 1 << 11)
     /// Opens the code screen as soon as the user taps "Send code", before the SMS was sent: when sending fails
     /// (a number that is not E.164, too many requests) the user waits for a code that never comes.
@@ -64,14 +65,35 @@ final class ShowcaseMachine: Machine {
     /// Decides "guest" by `email == nil` instead of `isAnonymous`, so a phone or custom-token user is greeted as
     /// a guest and kept out of account settings.
     static let noEmailMeansGuest = Flaw(rawValue: 1 << 13)
+    /// Treats `multi-factor-auth-required` as a failed sign-in: shows the error instead of asking for the second
+    /// factor, so a user with MFA can never sign in.
+    static let ignoresMFARequired = Flaw(rawValue: 1 << 14)
+    /// Shows `requires-recent-login` when enrolling a second factor instead of asking for the password and
+    /// trying again, so enrolling works only in the first minutes after a sign-in.
+    static let enrollsWithoutReauthentication = Flaw(rawValue: 1 << 15)
   }
 
-  /// A phone verification the app waits on: the verification id, the number, and whether it links the number
-  /// to the signed-in user (a guest's upgrade, or account settings) rather than signing in with it.
+  /// A phone verification the app waits on: the verification id, the number, and what the code is for.
   struct PendingPhone {
     var verificationID: String
     var number: String
-    var linking: Bool
+    var purpose: Purpose
+
+    /// What an SMS code is for.
+    enum Purpose {
+      /// Signing in with the number.
+      case signIn
+      /// Linking the number to the signed-in user (a guest's upgrade, or account settings).
+      case link
+      /// Enrolling the number as a second factor.
+      case enroll
+    }
+  }
+
+  /// The second factor a sign-in waits for, and the verification id of its SMS code (nil for TOTP).
+  struct PendingSecondFactor {
+    var factor: MFAEnrollment
+    var verificationID: String?
   }
 
   private let context: MachineContext
@@ -83,6 +105,10 @@ final class ShowcaseMachine: Machine {
   private var pendingLinkCode: String?
   /// The SMS code the app waits for, if any.
   private var pendingPhone: PendingPhone?
+  /// The authenticator enrolment waiting for its first code, if any.
+  private var pendingTOTP: TOTPEnrollmentStart?
+  /// The second factor a sign-in (or a re-authentication) waits for, if any.
+  private var pendingSecondFactor: PendingSecondFactor?
   /// The mutant that forgets on relaunch keeps the email here, gone with the app.
   private var rememberedInMemory: String?
   /// The role the mutant that reads it once read at sign-in.
@@ -112,13 +138,21 @@ final class ShowcaseMachine: Machine {
   }
 
   var screen: String {
-    if pendingPhone != nil { return Screen.enterCode.rawValue }
+    if pendingPhone != nil || pendingTOTP != nil || pendingSecondFactor != nil {
+      return Screen.enterCode.rawValue
+    }
     guard user != nil else { return (pendingLinkCode == nil ? Screen.welcome : Screen.confirmEmail).rawValue }
     return (awaitingReauthentication == nil ? Screen.home : Screen.reauthenticate).rawValue
   }
 
   var ui: [String: String] {
     if let pendingPhone { return ["code_sent_to": pendingPhone.number] }
+    if pendingTOTP != nil { return ["code_from": "authenticator"] }
+    if let pendingSecondFactor {
+      return pendingSecondFactor.factor.phoneNumber.map { ["code_sent_to": $0] } ?? [
+        "code_from": "authenticator"
+      ]
+    }
     guard let user else { return pendingLinkCode == nil ? [:] : ["needs_email": "true"] }
     let name = user.displayName.flatMap { $0.isEmpty ? nil : $0 }
     var values = [
@@ -148,7 +182,21 @@ final class ShowcaseMachine: Machine {
     }
   }
 
-  private func show(_ error: AuthErrorCode) { self.error = error }
+  /// Shows an error; `multi-factor-auth-required` instead opens the code screen for the account's first second
+  /// factor (sending its SMS code), as the SDK's resolver is meant to be used.
+  private func show(_ error: AuthErrorCode) {
+    self.error = error
+    guard error == .multiFactorAuthRequired, !flaws.contains(.ignoresMFARequired),
+      let factor = client.pendingMultiFactor?.factors.first
+    else { return }
+    self.error = nil
+    do {
+      let verificationID = factor.kind == .phone ? try client.startSecondFactor(factor) : nil
+      pendingSecondFactor = PendingSecondFactor(factor: factor, verificationID: verificationID)
+    } catch {
+      self.error = error
+    }
+  }
 
   // MARK: - Actions
 
@@ -157,6 +205,7 @@ final class ShowcaseMachine: Machine {
     if user == nil {
       awaitingReauthentication = nil
       roleReadAtSignIn = nil
+      pendingTOTP = nil
     }
     switch action {
     case .launch, .terminate, .background, .foreground: break
@@ -207,9 +256,9 @@ final class ShowcaseMachine: Machine {
         return context.log("hides \(provider) from the list without telling the backend")
       }
       do { _ = try client.unlink(provider) } catch { show(error) }
-    case .changeEmail, .changePassword, .deleteAccount:
-      // Account settings.
-      guard user != nil, !isGuest, awaitingReauthentication == nil else {
+    case .changeEmail, .changePassword, .deleteAccount, .enrollMFA, .unenrollMFA:
+      // Account settings (and its "Two-step verification" section).
+      guard user != nil, !isGuest, awaitingReauthentication == nil, screen == Screen.home.rawValue else {
         return context.nothingHappens("no account settings on \(screen)")
       }
       settle(action)
@@ -229,8 +278,10 @@ final class ShowcaseMachine: Machine {
       if flaws.contains(.dropsOperationAfterReauthentication) { return }
       settle(pending)
     case .cancel:
-      if pendingPhone != nil {
+      if pendingPhone != nil || pendingTOTP != nil || pendingSecondFactor != nil {
         pendingPhone = nil
+        pendingTOTP = nil
+        pendingSecondFactor = nil
         return
       }
       guard awaitingReauthentication != nil else {
@@ -240,6 +291,8 @@ final class ShowcaseMachine: Machine {
     case .signOut:
       guard user != nil else { return context.nothingHappens("already signed out") }
       awaitingReauthentication = nil
+      pendingPhone = nil
+      pendingTOTP = nil
       client.signOut()
     case .refresh:
       // Pull to refresh reloads the user and gets a fresh ID token, so new claims (a role) show at once.
@@ -259,16 +312,26 @@ final class ShowcaseMachine: Machine {
       guard user == nil || isGuest, pendingPhone == nil else {
         return context.nothingHappens("no phone sign-in on \(screen)")
       }
-      requestCode(number, linking: user != nil)
+      requestCode(number, for: user == nil ? .signIn : .link)
     case .linkPhone(let number):
       // Account settings: "Add phone number".
       guard user != nil, pendingPhone == nil else {
         return context.nothingHappens("no link button on \(screen)")
       }
-      requestCode(number, linking: true)
+      requestCode(number, for: .link)
     case .enterCode(let code):
-      guard let pending = pendingPhone else { return context.nothingHappens("no code field on \(screen)") }
-      enter(code ?? context.smsCode(for: pending.number), for: pending)
+      if let pending = pendingPhone {
+        enter(code ?? context.smsCode(for: pending.number), for: pending)
+      } else if let start = pendingTOTP {
+        finishEnrollment(start, code: code ?? context.authenticatorCode(enrollment: start))
+      } else if let pending = pendingSecondFactor {
+        let factor = pending.factor
+        let right =
+          factor.phoneNumber.map { context.smsCode(for: $0) } ?? context.authenticatorCode(factor: factor.id)
+        resolve(pending, code: code ?? right)
+      } else {
+        context.nothingHappens("no code field on \(screen)")
+      }
     case .sendSignInLink(let email):
       // "Email me a sign-in link", on welcome (or on the confirm-email screen, to get a new link).
       guard user == nil || isGuest else {
@@ -289,15 +352,57 @@ final class ShowcaseMachine: Machine {
     }
   }
 
+  // MARK: - Second factors
+
+  /// The authenticator's first code: the factor is enrolled (every other session ends). A wrong code keeps the
+  /// field; any other error closes it.
+  private func finishEnrollment(_ start: TOTPEnrollmentStart, code: String?) {
+    do {
+      _ = try client.finishTOTPEnrollment(sessionID: start.sessionID, code: code)
+      pendingTOTP = nil
+    } catch {
+      show(error)
+      if !keepsField(after: error) { pendingTOTP = nil }
+    }
+  }
+
+  /// The second factor's code: the sign-in (or the re-authentication, whose change then goes ahead) completes.
+  /// A wrong code keeps the field; an expired challenge sends the user back to sign in again.
+  private func resolve(_ pending: PendingSecondFactor, code: String?) {
+    do {
+      _ = try client.resolveSecondFactor(pending.factor, verificationID: pending.verificationID, code: code)
+      pendingSecondFactor = nil
+    } catch {
+      show(error)
+      if !keepsField(after: error) { pendingSecondFactor = nil }
+      return
+    }
+    if let waiting = awaitingReauthentication {
+      awaitingReauthentication = nil
+      if !flaws.contains(.dropsOperationAfterReauthentication) { settle(waiting) }
+    }
+  }
+
+  /// Whether the code field stays open after `error`: a wrong or empty code may be typed again (the mutant
+  /// that drops the field closes it on a wrong code).
+  private func keepsField(after error: AuthErrorCode) -> Bool {
+    switch error {
+    case .invalidVerificationCode: !flaws.contains(.dropsCodeFieldOnWrongCode)
+    case .missingVerificationCode: true
+    default: false
+    }
+  }
+
   // MARK: - Phone
 
-  private func requestCode(_ number: String, linking: Bool) {
+  private func requestCode(_ number: String, for purpose: PendingPhone.Purpose) {
     if flaws.contains(.waitsForCodeNeverSent) {
-      pendingPhone = PendingPhone(verificationID: "", number: number, linking: linking)
+      pendingPhone = PendingPhone(verificationID: "", number: number, purpose: purpose)
     }
     do {
-      let id = try client.verifyPhoneNumber(number)
-      pendingPhone = PendingPhone(verificationID: id, number: number, linking: linking)
+      let id =
+        purpose == .enroll ? try client.startPhoneEnrollment(number) : try client.verifyPhoneNumber(number)
+      pendingPhone = PendingPhone(verificationID: id, number: number, purpose: purpose)
     } catch {
       show(error)
     }
@@ -308,14 +413,14 @@ final class ShowcaseMachine: Machine {
   /// link shows the error and gives up.
   private func enter(_ code: String?, for pending: PendingPhone) {
     do {
-      if pending.linking, flaws.contains(.losesGuestData), isGuest {
+      switch pending.purpose {
+      case .link where flaws.contains(.losesGuestData) && isGuest:
         context.log("signs the guest out, then signs in with the phone number")
         client.signOut()
         _ = try client.signIn(verificationID: pending.verificationID, code: code)
-      } else if pending.linking {
-        _ = try client.linkPhone(verificationID: pending.verificationID, code: code)
-      } else {
-        _ = try client.signIn(verificationID: pending.verificationID, code: code)
+      case .link: _ = try client.linkPhone(verificationID: pending.verificationID, code: code)
+      case .signIn: _ = try client.signIn(verificationID: pending.verificationID, code: code)
+      case .enroll: _ = try client.finishPhoneEnrollment(verificationID: pending.verificationID, code: code)
       }
       pendingPhone = nil
     } catch {
@@ -323,7 +428,7 @@ final class ShowcaseMachine: Machine {
       switch error {
       case .sessionExpired where !flaws.contains(.reusesExpiredVerificationID):
         context.log("the code expired: sends a new one")
-        requestCode(pending.number, linking: pending.linking)
+        requestCode(pending.number, for: pending.purpose)
       case .invalidVerificationCode where flaws.contains(.dropsCodeFieldOnWrongCode):
         pendingPhone = nil
       case .invalidVerificationCode, .missingVerificationCode, .sessionExpired:
@@ -421,11 +526,20 @@ final class ShowcaseMachine: Machine {
       case .changeEmail(let email): try client.sendEmailChange(to: email)
       case .changePassword(let password): try client.updatePassword(password)
       case .deleteAccount: try client.delete()
+      case .enrollMFA(let factor):
+        if let number = factor.number {
+          pendingPhone = PendingPhone(
+            verificationID: try client.startPhoneEnrollment(number), number: number, purpose: .enroll)
+        } else {
+          pendingTOTP = try client.startTOTPEnrollment()
+        }
+      case .unenrollMFA(let kind): _ = try client.unenroll(kind)
       default: return
       }
     } catch .requiresRecentLogin {
-      awaitingReauthentication = action
       show(.requiresRecentLogin)
+      if flaws.contains(.enrollsWithoutReauthentication), action.kind == .enrollMFA { return }
+      awaitingReauthentication = action
     } catch {
       show(error)
     }
@@ -492,7 +606,7 @@ extension ShowcaseMachine {
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
     .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
     .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type, .signInWithCustomToken,
-    .signInWithPhone, .enterCode,
+    .signInWithPhone, .enterCode, .enrollMFA, .unenrollMFA,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {
@@ -500,7 +614,7 @@ extension ShowcaseMachine {
       name: name, summary: summary, supportedActions: supportedActions, signInProviders: [.google, .apple],
       screens: Screen.allCases.map(\.rawValue), typeFields: ["email"]
     ) { ShowcaseMachine(context: $0, flaws: flaws) }
-    descriptor.uiNames = ["greeting", "member_since", "role", "needs_email", "code_sent_to"]
+    descriptor.uiNames = ["greeting", "member_since", "role", "needs_email", "code_sent_to", "code_from"]
     return descriptor
   }
 
@@ -561,12 +675,22 @@ extension ShowcaseMachine {
       flaws: .reusesExpiredVerificationID),
     descriptor(
       name: "showcase~drops-code-field-on-wrong-code",
-      summary: "closes the code field on a wrong code, so the user must ask for a new SMS",
+      summary: "closes the code field on a wrong code (SMS or authenticator), so the user must start over",
       flaws: .dropsCodeFieldOnWrongCode),
     descriptor(
       name: "showcase~waits-for-code-never-sent",
       summary: "opens the code screen before the SMS is sent, so a refused number leaves the user waiting",
       flaws: .waitsForCodeNeverSent),
+    descriptor(
+      name: "showcase~ignores-mfa-required",
+      summary:
+        "treats multi-factor-auth-required as a failed sign-in instead of asking for the second factor",
+      flaws: .ignoresMFARequired),
+    descriptor(
+      name: "showcase~enrolls-without-reauthentication",
+      summary:
+        "shows requires-recent-login when enrolling a second factor instead of asking for the password",
+      flaws: .enrollsWithoutReauthentication),
     descriptor(
       name: "showcase~no-email-means-guest",
       summary: "treats a user without an email as a guest: a phone user is greeted as Guest",

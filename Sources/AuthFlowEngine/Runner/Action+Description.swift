@@ -26,6 +26,10 @@ extension Action {
       return "\(key) {provider: phone, number: \(number)}"
     case .enterCode(let code):
       return code == nil ? key : "\(key) {code: ••••••}"
+    case .enrollMFA(let factor):
+      return "\(key) {factor: \(factor.kind)\(factor.number.map { ", number: \($0)" } ?? "")}"
+    case .unenrollMFA(let kind):
+      return "\(key) \(kind)"
     case .updateProfile(let name, let photo):
       let fields =
         (name.map { ["display_name: \($0 ?? "null")"] } ?? [])
@@ -54,6 +58,8 @@ extension Action {
       return "\(key) {uid: \(uid)\(claims.isEmpty ? "" : ", claims: \(ClaimValue.describe(claims))")}"
     case .admin(.setClaims(let account, let claims)):
       return "\(key) {set_claims: {\(account.writtenField), claims: \(ClaimValue.describe(claims))}}"
+    case .admin(.unenrollMFA(let account, let kind)):
+      return "\(key) {unenroll_mfa: {\(account.writtenField), factor: \(kind)}}"
     case .admin(.setPhone(let account, let number)):
       return "\(key) {set_phone: {\(account.writtenField), number: \(number ?? "null")}}"
     case .admin(.updateEmail(let account, let newEmail)):

@@ -87,9 +87,14 @@ extension Expectation {
       ("email", expected.email?.lowercased()), ("email_verified", expected.emailVerified.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("providers", expected.providers.map(providers)),
       ("anonymous", expected.anonymous.map(String.init)), ("photo_url", expected.photoURL.map(name)),
-      ("phone_number", expected.phoneNumber.map(name)), ("claims", expected.claims.map(ClaimValue.describe)),
+      ("phone_number", expected.phoneNumber.map(name)), ("mfa", expected.mfa.map(kinds)),
+      ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
+
+  private func kinds(_ set: Set<SecondFactor.Kind>) -> String { list(set.sorted().map(\.rawValue)) }
+
+  private func kinds(_ factors: [MFAEnrollment]) -> String { kinds(Set(factors.map(\.kind))) }
 
   /// The claims of `actual` that `expected` names: a claim it lacks or has with another value shows.
   private func subset(_ actual: [String: ClaimValue], like expected: [String: ClaimValue]?) -> String? {
@@ -114,6 +119,7 @@ extension Expectation {
         "phone_number",
         (all && user.phoneNumber != nil) || expected?.phoneNumber != nil ? name(user.phoneNumber) : nil
       ),
+      ("mfa", (all && !user.mfa.isEmpty) || expected?.mfa != nil ? kinds(user.mfa) : nil),
       ("claims", subset(claims, like: expected?.claims)),
     ])
   }
@@ -138,7 +144,7 @@ extension Expectation {
       ("providers", expected.providers.map(providers)), ("disabled", expected.disabled.map(String.init)),
       ("anonymous", expected.anonymous.map(String.init)),
       ("display_name", expected.displayName.map(name)), ("photo_url", expected.photoURL.map(name)),
-      ("phone_number", expected.phoneNumber.map(name)),
+      ("phone_number", expected.phoneNumber.map(name)), ("mfa", expected.mfa.map(kinds)),
       ("claims", expected.claims.map(ClaimValue.describe)),
     ])
   }
@@ -156,6 +162,7 @@ extension Expectation {
       ("display_name", expected.displayName != nil ? name(account.displayName) : nil),
       ("photo_url", expected.photoURL != nil ? name(account.photoURL) : nil),
       ("phone_number", expected.phoneNumber != nil ? name(account.phoneNumber) : nil),
+      ("mfa", expected.mfa != nil ? kinds(account.mfa) : nil),
       ("claims", subset(account.customClaims, like: expected.claims)),
     ])
   }

@@ -30,6 +30,10 @@ package struct Account {
   var customClaims: [String: ClaimValue] = [:]
   /// The verified phone number (E.164) the account signs in with (the `phone` provider), if any.
   var phoneNumber: String? = nil
+  /// Enrolled second factors, oldest first.
+  var mfa: [MFAEnrollment] = []
+  /// The shared secret of each TOTP factor, by enrolment id: what the user's authenticator app holds.
+  var totpSecrets: [String: [UInt8]] = [:]
 
   /// Sign-in methods as `createAuthUri` and the client's `providerData` report them.
   var providers: [ProviderID] {
@@ -55,7 +59,7 @@ package struct Account {
       linkedAccounts: links.map {
         LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email)
       },
-      isAnonymous: anonymous, phoneNumber: phoneNumber
+      isAnonymous: anonymous, phoneNumber: phoneNumber, mfa: mfa
     )
   }
 }

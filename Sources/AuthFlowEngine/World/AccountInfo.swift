@@ -26,4 +26,6 @@ public struct AccountInfo: Equatable, Sendable {
   public var isAnonymous = false
   /// The phone number the account signs in with, if any.
   public var phoneNumber: String? = nil
+  /// The enrolled second factors, oldest first.
+  public var mfa: [MFAEnrollment] = []
 }

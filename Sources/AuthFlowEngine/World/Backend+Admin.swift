@@ -39,6 +39,14 @@ extension Backend {
       world.log(
         "admin",
         number.map { "set the phone number of \(name) to \($0)" } ?? "removed the phone number of \(name)")
+    case .unenrollMFA(_, let kind):
+      // `updateUser(uid, {multiFactor: {enrolledFactors: …}})` without the factor: no session is revoked.
+      do throws(AuthErrorCode) {
+        try removeFactor(uid: account.uid, kind: kind)
+      } catch {
+        world.log("admin", "unenroll the \(kind) factor of \(name) → \(error)")
+        throw .refused(error)
+      }
     case .updateEmail(_, let newEmail):
       do throws(AuthErrorCode) {
         try updateEmailByAdmin(account, to: newEmail)
@@ -93,6 +101,12 @@ extension Backend {
       }
     }
     insert(account)
+    for factor in seed.mfa {
+      switch factor.kind {
+      case .phone: addFactor(uid: account.uid, .phone(factor.number ?? ""))
+      case .totp: addFactor(uid: account.uid, .totp(newTOTPSecret()))
+      }
+    }
     if let id = seed.id { namedAccounts[id] = account.uid }
   }
 }

@@ -26,11 +26,14 @@ extension Backend {
   /// under enumeration protection production refuses it (`operation-not-allowed`: "verify the new email before
   /// changing email"); without, it needs a recent login and a free, well-formed address, changes the email at
   /// once (unverified), emails a `recover_email` link to the old address, and **revokes every session** as any
-  /// email change does; the calling device gets a fresh session back. The emulator allows it either way.
+  /// email change does; the calling device gets a fresh session back. The emulator allows it either way. An
+  /// account with second factors must keep a verified email: `email-change-needs-verification`
+  /// (`EMAIL_CHANGE_NEEDS_VERIFICATION`), whatever the knob says.
   func updateEmail(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens
   ) {
     let account = try authorize(token)
+    if !account.mfa.isEmpty { throw .emailChangeNeedsVerification }
     if settings.emailEnumerationProtection { throw .operationNotAllowed }
     try requireRecentLogin(token)
     guard Backend.isValidEmail(newEmail) else { throw .invalidEmail }

@@ -69,6 +69,7 @@ extension Backend {
       $0.emailVerified = true
       $0.emailLinkSignIn = true
     }
+    try requireSecondFactor(uid: existing.uid, provider: .password)
     let tokens = issueSession(uid: existing.uid, provider: .password)
     return (accounts[existing.uid]?.info ?? existing.info, tokens, false)
   }

@@ -56,6 +56,7 @@ extension Backend {
     AccountInfo, SessionTokens
   ) {
     guard accounts[uid] != nil else { throw .userNotFound }
+    try requireSecondFactor(uid: uid, provider: provider)
     let tokens = issueSession(uid: uid, provider: provider)
     guard let account = accounts[uid] else { throw .userNotFound }
     return (account.info, tokens)

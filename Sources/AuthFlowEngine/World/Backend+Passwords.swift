@@ -58,6 +58,7 @@ extension Backend {
     guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
     if account.disabled { throw .userDisabled }
     guard account.password == password else { throw enumerationSafe(.wrongPassword) }
+    try requireSecondFactor(uid: account.uid, provider: .password)
     let tokens = issueSession(uid: account.uid, provider: .password)
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }

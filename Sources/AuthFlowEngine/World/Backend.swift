@@ -31,6 +31,12 @@ package final class Backend {
   var phoneVerifications: [String: PhoneVerification] = [:]
   /// When each SMS code was sent, by number, for `sms_send_limit`.
   var smsSends: [String: [VirtualTime]] = [:]
+  /// Second-factor enrolments started and not finished, by session id.
+  var mfaEnrollments: [String: PendingMFAEnrollment] = [:]
+  /// Sign-ins waiting for their second factor, by `mfaPendingCredential`.
+  var mfaChallenges: [String: PendingMFASignIn] = [:]
+  /// The challenge the last `multi-factor-auth-required` answered with, for the client that asked.
+  var lastMFAChallenge: MFAChallenge?
   /// The uids of the accounts `given.accounts` named with `id:`, by id.
   var namedAccounts: [String: String] = [:]
   /// Accounts removed so far, by uid.

@@ -31,6 +31,7 @@ extension ScenarioLanguage {
       .init("anonymous", .boolean, "Whether the user is a guest (an anonymous account not yet upgraded)."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
       .init("phone_number", .nullableText, "The phone number, or null for none."),
+      .init("mfa", .list(.oneOf(secondFactors), unique: true), "Enrolled second factors, compared as a set."),
       .init(
         "claims", claims, "Claims the device's current ID token carries (a subset: others may be there)."),
     ])
@@ -50,6 +51,7 @@ extension ScenarioLanguage {
       .init("display_name", .nullableText, "The display name, or null for none."),
       .init("photo_url", .nullableText, "The photo URL, or null for none."),
       .init("phone_number", .nullableText, "The phone number, or null for none."),
+      .init("mfa", .list(.oneOf(secondFactors), unique: true), "Enrolled second factors, compared as a set."),
       .init("claims", claims, "Custom claims the account has (a subset: others may be there)."),
     ],
     rules: [.atLeastOne(of: ["email", "device", "id"]), .atMostOne(of: ["device", "id"])])

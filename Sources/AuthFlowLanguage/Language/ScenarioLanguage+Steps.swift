@@ -47,6 +47,8 @@ extension ScenarioLanguage {
     case .signInWithCustomToken: .mapping(customToken)
     case .signInWithPhone: .either([.text, .mapping(phoneNumber)])
     case .enterCode: .either([.empty, .mapping(enterCode)])
+    case .enrollMFA: .mapping(secondFactor)
+    case .unenrollMFA: .oneOf(secondFactors)
     case .tap: .name
     case .type: .dictionary(of: .text, nonEmpty: true)
     case .followLink: .mapping(followLink)
@@ -88,6 +90,9 @@ extension ScenarioLanguage {
       "The app's server mints a custom token for {uid, claims?}; the app signs in with it."
     case .signInWithPhone: "Ask for an SMS code to sign in with this number (E.164, or {number})."
     case .enterCode: "Type the SMS or authenticator code the app waits for: the right one, or {code}."
+    case .enrollMFA:
+      "Start enrolling a second factor: {factor: phone, number} or {factor: totp}; then enter_code."
+    case .unenrollMFA: "Remove the signed-in user's second factor: phone or totp."
     case .tap: "A machine-specific UI action, by name."
     case .type: "Type into machine-specific fields: {field: text}."
     case .followLink: "Open the newest matching email's link in a browser, outside the app."
@@ -225,6 +230,7 @@ extension ScenarioLanguage {
     .init("set_claims", .mapping(setClaims), "Replace an account's custom claims."),
     .init("update_email", .mapping(updateEmail), "Change an account's email at once (updateUser)."),
     .init("set_phone", .mapping(setPhone), "Give an account a phone number, or remove it (null)."),
+    .init("unenroll_mfa", .mapping(unenrollMFA), "Remove an account's second factor (phone or totp)."),
   ]
 
   /// The operations of `admin`, one key each, as the Admin SDK would call them.
@@ -266,6 +272,12 @@ extension ScenarioLanguage {
     fields: accountKeys + [
       .init("number", .nullableText, required: true, "The phone number (E.164), or null to remove it.")
     ],
+    rules: [accountRule])
+
+  /// The arguments of `admin.unenroll_mfa`.
+  public static let unenrollMFA = MappingShape(
+    name: "unenrollMFA", summary: "admin unenroll_mfa's arguments.",
+    fields: accountKeys + [.init("factor", .oneOf(secondFactors), required: true, "phone or totp.")],
     rules: [accountRule])
 
   /// The arguments of `admin.update_email`.

@@ -62,6 +62,10 @@ public enum ScenarioLanguage {
         "mail_scanner", .boolean,
         "Default false: a mail gateway opens every link in every email the moment it arrives."),
       .init(
+        "mfa", .mapping(mfaSettings),
+        "Default {enabled: true, factors: [phone, totp]}: whether users may enroll second factors, and which."
+      ),
+      .init(
         "sign_in_methods", .list(.oneOf(signInMethods), unique: true),
         "Default every method: those enabled; a disabled one is operation-not-allowed (anonymous: admin-restricted-operation)."
       ),
@@ -76,6 +80,29 @@ public enum ScenarioLanguage {
         "trusted_providers", .list(.trustedProvider),
         "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
     ])
+
+  /// The keys of `backend.mfa`.
+  public static let mfaSettings = MappingShape(
+    name: "mfaSettings", summary: "Multi-factor authentication: whether users may enroll, and which factors.",
+    fields: [
+      .init("enabled", .boolean, "Whether users may enroll second factors (default true)."),
+      .init(
+        "factors", .list(.oneOf(secondFactors), unique: true), "The kinds they may enroll (default both)."),
+    ])
+
+  /// A second factor: `{factor: phone, number}` or `{factor: totp}` (`enroll_mfa`, `given.accounts[].mfa`).
+  public static let secondFactor = MappingShape(
+    name: "secondFactor", summary: "A second factor: {factor: phone, number} or {factor: totp}.",
+    fields: [
+      .init("factor", .oneOf(secondFactors), required: true, "phone or totp."),
+      .init("number", .text, "The phone number (E.164) of a phone factor."),
+    ],
+    rules: [.requires(key: "number", other: "factor", value: "phone")])
+
+  /// The kinds of second factor.
+  public static let secondFactors = NameSet(
+    name: "secondFactorKind", values: SecondFactor.Kind.allCases.map(\.rawValue),
+    summary: "A kind of second factor: phone (SMS) or totp (an authenticator app).")
 
   /// The sign-in methods `backend.sign_in_methods` may enable.
   public static let signInMethods = NameSet(
@@ -124,6 +151,7 @@ public enum ScenarioLanguage {
       .init("photo_url", .nullableText, "Default none."),
       .init("claims", claims, "Custom claims the account already has (setCustomUserClaims)."),
       .init("phone_number", .text, "Its phone number (E.164): it signs in with it."),
+      .init("mfa", .list(.mapping(secondFactor)), "Second factors it has enrolled."),
     ],
     rules: [.atLeastOne(of: ["email", "id"])])
 

@@ -63,6 +63,10 @@ extension ScenarioLoader.Document {
       guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.enterCode) else { return nil }
       hideInDiagnostics(value)
       return fields["code"].flatMap { string($0, key: "code") }.map { .enterCode(code: $0) }
+    case .enrollMFA:
+      return secondFactor(value, key: key).map(Action.enrollMFA)
+    case .unenrollMFA:
+      return secondFactorKind(value, key: key).map(Action.unenrollMFA)
     case .updateProfile:
       guard let fields = arguments(value, of: kind, shape: ScenarioLanguage.updateProfile) else { return nil }
       let name = fields["display_name"].flatMap { nullableString($0, key: "display_name") }
@@ -241,6 +245,15 @@ extension ScenarioLoader.Document {
       guard let account, let numberNode = arguments["number"] else { return nil }
       if Self.isNull(numberNode) { return .setPhone(account: account, number: nil) }
       return phoneNumber(numberNode, key: "number").map { .setPhone(account: account, number: $0) }
+    case "unenroll_mfa":
+      guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.unenrollMFA)
+      else {
+        return nil
+      }
+      let account = accountName(in: arguments, at: value)
+      let factor = arguments["factor"].flatMap { secondFactorKind($0, key: "factor") }
+      guard let account, let factor else { return nil }
+      return .unenrollMFA(account: account, factor: factor)
     case "update_email":
       guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.updateEmail)
       else {

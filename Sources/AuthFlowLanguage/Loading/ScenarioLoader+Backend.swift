@@ -24,6 +24,7 @@ extension ScenarioLoader.Document {
     case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
     case .sendLimit: sendLimit(node, key: key).map { .sendLimit($0) }
     case .phoneCodes: phoneCodes(node, key: key).map { .phoneCodes($0) }
+    case .mfa: mfaSettings(node, key: key).map { .mfa($0) }
     case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
     case .names: signInMethods(node).map { .names($0) }
     }
@@ -37,6 +38,20 @@ extension ScenarioLoader.Document {
     let per = fields["per"].flatMap { duration($0, key: "per") }
     guard let count, let per else { return nil }
     return BackendSettings.SendLimit(count: count, per: per)
+  }
+
+  /// `mfa: {enabled?, factors?}`.
+  private mutating func mfaSettings(_ node: YAMLNode, key: String) -> MFASettings? {
+    guard let fields = fields(node, key: key, context: key, shape: ScenarioLanguage.mfaSettings) else {
+      return nil
+    }
+    let before = problemCount
+    var settings = MFASettings()
+    if let enabled = fields["enabled"] { bool(enabled, key: "enabled").map { settings.enabled = $0 } }
+    if let factors = fields["factors"] {
+      secondFactorKinds(factors, key: "factors").map { settings.factors = $0 }
+    }
+    return problemCount == before ? settings : nil
   }
 
   /// `test_phone_numbers`: E.164 numbers, each with its fixed code (six digits, as the console takes them).

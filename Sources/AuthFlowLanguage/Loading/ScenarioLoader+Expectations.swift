@@ -77,6 +77,7 @@ extension ScenarioLoader.Document {
     if let anonymous = fields["anonymous"] { user.anonymous = bool(anonymous, key: "anonymous") }
     if let photo = fields["photo_url"] { user.photoURL = nullableString(photo, key: "photo_url") }
     if let phone = fields["phone_number"] { user.phoneNumber = nullableString(phone, key: "phone_number") }
+    if let mfa = fields["mfa"] { user.mfa = secondFactorKinds(mfa, key: "mfa").map(Set.init) }
     if let claims = fields["claims"] { user.claims = self.claims(claims, key: "claims") }
     return .some(user)
   }
@@ -121,6 +122,7 @@ extension ScenarioLoader.Document {
     if let name = fields["display_name"] { account.displayName = nullableString(name, key: "display_name") }
     if let photo = fields["photo_url"] { account.photoURL = nullableString(photo, key: "photo_url") }
     if let phone = fields["phone_number"] { account.phoneNumber = nullableString(phone, key: "phone_number") }
+    if let mfa = fields["mfa"] { account.mfa = secondFactorKinds(mfa, key: "mfa").map(Set.init) }
     if let claims = fields["claims"] { account.claims = self.claims(claims, key: "claims") }
     return problemCount == before ? account : nil
   }

@@ -69,6 +69,7 @@ extension ScenarioLoader.Document {
         case "claims": claims(value, key: name).map { seed.claims = $0 }
         case "anonymous": bool(value, key: name).map { seed.anonymous = $0 }
         case "phone_number": phoneNumber(value, key: name).map { seed.phoneNumber = $0 }
+        case "mfa": secondFactors(value, key: name).map { seed.mfa = $0 }
         case "email", "id": continue  // read above
         // A key the language lists but this switch does not read is refused, never dropped.
         default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)

@@ -23,6 +23,8 @@ public struct AccountExpectation: Equatable, Sendable {
   public var displayName: String??
   /// The expected photo URL: nil leaves it unchecked, `.some(nil)` expects none.
   public var photoURL: String?? = nil
+  /// The kinds of second factor the account should have enrolled, exactly; nil leaves them unchecked.
+  public var mfa: Set<SecondFactor.Kind>? = nil
   /// The expected phone number: nil leaves it unchecked, `.some(nil)` expects none.
   public var phoneNumber: String?? = nil
   /// Custom claims the account must have (others may be there too); nil leaves them unchecked.

@@ -22,6 +22,8 @@ public struct AccountSeed: Equatable, Sendable {
   public var photoURL: String? = nil
   /// The account's phone number (E.164), if any: it signs in with it (`phone` provider).
   public var phoneNumber: String? = nil
+  /// Second factors enrolled before the scenario (a TOTP factor's secret comes from the seeded generator).
+  public var mfa: [SecondFactor] = []
   /// Custom claims the Admin SDK set before the scenario (`setCustomUserClaims`).
   public var claims: [String: ClaimValue] = [:]
 

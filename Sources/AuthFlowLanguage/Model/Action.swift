@@ -58,8 +58,13 @@ public enum Action: Equatable, Sendable {
   /// `link_provider: {provider: phone, number}`: the app asks for an SMS code to link this number to the
   /// signed-in user, and waits for `enter_code`.
   case linkPhone(number: String)
-  /// `enter_code`: types the code the app waits for; nil types the right one (the newest SMS to the number).
+  /// `enter_code`: types the code the app waits for; nil types the right one (the newest SMS to the number, or
+  /// the authenticator's current code).
   case enterCode(code: String?)
+  /// `enroll_mfa`: starts enrolling a second factor for the signed-in user (then `enter_code`).
+  case enrollMFA(SecondFactor)
+  /// `unenroll_mfa`: removes the signed-in user's second factor of this kind.
+  case unenrollMFA(SecondFactor.Kind)
   /// `tap`: taps a named target the machine shows.
   case tap(String)
   /// `type`: types values into named fields, in order.
@@ -106,6 +111,8 @@ public enum Action: Equatable, Sendable {
     case .signInWithCustomToken: .signInWithCustomToken
     case .signInWithPhone: .signInWithPhone
     case .enterCode: .enterCode
+    case .enrollMFA: .enrollMFA
+    case .unenrollMFA: .unenrollMFA
     case .tap: .tap
     case .type: .type
     case .followLink: .followLink
@@ -133,7 +140,8 @@ extension Action {
     case .cancel: .cancel
     case .signInAnonymously: .signInAnonymously
     case .enterCode: .enterCode(code: nil)
-    case .signInWithPhone, .signUp, .signIn, .signInWith, .reauthenticate, .linkProvider, .unlinkProvider,
+    case .signInWithPhone, .enrollMFA, .unenrollMFA, .signUp, .signIn, .signInWith, .reauthenticate,
+      .linkProvider, .unlinkProvider,
       .updateProfile,
       .changePassword, .changeEmail, .sendSignInLink, .signInWithCustomToken, .tap, .type, .followLink, .wait,
       .admin, .network,

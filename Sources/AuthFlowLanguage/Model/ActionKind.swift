@@ -42,6 +42,10 @@ public enum ActionKind: String, CaseIterable, Sendable, Comparable {
   case signInWithPhone = "sign_in_with_phone"
   /// `enter_code`
   case enterCode = "enter_code"
+  /// `enroll_mfa`
+  case enrollMFA = "enroll_mfa"
+  /// `unenroll_mfa`
+  case unenrollMFA = "unenroll_mfa"
   /// `tap`
   case tap
   /// `type`

@@ -22,6 +22,10 @@ public enum AdminAction: Equatable, Sendable {
   /// (nil).
   case setPhone(account: AccountName, number: String?)
 
+  /// `admin.unenroll_mfa`: removes the account's second factor of this kind (`updateUser` with
+  /// `multiFactor.enrolledFactors` without it).
+  case unenrollMFA(account: AccountName, factor: SecondFactor.Kind)
+
   /// The operation's key under `admin:` (`revoke_sessions`).
   public var key: String {
     switch self {
@@ -34,6 +38,7 @@ public enum AdminAction: Equatable, Sendable {
     case .setClaims: "set_claims"
     case .updateEmail: "update_email"
     case .setPhone: "set_phone"
+    case .unenrollMFA: "unenroll_mfa"
     }
   }
 
@@ -42,7 +47,7 @@ public enum AdminAction: Equatable, Sendable {
     switch self {
     case .disable(let account), .enable(let account), .delete(let account), .revokeSessions(let account),
       .verifyEmail(let account), .setPassword(let account, _), .setClaims(let account, _),
-      .updateEmail(let account, _), .setPhone(let account, _):
+      .updateEmail(let account, _), .setPhone(let account, _), .unenrollMFA(let account, _):
       account
     }
   }

@@ -79,6 +79,20 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let quotaExceeded = Self(rawValue: "quota-exceeded")
   /// A verification id the backend never issued, or one already used (`invalid-verification-id`).
   public static let invalidVerificationID = Self(rawValue: "invalid-verification-id")
+  /// A first factor succeeded for an account with second factors: the sign-in waits for one of them
+  /// (`multi-factor-auth-required`, with a resolver).
+  public static let multiFactorAuthRequired = Self(rawValue: "multi-factor-auth-required")
+  /// Enrolling a second factor needs a verified email (`unverified-email`).
+  public static let unverifiedEmail = Self(rawValue: "unverified-email")
+  /// That second factor is enrolled on the account already (`second-factor-already-in-use`).
+  public static let secondFactorAlreadyInUse = Self(rawValue: "second-factor-already-in-use")
+  /// The account has as many second factors as allowed (`maximum-second-factor-count-exceeded`).
+  public static let maximumSecondFactorCountExceeded = Self(rawValue: "maximum-second-factor-count-exceeded")
+  /// No enrolled second factor of that kind (`multi-factor-info-not-found`).
+  public static let multiFactorInfoNotFound = Self(rawValue: "multi-factor-info-not-found")
+  /// `updateEmail` for an account with second factors: its new email must be verified first
+  /// (`email-change-needs-verification`).
+  public static let emailChangeNeedsVerification = Self(rawValue: "email-change-needs-verification")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
   public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
@@ -91,6 +105,7 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .userTokenExpired, .userDisabled, .networkRequestFailed, .webContextCancelled, .userMismatch,
     .operationNotAllowed, .noSuchProvider, .invalidCustomToken, .adminRestrictedOperation,
     .invalidVerificationCode, .missingVerificationCode, .sessionExpired, .invalidPhoneNumber, .quotaExceeded,
-    .invalidVerificationID,
+    .invalidVerificationID, .multiFactorAuthRequired, .unverifiedEmail, .secondFactorAlreadyInUse,
+    .maximumSecondFactorCountExceeded, .emailChangeNeedsVerification, .multiFactorInfoNotFound,
   ]
 }

@@ -30,4 +30,14 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   case sendVerificationCode
   /// `accounts:signInWithPhoneNumber`: signing in (or linking) with an SMS code.
   case signInWithPhoneNumber
+  /// `accounts/mfaEnrollment:start`: an SMS code or a TOTP secret for enrolling a second factor.
+  case startMfaEnrollment
+  /// `accounts/mfaEnrollment:finalize`: enrolling the factor with its first code.
+  case finalizeMfaEnrollment
+  /// `accounts/mfaEnrollment:withdraw`: removing a second factor.
+  case withdrawMfa
+  /// `accounts/mfaSignIn:start`: an SMS code for the sign-in's second step.
+  case startMfaSignIn
+  /// `accounts/mfaSignIn:finalize`: completing a sign-in with a second factor's code.
+  case finalizeMfaSignIn
 }

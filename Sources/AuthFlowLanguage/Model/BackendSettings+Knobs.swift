@@ -15,6 +15,8 @@ extension BackendSettings {
     case names([String])
     /// Phone numbers with their fixed codes (`test_phone_numbers`).
     case phoneCodes([String: String])
+    /// Multi-factor settings (`mfa`).
+    case mfa(MFASettings)
   }
 
   /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
@@ -60,6 +62,9 @@ extension BackendSettings {
     },
     Knob(name: "mail_scanner", value: { .boolean($0.mailScanner) }) {
       if case .boolean(let value) = $1 { $0.mailScanner = value }
+    },
+    Knob(name: "mfa", value: { .mfa($0.mfa) }) {
+      if case .mfa(let value) = $1 { $0.mfa = value }
     },
     Knob(name: "sign_in_methods", value: { .names($0.signInMethods) }) {
       if case .names(let value) = $1 { $0.signInMethods = value }

@@ -33,6 +33,8 @@ public struct BackendSettings: Equatable, Sendable {
   public var smsSendLimit = SendLimit(count: 5, per: .hours(1))
   /// The console's "Phone numbers for testing": each number's fixed code; no SMS is sent to them.
   public var testPhoneNumbers: [String: String] = [:]
+  /// Multi-factor authentication: whether users may enroll, and which kinds of factor.
+  public var mfa = MFASettings()
   /// How long an ID token lives before the client must refresh it.
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.

@@ -14,6 +14,8 @@ public struct UserExpectation: Equatable, Sendable {
   public var photoURL: String?? = nil
   /// The expected phone number: nil leaves it unchecked, `.some(nil)` expects none.
   public var phoneNumber: String?? = nil
+  /// The kinds of second factor the user should have enrolled, exactly; nil leaves them unchecked.
+  public var mfa: Set<SecondFactor.Kind>? = nil
   /// Claims the device's current ID token must carry (others may be there too); nil leaves them unchecked.
   public var claims: [String: ClaimValue]? = nil
 

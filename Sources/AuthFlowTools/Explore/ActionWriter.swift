@@ -65,6 +65,17 @@ enum ActionWriter {
     case .admin(.updateEmail(let account, let newEmail)):
       let inner = YAMLText.flow([field(account), ("new_email", text(newEmail))])
       return (key, YAMLText.flow([("update_email", inner)]))
+    case .admin(.unenrollMFA(let account, let kind)):
+      let inner = YAMLText.flow([field(account), ("factor", kind.rawValue)])
+      return (key, YAMLText.flow([("unenroll_mfa", inner)]))
+    case .enrollMFA(let factor):
+      return (
+        key,
+        YAMLText.flow(
+          [("factor", factor.kind.rawValue)] + (factor.number.map { [("number", text($0))] } ?? []))
+      )
+    case .unenrollMFA(let kind):
+      return (key, kind.rawValue)
     case .signInWithPhone(let number):
       return (key, text(number))
     case .linkPhone(let number):

@@ -9,6 +9,10 @@ enum ExpectationWriter {
     YAMLText.list(set.sorted().map(\.rawValue))
   }
 
+  private static func kinds(_ set: Set<SecondFactor.Kind>) -> String {
+    YAMLText.list(set.sorted().map(\.rawValue))
+  }
+
   private static func name(_ value: String??) -> String? {
     guard let value else { return nil }
     return value.map(text) ?? "null"
@@ -30,6 +34,7 @@ enum ExpectationWriter {
       if let anonymous = user.anonymous { pairs.append(("anonymous", String(anonymous))) }
       if let photo = name(user.photoURL) { pairs.append(("photo_url", photo)) }
       if let phone = name(user.phoneNumber) { pairs.append(("phone_number", phone)) }
+      if let mfa = user.mfa { pairs.append(("mfa", kinds(mfa))) }
       if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
@@ -45,6 +50,7 @@ enum ExpectationWriter {
       if let displayName = name(account.displayName) { pairs.append(("display_name", displayName)) }
       if let photo = name(account.photoURL) { pairs.append(("photo_url", photo)) }
       if let phone = name(account.phoneNumber) { pairs.append(("phone_number", phone)) }
+      if let mfa = account.mfa { pairs.append(("mfa", kinds(mfa))) }
       if let claims = account.claims { pairs.append(("claims", ActionWriter.write(claims))) }
       return YAMLText.flow(pairs)
     case .sms(let sms):

@@ -50,6 +50,11 @@ public enum ScenarioWriter {
     case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
     case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
     case .names(let names): YAMLText.list(names.map { YAMLText.scalar($0) })
+    case .mfa(let mfa):
+      YAMLText.flow([
+        ("enabled", "\(mfa.enabled)"),
+        ("factors", YAMLText.list(mfa.factors.map { YAMLText.scalar($0.rawValue) })),
+      ])
     case .phoneCodes(let codes):
       YAMLText.flow(codes.keys.sorted().map { (YAMLText.quoted($0), YAMLText.quoted(codes[$0] ?? "")) })
     }
@@ -78,6 +83,13 @@ public enum ScenarioWriter {
         if let photo = account.photoURL { pairs.append(("photo_url", text(photo))) }
         if !account.claims.isEmpty { pairs.append(("claims", ActionWriter.write(account.claims))) }
         if let phone = account.phoneNumber { pairs.append(("phone_number", text(phone))) }
+        if !account.mfa.isEmpty {
+          let factors = account.mfa.map { factor in
+            YAMLText.flow(
+              [("factor", factor.kind.rawValue)] + (factor.number.map { [("number", text($0))] } ?? []))
+          }
+          pairs.append(("mfa", YAMLText.list(factors)))
+        }
         lines.append("    - " + YAMLText.flow(pairs))
       }
     }

@@ -137,6 +137,11 @@ struct StepGenerator {
     case .enterCode:
       // Mostly the code the SMS carries; sometimes a wrong one.
       return .enterCode(code: chance(80) ? nil : "000000")
+    case .enrollMFA:
+      // Mostly an authenticator; sometimes a phone.
+      return .enrollMFA(chance(60) ? SecondFactor(.totp) : SecondFactor(.phone, number: "+15555550102"))
+    case .unenrollMFA:
+      return .unenrollMFA(chance(60) ? .totp : .phone)
     case .tap:
       return pick(machine.tapTargets).map(Action.tap)
     case .type:

@@ -31,6 +31,7 @@ import Testing
       sign_in_methods: [password, email_link, google.com]
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
+      mfa: { enabled: false, factors: [totp] }
       sms_code_ttl: 2m
       sms_send_limit: { count: 2, per: 1d }
       test_phone_numbers: { "+15555550199": "424242", "+15555550198": "000001" }
@@ -48,7 +49,7 @@ import Testing
           claims: { role: admin, seats: 5 }
         - { email: ben@example.com, password: ben-pass, disabled: true }
         - { id: guest, anonymous: true }
-        - { email: pam@example.com, phone_number: "+15555550123" }
+        - { email: pam@example.com, phone_number: "+15555550123", mfa: [{ factor: totp }, { factor: phone, number: "+15555550126" }] }
       identity_providers:
         twitter.com:
           - { email: cleo@example.com, name: Cleo, email_verified: true }
@@ -107,6 +108,11 @@ import Testing
       - link_provider: { provider: phone, number: "+15555550125" }
       - enter_code: { code: "999999" }
         expect: { sms: { to: "+15555550125", count: 1 }, user: { phone_number: "+15555550125" }, account: { id: guest, phone_number: null } }
+      - enroll_mfa: { factor: phone, number: "+15555550127" }
+      - enroll_mfa: { factor: totp }
+      - unenroll_mfa: totp
+      - admin: { unenroll_mfa: { id: guest, factor: phone } }
+        expect: { user: { mfa: [phone, totp] }, account: { email: pam@example.com, mfa: [] } }
       - sign_in_with_custom_token: { uid: server-1 }
         expect: { account: { device: laptop, exists: true, providers: [] } }
       - sign_in_with_custom_token: { uid: server-2, claims: { role: support } }

@@ -56,12 +56,12 @@ import Testing
   @Test func theModelsKeyListsAreTheLanguages() {
     #expect(Scenario.keys == ScenarioLanguage.scenario.keys)
     #expect(Scenario.keys.first == "version" && Scenario.keys.last == "steps")
-    #expect(BackendSettings.keys.count == 15)
+    #expect(BackendSettings.keys.count == 16)
     #expect(Expectation.keys == ScenarioLanguage.expectation.keys)
     #expect(
       AdminAction.keys == [
         "disable", "enable", "delete", "revoke_sessions", "verify_email", "set_password", "set_claims",
-        "update_email", "set_phone",
+        "update_email", "set_phone", "unenroll_mfa",
       ])
   }
 }

@@ -241,7 +241,7 @@ import Testing
         yaml.error(
           "7️⃣",
           "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
-            + " set_claims, update_email, set_phone, found 'disable' and 'enable'"),
+            + " set_claims, update_email, set_phone, unenroll_mfa, found 'disable' and 'enable'"),
         yaml.error("8️⃣", "unknown operation 'signIn'; did you mean 'signUp'?"),
         yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
         yaml.error("🔟", "'sign_up' needs arguments"),
@@ -587,6 +587,36 @@ extension ScenarioLoaderErrorTests {
         yaml.error("6️⃣", "missing required key 'number'"),
         yaml.error("7️⃣", "'number' must be an E.164 phone number such as +15555550100, found '+1 555'"),
         yaml.error("8️⃣", "missing required key 'to'"),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  @Test func secondFactorsAreCheckedWhereTheScenarioGivesThem() {
+    let yaml = MarkedYAML(
+      """
+      scenario: factors
+      backend:
+        mfa: { enabled: true, factors: [totp, 1️⃣sms] }
+      given:
+        accounts:
+          - email: a@example.com
+            mfa: [2️⃣{ factor: phone }, { factor: totp, 3️⃣number: "+15555550100" }]
+      steps:
+        - enroll_mfa: { factor: 4️⃣totpp }
+        - unenroll_mfa: 5️⃣email
+        - admin: { unenroll_mfa: 6️⃣{ email: a@example.com } }
+        - expect: { user: { mfa: [totp, 7️⃣totp] } }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "unknown second factor 'sms'; expected one of 'phone', 'totp'"),
+        yaml.error("2️⃣", "missing required key 'number'"),
+        yaml.error("3️⃣", "unknown key 'number' in a totp factor"),
+        yaml.error("4️⃣", "unknown second factor 'totpp'; did you mean 'totp'?"),
+        yaml.error("5️⃣", "unknown second factor 'email'; expected one of 'phone', 'totp'"),
+        yaml.error("6️⃣", "missing required key 'factor'"),
+        yaml.error("7️⃣", "duplicate second factor 'totp' in 'mfa'"),
       ])
   }
 }

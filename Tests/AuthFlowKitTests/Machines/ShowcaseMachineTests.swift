@@ -79,6 +79,7 @@ struct ShowcaseMachineTests {
         "showcase~profile-clears-untouched-fields", "showcase~disconnect-only-hides",
         "showcase~keeps-email-after-sign-in", "showcase~reuses-expired-verification-id",
         "showcase~drops-code-field-on-wrong-code", "showcase~waits-for-code-never-sent",
+        "showcase~ignores-mfa-required", "showcase~enrolls-without-reauthentication",
         "showcase~no-email-means-guest",
       ])
   }

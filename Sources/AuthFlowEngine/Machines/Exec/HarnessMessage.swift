@@ -116,6 +116,9 @@ enum HarnessMessage {
     case .signInWithPhone(let number): .object(["number": .string(number)])
     case .linkPhone(let number): .object(["provider": "phone", "number": .string(number)])
     case .enterCode(let code): .object(["code": .optional(code)])
+    case .enrollMFA(let factor):
+      .object(["factor": .string(factor.kind.rawValue), "number": .optional(factor.number)])
+    case .unenrollMFA(let kind): .object(["factor": .string(kind.rawValue)])
     case .tap(let name): .object(["name": .string(name)])
     case .type(let fields): .object(fields.map { WireValue.Member(key: $0.name, value: .string($0.value)) })
     case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
