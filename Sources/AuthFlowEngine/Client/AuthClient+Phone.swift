@@ -30,3 +30,51 @@ extension AuthClient {
     return updateCache(info)
   }
 }
+
+extension AuthClient {
+  /// Re-authenticates the current user with the code typed for a verification (`reauthenticate(with:
+  /// PhoneAuthCredential)`): the number must be the user's (`user-mismatch`; `user-not-found` when no account
+  /// has it).
+  public func reauthenticatePhone(verificationID: String, code: String?) throws(AuthErrorCode) {
+    guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    do throws(AuthErrorCode) {
+      let (info, tokens) = try call(
+        .signInWithPhoneNumber, "reauthenticate(phone: \(Redactor.shorten(verificationID)), code: ••••••)"
+      ) { () throws(AuthErrorCode) in
+        try backend.reauthenticatePhone(verificationID: verificationID, code: code, uid: user.uid)
+      }
+      _ = signedIn(info, tokens)
+    } catch {
+      if error == .userDisabled { signOutIfSessionEnded(error) }
+      throw error
+    }
+  }
+
+  /// Replaces the signed-in user's number with the verified one (`updatePhoneNumber`); needs a recent login.
+  public func updatePhoneNumber(verificationID: String, code: String?) throws(AuthErrorCode) -> CachedUser {
+    let info = try authorized(
+      .signInWithPhoneNumber, "updatePhoneNumber(\(Redactor.shorten(verificationID)), code: ••••••)"
+    ) { (token: IDToken) throws(AuthErrorCode) in
+      try backend.updatePhone(token, verificationID: verificationID, code: code)
+    }
+    return updateCache(info)
+  }
+
+  /// The number and temporary proof the last `credential-already-in-use` answer for a verification carried (the
+  /// SDK turns them into the error's updated credential); nil when it carried none.
+  package func phoneTemporaryProof(verificationID: String) -> (number: String, proof: String)? {
+    backend.temporaryProof(forVerificationID: verificationID)
+  }
+
+  /// Signs in with a number and the temporary proof a `credential-already-in-use` answer carried.
+  package func signIn(phoneNumber: String, temporaryProof: String) throws(AuthErrorCode) -> (
+    user: CachedUser, isNewUser: Bool
+  ) {
+    let (info, tokens, isNewUser) = try call(
+      .signInWithPhoneNumber, "signIn(phone: \(phoneNumber), proof: ••••••)"
+    ) { () throws(AuthErrorCode) in
+      try backend.signInWithPhone(number: phoneNumber, temporaryProof: temporaryProof)
+    }
+    return (signedIn(info, tokens), isNewUser)
+  }
+}

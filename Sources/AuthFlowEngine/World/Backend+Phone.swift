@@ -6,6 +6,10 @@ struct PhoneVerification {
   var code: String
   var createdAt: VirtualTime
   var used = false
+  /// The temporary proof a `credential-already-in-use` answer handed out for this verification's number (the
+  /// number belongs to another account): signing in with it reaches that account once, without a new code.
+  var temporaryProof: String?
+  var proofUsed = false
 }
 
 extension Backend {
@@ -61,6 +65,13 @@ extension Backend {
   ) {
     try requireMethod("phone")
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    return try signIn(phoneNumber: number)
+  }
+
+  /// Signs in the account with a verified number, or makes one with only the number.
+  private func signIn(phoneNumber number: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
     if let existing = account(phoneNumber: number) {
       if existing.disabled { throw .userDisabled }
       let tokens = issueSession(uid: existing.uid, provider: .phone)
@@ -77,7 +88,8 @@ extension Backend {
 
   /// **Linking a phone number.** `accounts:signInWithPhoneNumber` with an `idToken` too: an account that
   /// already has a number → `provider-already-linked`; after the code checks out, a number another account has
-  /// → `credential-already-in-use` (the app may sign in to that account instead). Otherwise the account gains
+  /// → `credential-already-in-use` (the app may sign in to that account instead, with the temporary proof that
+  /// answer carries: ``temporaryProof(forVerificationID:)``). Otherwise the account gains
   /// the number (a guest is upgraded, same uid). No recent login is asked for.
   func linkPhone(_ token: IDToken, verificationID: String, code: String?) throws(AuthErrorCode) -> AccountInfo
   {
@@ -86,7 +98,7 @@ extension Backend {
     if account.phoneNumber != nil { throw .providerAlreadyLinked }
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     if let owner = self.account(phoneNumber: number), owner.uid != account.uid {
-      throw .credentialAlreadyInUse
+      throw numberInUse(verificationID: verificationID)
     }
     update(uid: account.uid) {
       $0.phoneNumber = number
@@ -94,6 +106,80 @@ extension Backend {
     }
     world.log("backend", "\(number) linked to \(account.email ?? "uid \(Redactor.shorten(account.uid))")")
     return accounts[account.uid]?.info ?? account.info
+  }
+
+  /// **Changing the phone number.** `accounts:signInWithPhoneNumber` with an `idToken` and `operation: UPDATE`
+  /// (iOS `updatePhoneNumber`): a sensitive operation, so a sign-in older than `recent_login` →
+  /// `requires-recent-login`, checked before the code so the code stays usable after re-authenticating. After
+  /// the code checks out, a number another account has → `credential-already-in-use` (with a temporary proof,
+  /// as for linking); otherwise the number replaces the account's, or becomes its first (a guest is upgraded,
+  /// same uid). The account's sessions stay.
+  func updatePhone(_ token: IDToken, verificationID: String, code: String?) throws(AuthErrorCode)
+    -> AccountInfo
+  {
+    let account = try authorize(token)
+    try requireMethod("phone")
+    try requireRecentLogin(token)
+    let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    if let owner = self.account(phoneNumber: number), owner.uid != account.uid {
+      throw numberInUse(verificationID: verificationID)
+    }
+    record(.sensitiveOperation(.changePhone, uid: account.uid, authTime: token.authTime, at: world.now))
+    update(uid: account.uid) {
+      $0.phoneNumber = number
+      $0.anonymous = false
+    }
+    world.log("backend", "phone number of \(account.email ?? "uid \(Redactor.shorten(account.uid))") changed")
+    return accounts[account.uid]?.info ?? account.info
+  }
+
+  /// **Re-authenticating with a phone number.** `accounts:signInWithPhoneNumber` with `operation: REAUTH`: after
+  /// the code checks out, the number must belong to an account (`user-not-found`: a re-authentication never
+  /// makes one), to the signed-in one (`user-mismatch`), not disabled (`user-disabled`). A new session starts,
+  /// so the recent-login window restarts.
+  func reauthenticatePhone(verificationID: String, code: String?, uid: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    try requireMethod("phone")
+    let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    guard let owner = account(phoneNumber: number) else { throw .userNotFound }
+    guard owner.uid == uid else { throw .userMismatch }
+    if owner.disabled { throw .userDisabled }
+    let tokens = issueSession(uid: uid, provider: .phone)
+    return (accounts[uid]?.info ?? owner.info, tokens)
+  }
+
+  /// `credential-already-in-use` for a verified number another account has; the verification keeps a temporary
+  /// proof, as production's answer carries `temporaryProof` and `phoneNumber`. The proof is derived from the
+  /// verification id, so handing it out draws nothing from the world's random stream.
+  private func numberInUse(verificationID: String) -> AuthErrorCode {
+    phoneVerifications[verificationID]?.temporaryProof = "proof." + verificationID
+    return .credentialAlreadyInUse
+  }
+
+  /// The number and temporary proof a `credential-already-in-use` answer for this verification carried; nil
+  /// when it carried none.
+  func temporaryProof(forVerificationID verificationID: String) -> (number: String, proof: String)? {
+    guard let verification = phoneVerifications[verificationID], let proof = verification.temporaryProof
+    else {
+      return nil
+    }
+    return (verification.number, proof)
+  }
+
+  /// **Signing in with a temporary proof.** `accounts:signInWithPhoneNumber` with `temporaryProof` and
+  /// `phoneNumber` (what the SDK sends for the credential in a `credential-already-in-use` error): a proof never
+  /// handed out for that number, or already used, → `invalid-credential`; otherwise as a sign-in with the code.
+  func signInWithPhone(number: String, temporaryProof: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
+    try requireMethod("phone")
+    let id = String(temporaryProof.dropFirst("proof.".count))
+    guard let verification = phoneVerifications[id], verification.temporaryProof == temporaryProof,
+      verification.number == number, !verification.proofUsed
+    else { throw .invalidCredential }
+    phoneVerifications[id]?.proofUsed = true
+    return try signIn(phoneNumber: number)
   }
 
   /// The account whose phone number is `number`, if any (oldest first).

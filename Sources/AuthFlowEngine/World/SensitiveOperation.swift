@@ -8,4 +8,6 @@ public enum SensitiveOperation: String, Sendable {
   case changePassword = "change password"
   /// Changing the email (`verifyBeforeUpdateEmail` or `updateEmail`).
   case changeEmail = "change email"
+  /// Changing the phone number (`updatePhoneNumber`).
+  case changePhone = "change phone"
 }

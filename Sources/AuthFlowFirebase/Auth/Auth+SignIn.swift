@@ -155,10 +155,10 @@ extension Auth {
 
   // MARK: - Credentials
 
-  /// Signs in with a credential: an email and a password, or an identity provider's tokens (from
-  /// ``IdentityProviderSheet`` or a provider type). An IdP sign-in whose email belongs to another account
-  /// fails with `accountExistsWithDifferentCredential`, its `userInfo` holding the email and the credential to
-  /// link later.
+  /// Signs in with a credential: an email and a password, an identity provider's tokens (from
+  /// ``IdentityProviderSheet`` or a provider type), or a phone verification (``PhoneAuthCredential``: the
+  /// number's account, made if there is none). An IdP sign-in whose email belongs to another account fails with
+  /// `accountExistsWithDifferentCredential`, its `userInfo` holding the email and the credential to link later.
   @discardableResult
   public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
     try signInNow(with: credential)
@@ -176,6 +176,8 @@ extension Auth {
       return try signInNow(email: email, password: password)
     case .emailLink(let email, let link):
       return try signInNow(email: email, link: link)
+    case .phone, .phoneProof:
+      return try signInNow(withPhone: credential)
     case .tokens:
       var idp: IdentityProviders.Account?
       let isNewUser = try perform(

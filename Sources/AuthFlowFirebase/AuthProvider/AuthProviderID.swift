@@ -17,7 +17,7 @@ public struct AuthProviderID: Equatable, Sendable {
   public static var gitHub: Self { Self(rawValue: "github.com") }
   /// Google Sign-In, `google.com`.
   public static var google: Self { Self(rawValue: "google.com") }
-  /// Phone numbers, `phone` (not modelled by the world).
+  /// Phone numbers, `phone` (``PhoneAuthProvider``).
   public static var phone: Self { Self(rawValue: "phone") }
   /// Any other provider id, such as `twitter.com` or `oidc.acme`.
   public static func custom(_ value: String) -> Self { Self(rawValue: value) }

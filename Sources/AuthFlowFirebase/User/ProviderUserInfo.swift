@@ -7,9 +7,13 @@ final class ProviderUserInfo: NSObject, UserInfo, @unchecked Sendable {
   let displayName: String?
   let photoURL: URL?
   let email: String?
-  let phoneNumber: String? = nil
+  let phoneNumber: String?
 
-  init(providerID: String, uid: String, displayName: String?, photoURL: URL?, email: String?) {
+  init(
+    providerID: String, uid: String, displayName: String?, photoURL: URL?, email: String?,
+    phoneNumber: String? = nil
+  ) {
+    self.phoneNumber = phoneNumber
     self.providerID = providerID
     self.uid = uid
     self.displayName = displayName

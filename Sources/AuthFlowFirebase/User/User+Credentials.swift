@@ -5,8 +5,9 @@ import Foundation
 extension User {
   // MARK: - Re-authenticating
 
-  /// Proves again who the user is (restarting the recent-login window): with the user's password, or with an
-  /// IdP credential linked to the user. Another account's credential → `userMismatch`.
+  /// Proves again who the user is (restarting the recent-login window): with the user's password, an IdP
+  /// credential linked to the user, or a phone credential for the user's number. Another account's credential
+  /// → `userMismatch`.
   @discardableResult
   public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
     try reauthenticateNow(with: credential)
@@ -32,6 +33,8 @@ extension User {
           providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
     case .emailLink:
       throw AuthErrorUtils.unsupported("Email-link re-authentication")
+    case .phone, .phoneProof:
+      return try reauthenticateNow(withPhone: credential, auth: auth)
     case .tokens:
       let idp = try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         let idp = try auth.firebaseWorld.identityProviderAccount(for: credential)
@@ -47,8 +50,9 @@ extension User {
   // MARK: - Linking
 
   /// Links a credential to the user: an IdP account (`credentialAlreadyInUse` when it belongs to another
-  /// account, with the email and the credential in `userInfo`), an email and a password, or an email link
-  /// (`EmailAuthProvider.credential(withEmail:link:)`: the user takes the link's address, verified).
+  /// account, with the email and the credential in `userInfo`), an email and a password, an email link
+  /// (`EmailAuthProvider.credential(withEmail:link:)`: the user takes the link's address, verified), or a phone
+  /// verification (``PhoneAuthCredential``: the user gains the number).
   @discardableResult
   public func link(with credential: AuthCredential) async throws -> AuthDataResult {
     try linkNow(with: credential)
@@ -83,6 +87,8 @@ extension User {
         user: try auth.signedInUser(),
         additionalUserInfo: AdditionalUserInfo(
           providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+    case .phone, .phoneProof:
+      return try linkNow(withPhone: credential, auth: auth)
     case .tokens:
       var idp: IdentityProviders.Account?
       try perform(

@@ -41,8 +41,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   open var photoURL: URL? { read { account?.photoURL.flatMap(URL.init(string:)) } }
   /// The user's email.
   open var email: String? { read { cached.email } }
-  /// The user's phone number; always nil, as the world does not model phone sign-in.
-  open var phoneNumber: String? { nil }
+  /// The user's verified phone number (E.164), if the account signs in with one (the `phone` provider).
+  open var phoneNumber: String? { read { cached.phoneNumber } }
   /// Whether the user is a guest (``Auth/signInAnonymously()``) with no credential linked yet.
   public internal(set) var isAnonymous: Bool {
     get { read { cached.isAnonymous } }
@@ -58,7 +58,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   /// ``isEmailVerified``, as the Objective-C API spells it.
   open func emailVerified() -> Bool { isEmailVerified }
 
-  /// The user as each provider knows it: `password` (with the email as its uid) and the linked IdP accounts.
+  /// The user as each provider knows it: `password` (with the email as its uid), `phone` (with the number as its
+  /// uid and ``UserInfo/phoneNumber``) and the linked IdP accounts.
   open var providerData: [UserInfo] {
     read {
       let photo = account?.photoURL.flatMap(URL.init(string:))
@@ -67,6 +68,11 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
           return ProviderUserInfo(
             providerID: provider.rawValue, uid: cached.email ?? cached.uid, displayName: cached.displayName,
             photoURL: photo, email: cached.email)
+        }
+        if provider == .phone, let number = cached.phoneNumber {
+          return ProviderUserInfo(
+            providerID: provider.rawValue, uid: number, displayName: nil, photoURL: nil, email: nil,
+            phoneNumber: number)
         }
         let linked = account?.linkedAccounts.first { $0.provider == provider }
         return ProviderUserInfo(

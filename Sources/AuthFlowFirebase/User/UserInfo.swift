@@ -12,6 +12,6 @@ public protocol UserInfo: NSObjectProtocol {
   var photoURL: URL? { get }
   /// The user's email.
   var email: String? { get }
-  /// The user's phone number; always nil, as the world does not model phone sign-in.
+  /// The user's phone number (E.164); set on the `phone` entry of `providerData`.
   var phoneNumber: String? { get }
 }

@@ -29,6 +29,12 @@ enum AuthErrorUtils {
     case .adminRestrictedOperation: .adminRestrictedOperation
     case .noSuchProvider: .noSuchProvider
     case .invalidCustomToken: .invalidCustomToken
+    case .invalidVerificationCode: .invalidVerificationCode
+    case .invalidVerificationID: .invalidVerificationID
+    case .missingVerificationCode: .missingVerificationCode
+    case .sessionExpired: .sessionExpired
+    case .invalidPhoneNumber: .invalidPhoneNumber
+    case .quotaExceeded: .quotaExceeded
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }
@@ -89,6 +95,14 @@ enum AuthErrorUtils {
     case .operationNotAllowed: "This sign-in method is not enabled for the project."
     case .adminRestrictedOperation: "This operation is restricted to administrators only."
     case .nullUser: "The operation needs a signed-in user, and there is none."
+    case .invalidVerificationCode: "The SMS code is wrong; check it and type it again."
+    case .invalidVerificationID: "The verification id is unknown or has been used already."
+    case .missingVerificationCode: "The SMS code is empty."
+    case .missingVerificationID: "The verification id is empty."
+    case .sessionExpired: "The SMS code has expired; send a new one."
+    case .invalidPhoneNumber: "The phone number is not in E.164 format (+ and the country code)."
+    case .missingPhoneNumber: "The phone number is empty."
+    case .quotaExceeded: "The project's SMS quota is exhausted."
     default: "An internal error occurred."
     }
   }

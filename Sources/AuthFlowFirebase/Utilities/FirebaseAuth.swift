@@ -32,6 +32,8 @@ public enum FirebaseAuth {
   public typealias AuthSettings = AuthFlowFirebase.AuthSettings
   /// ``AuthFlowFirebase/AuthStateDidChangeListenerHandle``.
   public typealias AuthStateDidChangeListenerHandle = AuthFlowFirebase.AuthStateDidChangeListenerHandle
+  /// ``AuthFlowFirebase/AuthUIDelegate``.
+  public typealias AuthUIDelegate = AuthFlowFirebase.AuthUIDelegate
   /// ``AuthFlowFirebase/AuthTokenResult``.
   public typealias AuthTokenResult = AuthFlowFirebase.AuthTokenResult
   /// ``AuthFlowFirebase/EmailAuthProvider``.
@@ -46,10 +48,16 @@ public enum FirebaseAuth {
   public typealias GoogleAuthProvider = AuthFlowFirebase.GoogleAuthProvider
   /// ``AuthFlowFirebase/IDTokenDidChangeListenerHandle``.
   public typealias IDTokenDidChangeListenerHandle = AuthFlowFirebase.IDTokenDidChangeListenerHandle
+  /// ``AuthFlowFirebase/MultiFactorSession``.
+  public typealias MultiFactorSession = AuthFlowFirebase.MultiFactorSession
   /// ``AuthFlowFirebase/OAuthCredential``.
   public typealias OAuthCredential = AuthFlowFirebase.OAuthCredential
   /// ``AuthFlowFirebase/OAuthProvider``.
   public typealias OAuthProvider = AuthFlowFirebase.OAuthProvider
+  /// ``AuthFlowFirebase/PhoneAuthCredential``.
+  public typealias PhoneAuthCredential = AuthFlowFirebase.PhoneAuthCredential
+  /// ``AuthFlowFirebase/PhoneAuthProvider``.
+  public typealias PhoneAuthProvider = AuthFlowFirebase.PhoneAuthProvider
   /// ``AuthFlowFirebase/TwitterAuthProvider``.
   public typealias TwitterAuthProvider = AuthFlowFirebase.TwitterAuthProvider
   /// ``AuthFlowFirebase/User``.

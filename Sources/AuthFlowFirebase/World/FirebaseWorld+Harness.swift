@@ -83,6 +83,14 @@ extension FirebaseWorld {
     locked { world.outbox.newest(kind, to: address) }
   }
 
+  /// Every SMS the backend sent (phone verification codes), oldest first. Numbers in the settings'
+  /// `testPhoneNumbers` get none: they take their fixed code.
+  public var textMessages: [SMS] { locked { world.smsOutbox.messages } }
+
+  /// The newest SMS to `number` (E.164): its `code` is what the user types after
+  /// ``PhoneAuthProvider/verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
+  public func newestSMS(to number: String) -> SMS? { locked { world.smsOutbox.newest(to: number) } }
+
   /// A browser opens an emailed link on the hosted action page: a verification link verifies, a
   /// password-reset link sets `newPassword` (or is only checked without one). Throws the `NSError` the page
   /// would show (`expiredActionCode`, `invalidActionCode`, …).

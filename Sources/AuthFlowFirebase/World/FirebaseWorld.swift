@@ -6,8 +6,8 @@ import Foundation
 /// virtual clock of a scenario, with one ``Auth`` per device.
 ///
 /// Use it from a plain XCTest or Swift Testing test, without YAML: create it with accounts and knobs, get each
-/// device's ``Auth`` (or make a device current so ``Auth/auth()`` returns its instance), read the outbox,
-/// advance the clock, check the backend. Every call is serialised by one lock, so app code may call from any
+/// device's ``Auth`` (or make a device current so ``Auth/auth()`` returns its instance), read the outbox and
+/// the SMS sent, advance the clock, check the backend. Every call is serialised by one lock, so app code may call from any
 /// task; the world itself never waits or reads the wall clock.
 public final class FirebaseWorld: @unchecked Sendable {
   /// An account that exists before the test starts.
@@ -20,6 +20,8 @@ public final class FirebaseWorld: @unchecked Sendable {
   public typealias ProviderID = AuthFlowLanguage.ProviderID
   /// An email in the outbox.
   public typealias Email = AuthFlowEngine.Outbox.Email
+  /// A text message in the SMS outbox: the number, the verification code, when it was sent.
+  public typealias SMS = AuthFlowEngine.SMSOutbox.Message
   /// The kinds of email.
   public typealias MailKind = AuthFlowLanguage.MailKind
   /// An instant on the virtual clock.

@@ -123,4 +123,30 @@ import Testing
       #expect(Auth.auth().currentUser?.isAnonymous == false)
     }
   }
+
+  /// Firebase's phone guide as app code: a wrong code, then the right one; a guest whose number another account
+  /// has lands in that account through the error's credential.
+  @Test @MainActor func phoneSignInAsTheGuideWritesIt() async throws {
+    let world = FirebaseWorld()
+    try await world.withDevice("phone") {
+      let login = PhoneLogin()
+      login.sendCode(to: "+15555550100")
+      #expect(login.verificationID != nil && login.message == nil)
+      let code = try #require(world.newestSMS(to: "+15555550100")).code
+      #expect(await login.signIn(code: code == "000000" ? "111111" : "000000") == nil)
+      #expect(login.message == "Wrong code")
+      let owner = try #require(await login.signIn(code: code))
+      #expect(Auth.auth().currentUser?.phoneNumber == "+15555550100")
+      try Auth.auth().signOut()
+
+      let guest = try await GuestOnboarding().continueAsGuest()
+      login.sendCode(to: "+15555550100")
+      let again = try #require(world.newestSMS(to: "+15555550100")).code
+      #expect(await login.signIn(code: again) == owner)
+      #expect(Auth.auth().currentUser?.uid == owner && owner != guest)
+
+      login.sendCode(to: "555-0100")
+      #expect(login.message?.isEmpty == false)
+    }
+  }
 }

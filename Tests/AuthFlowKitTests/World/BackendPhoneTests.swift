@@ -83,6 +83,78 @@ struct BackendPhoneTests {
     #expect(info.phoneNumber == nil && info.providers.isEmpty)
   }
 
+  @Test func updatingANumberNeedsARecentLoginAndAFreeNumber() throws {
+    let fixture = WorldFixture()
+    let first = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (pat, _, _) = try fixture.backend.signInWithPhone(
+      verificationID: first, code: try code(fixture, "+15555550100"))
+    let (guest, tokens) = try fixture.backend.signInAnonymously()
+
+    let taken = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    #expect(
+      errorCode {
+        try fixture.backend.updatePhone(
+          tokens.idToken, verificationID: taken, code: try code(fixture, "+15555550100"))
+      } == .credentialAlreadyInUse)
+    let proof = try #require(fixture.backend.temporaryProof(forVerificationID: taken))
+    #expect(proof.number == "+15555550100")
+
+    let fresh = try fixture.backend.sendVerificationCode(number: "+15555550101")
+    fixture.wait(.minutes(4))
+    let freshCode = try code(fixture, "+15555550101")
+    fixture.wait(.minutes(2))
+    #expect(
+      errorCode { try fixture.backend.updatePhone(tokens.idToken, verificationID: fresh, code: freshCode) }
+        == .requiresRecentLogin)
+    let (_, newTokens) = try fixture.backend.signInAnonymously()
+    let replaced = try fixture.backend.sendVerificationCode(number: "+15555550102")
+    let updated = try fixture.backend.updatePhone(
+      newTokens.idToken, verificationID: replaced, code: try code(fixture, "+15555550102"))
+    #expect(updated.phoneNumber == "+15555550102" && !updated.isAnonymous && updated.uid != guest.uid)
+
+    let (info, _, isNew) = try fixture.backend.signInWithPhone(
+      number: proof.number, temporaryProof: proof.proof)
+    #expect(info.uid == pat.uid && !isNew)
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(number: proof.number, temporaryProof: proof.proof) }
+        == .invalidCredential)
+    #expect(
+      errorCode {
+        try fixture.backend.signInWithPhone(number: "+15555550100", temporaryProof: "proof.forged")
+      }
+        == .invalidCredential)
+  }
+
+  @Test func reauthenticatingWithANumberNeedsTheUsersOwn() throws {
+    let fixture = WorldFixture()
+    let mine = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (me, _, _) = try fixture.backend.signInWithPhone(
+      verificationID: mine, code: try code(fixture, "+15555550100"))
+    let theirs = try fixture.backend.sendVerificationCode(number: "+15555550101")
+    let (them, _, _) = try fixture.backend.signInWithPhone(
+      verificationID: theirs, code: try code(fixture, "+15555550101"))
+
+    let other = try fixture.backend.sendVerificationCode(number: "+15555550101")
+    #expect(
+      errorCode {
+        try fixture.backend.reauthenticatePhone(
+          verificationID: other, code: try code(fixture, "+15555550101"), uid: me.uid)
+      } == .userMismatch)
+    let unknown = try fixture.backend.sendVerificationCode(number: "+15555550102")
+    #expect(
+      errorCode {
+        try fixture.backend.reauthenticatePhone(
+          verificationID: unknown, code: try code(fixture, "+15555550102"), uid: me.uid)
+      } == .userNotFound)
+    #expect(fixture.backend.account(phoneNumber: "+15555550102") == nil)
+    fixture.wait(.minutes(10))
+    let again = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (info, tokens) = try fixture.backend.reauthenticatePhone(
+      verificationID: again, code: try code(fixture, "+15555550100"), uid: me.uid)
+    #expect(info.uid == me.uid && info.uid != them.uid)
+    #expect(tokens.idToken.authTime == fixture.world.now)
+  }
+
   @Test func phoneSignInNeedsTheMethodEnabled() {
     let fixture = WorldFixture { $0.signInMethods = ["password"] }
     #expect(
