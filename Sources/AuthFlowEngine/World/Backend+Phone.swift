@@ -61,6 +61,25 @@ extension Backend {
   ) {
     try requireMethod("phone")
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    return try signInWithVerifiedPhone(number)
+  }
+
+  /// **Phone sign-in with a temporary proof.** `accounts:signInWithPhoneNumber` with `temporaryProof` and
+  /// `phoneNumber`, as the SDKs send the credential a refused link handed back (iOS's `credentialAlreadyInUse`
+  /// carries it): the proof stands for a code already checked, so it signs in to the number's account as a code
+  /// would. A proof never issued, issued for another number, or past its hour → `invalid-temporary-proof`.
+  func signInWithPhone(temporaryProof: String, number: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
+    try requireMethod("phone")
+    try checkTemporaryProof(temporaryProof, number: number)
+    return try signInWithVerifiedPhone(number)
+  }
+
+  /// Signs in to the account with `number`, or makes one with only the number; the number is verified.
+  private func signInWithVerifiedPhone(_ number: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
     if let existing = account(phoneNumber: number) {
       if existing.disabled { throw .userDisabled }
       let tokens = issueSession(uid: existing.uid, provider: .phone)
@@ -85,6 +104,22 @@ extension Backend {
     try requireMethod("phone")
     if account.phoneNumber != nil { throw .providerAlreadyLinked }
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    return try linkVerifiedPhone(number, to: account)
+  }
+
+  /// **Linking with a temporary proof.** As ``linkPhone(_:verificationID:code:)``, with a proof
+  /// (``signInWithPhone(temporaryProof:number:)``) in place of the code.
+  func linkPhone(_ token: IDToken, temporaryProof: String, number: String) throws(AuthErrorCode)
+    -> AccountInfo
+  {
+    let account = try authorize(token)
+    try requireMethod("phone")
+    if account.phoneNumber != nil { throw .providerAlreadyLinked }
+    try checkTemporaryProof(temporaryProof, number: number)
+    return try linkVerifiedPhone(number, to: account)
+  }
+
+  private func linkVerifiedPhone(_ number: String, to account: Account) throws(AuthErrorCode) -> AccountInfo {
     if let owner = self.account(phoneNumber: number), owner.uid != account.uid {
       throw .credentialAlreadyInUse
     }
@@ -94,6 +129,25 @@ extension Backend {
     }
     world.log("backend", "\(number) linked to \(account.email ?? "uid \(Redactor.shorten(account.uid))")")
     return accounts[account.uid]?.info ?? account.info
+  }
+
+  /// How long a temporary proof works: the hour production announces with it (`temporaryProofExpiresIn`).
+  static let temporaryProofLifetime = VirtualDuration.hours(1)
+
+  /// **A temporary proof.** When a link finds the number on another account, production does not just refuse:
+  /// the code was right, so it answers with a proof that the user owns `number` (`temporaryProof`), which the
+  /// SDKs hand to the app inside their error so that it can sign in to that account without a new SMS.
+  func issueTemporaryProof(number: String) -> String {
+    let proof = world.identifier(length: 40)
+    temporaryProofs[proof] = (number, world.now)
+    world.log("backend", "\(number) belongs to another account: a temporary proof instead of a link")
+    return proof
+  }
+
+  private func checkTemporaryProof(_ proof: String, number: String) throws(AuthErrorCode) {
+    guard let issued = temporaryProofs[proof], issued.number == number,
+      world.now - issued.issuedAt <= Self.temporaryProofLifetime
+    else { throw .invalidTemporaryProof }
   }
 
   /// The account whose phone number is `number`, if any (oldest first).

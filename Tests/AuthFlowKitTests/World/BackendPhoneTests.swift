@@ -83,6 +83,36 @@ struct BackendPhoneTests {
     #expect(info.phoneNumber == nil && info.providers.isEmpty)
   }
 
+  @Test func aTemporaryProofSignsInToTheNumbersAccountForAnHour() throws {
+    let fixture = WorldFixture()
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (owner, _, _) = try fixture.backend.signInWithPhone(
+      verificationID: id, code: try code(fixture, "+15555550100"))
+    let (_, guest) = try fixture.backend.signInAnonymously()
+    let proof = fixture.backend.issueTemporaryProof(number: "+15555550100")
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: proof, number: "+15555550101") }
+        == .invalidTemporaryProof)
+    #expect(
+      errorCode {
+        try fixture.backend.signInWithPhone(temporaryProof: "never-issued", number: "+15555550100")
+      }
+        == .invalidTemporaryProof)
+    #expect(
+      errorCode {
+        try fixture.backend.linkPhone(guest.idToken, temporaryProof: proof, number: "+15555550100")
+      }
+        == .credentialAlreadyInUse)
+    let (info, tokens, isNew) = try fixture.backend.signInWithPhone(
+      temporaryProof: proof, number: "+15555550100")
+    #expect(info.uid == owner.uid && !isNew && tokens.idToken.signInProvider == .phone)
+    fixture.wait(.hours(1))
+    fixture.wait(.seconds(1))
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: proof, number: "+15555550100") }
+        == .invalidTemporaryProof)
+  }
+
   @Test func phoneSignInNeedsTheMethodEnabled() {
     let fixture = WorldFixture { $0.signInMethods = ["password"] }
     #expect(
@@ -95,7 +125,7 @@ struct BackendPhoneTests {
     fixture.account("bob@example.com")
     try fixture.backend.perform(.setPhone(account: "alice@example.com", number: "+15555550100"))
     #expect(fixture.stored("alice@example.com")?.providers == [.password, .phone])
-    #expect(throws: AdminError.refused(AuthErrorCode(rawValue: "phone-number-already-exists"))) {
+    #expect(throws: AdminError.refused(.phoneNumberAlreadyExists)) {
       try fixture.backend.perform(.setPhone(account: "bob@example.com", number: "+15555550100"))
     }
     try fixture.backend.perform(.setPhone(account: "alice@example.com", number: nil))
