@@ -124,6 +124,22 @@ import Testing
     }
   }
 
+  @Test func theCodeLifetimeIsAKnobAndFailNextReachesPhoneCalls() async throws {
+    try await ServerHarness().test { client in
+      let (_, patched) = try await client.call(.patch, "/authflow/v1/settings", #"{"sms_code_ttl":"30m"}"#)
+      #expect(patched["sms_code_ttl"] as? String == "30m")
+      let (sessionInfo, code) = try await sendCode(client, to: number)
+      _ = try await client.call(.post, "/authflow/v1/clock:advance", #"{"by":"20m"}"#)
+      let (status, _) = try await signIn(client, sessionInfo, code)
+      #expect(status == 200)
+      _ = try await client.call(
+        .post, "/authflow/v1/failNext", #"{"operation":"sendVerificationCode","error":"quota-exceeded"}"#)
+      let (_, quota) = try await client.post(
+        "accounts:sendVerificationCode", #"{"phoneNumber":"\#(number)"}"#)
+      #expect(errorMessage(quota) == "QUOTA_EXCEEDED")
+    }
+  }
+
   @Test func aDisabledAccountCannotSignInWithItsNumber() async throws {
     try await ServerHarness().test { client in
       let (_, created) = try await client.call(
