@@ -154,6 +154,9 @@ extension AuthServer {
     for email in request.email ?? [] {
       if let account = world.account(email: email) { found.append(account) }
     }
+    for number in request.phoneNumber ?? [] {
+      if let account = world.account(phoneNumber: number) { found.append(account) }
+    }
     // The service leaves `users` out when nothing matched; the Admin SDK reads that as "user not found".
     guard !found.isEmpty else { return ["kind": "identitytoolkit#GetAccountInfoResponse"] }
     return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": .array(found.map(userJSON))]

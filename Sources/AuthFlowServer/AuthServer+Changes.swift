@@ -198,7 +198,9 @@ extension AuthServer {
       displayName: deleteName ? .some(nil) : request.displayName.map { .some($0) },
       disabled: request.disableUser,
       revokeSessions: request.validSince != nil, unlink: (request.deleteProvider ?? []).map(ProviderID.init),
-      claims: try request.customAttributes.map(CustomClaims.parse))
+      claims: try request.customAttributes.map(CustomClaims.parse),
+      // An empty number is proto3's default, which the service reads as "not set", as the emulator does.
+      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
     let account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
     }
     return ["kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid)]
@@ -259,7 +261,8 @@ extension AuthServer {
     let changes = AdminAccountChanges(
       uid: request.localId, email: request.email, password: request.password,
       emailVerified: request.emailVerified,
-      displayName: request.displayName.map { .some($0) }, disabled: request.disabled)
+      displayName: request.displayName.map { .some($0) }, disabled: request.disabled,
+      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
     let account = try backend(.admin) { () throws(AuthErrorCode) in try world.createAccount(changes) }
     return [
       "kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(account.uid),

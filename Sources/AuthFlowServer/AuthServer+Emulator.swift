@@ -23,6 +23,15 @@ extension AuthServer {
         ]
       }
       return (200, ["oobCodes": .array(codes)])
+    case ("verificationCodes", "GET"):
+      // Every SMS sent, as the emulator lists the codes it logged; a test number gets no SMS and is not listed.
+      let codes: [JSON] = world.smsOutbox.map { message in
+        [
+          "phoneNumber": .string(message.to), "sessionInfo": .string(message.verificationID),
+          "code": .string(message.code),
+        ]
+      }
+      return (200, ["verificationCodes": .array(codes)])
     case ("accounts", "DELETE"):
       world.removeAllAccounts()
       return (200, [:])
@@ -37,7 +46,7 @@ extension AuthServer {
       }
       world.setSettings(settings)
       return (200, emulatorConfig)
-    case ("oobCodes", _), ("accounts", _), ("config", _):
+    case ("oobCodes", _), ("verificationCodes", _), ("accounts", _), ("config", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     default:
       throw ServiceError.notFound

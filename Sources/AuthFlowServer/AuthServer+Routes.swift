@@ -60,6 +60,8 @@ extension AuthServer {
     case "accounts:signInWithIdp": return (200, try signInWithIdp(call))
     case "accounts:signInWithEmailLink": return (200, try signInWithEmailLink(call))
     case "accounts:signInWithCustomToken": return (200, try signInWithCustomToken(call))
+    case "accounts:sendVerificationCode": return (200, try sendVerificationCode(call))
+    case "accounts:signInWithPhoneNumber": return (200, try signInWithPhoneNumber(call))
     case "accounts:sendOobCode": return (200, try sendOobCode(call, admin: admin))
     case "accounts:update": return (200, try update(call, admin: admin))
     case "accounts:lookup": return (200, try lookup(call, admin: admin))

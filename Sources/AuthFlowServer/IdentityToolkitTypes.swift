@@ -50,6 +50,8 @@ struct UpdateRequest: Decodable {
   var validSince: Flexible?
   /// The Admin SDK's `setCustomUserClaims`: a JSON object in a string.
   var customAttributes: String?
+  /// The Admin SDK's `updateUser(uid, {phoneNumber})`; removing the number is `deleteProvider: ["phone"]`.
+  var phoneNumber: String?
 }
 
 struct SignInWithCustomTokenRequest: Decodable {
@@ -60,6 +62,24 @@ struct LookupRequest: Decodable {
   var idToken: String?
   var localId: [String]?
   var email: [String]?
+  /// The Admin SDK's `getUserByPhoneNumber`.
+  var phoneNumber: [String]?
+}
+
+/// `recaptchaToken`, `iosReceipt`, `iosSecret`, `playIntegrityToken` and the like prove the app, not the user;
+/// the server does not check them (nor does the emulator), so they are not decoded.
+struct SendVerificationCodeRequest: Decodable {
+  var phoneNumber: String?
+}
+
+struct SignInWithPhoneNumberRequest: Decodable {
+  var sessionInfo: String?
+  var code: String?
+  /// Present when the SDK links the number to the signed-in user.
+  var idToken: String?
+  /// A proof a refused link handed back, with the number it proves (in place of `sessionInfo` and `code`).
+  var temporaryProof: String?
+  var phoneNumber: String?
 }
 
 struct DeleteRequest: Decodable {
@@ -91,6 +111,7 @@ struct AdminCreateRequest: Decodable {
   var displayName: String?
   var emailVerified: Bool?
   var disabled: Bool?
+  var phoneNumber: String?
 }
 
 struct RefreshRequest: Decodable {
@@ -133,6 +154,9 @@ func userJSON(_ account: ServedAccount) -> JSON {
     if let name = account.displayName { info["displayName"] = .string(name) }
     infos.append(.object(info))
   }
+  if let number = account.phoneNumber {
+    infos.append(["providerId": "phone", "rawId": .string(number), "phoneNumber": .string(number)])
+  }
   let created = String(account.createdAt.secondsSince1970 * 1000)
   let lastLogin = String((account.lastSignInAt ?? account.createdAt).secondsSince1970 * 1000)
   var user: [String: JSON] = [
@@ -143,6 +167,7 @@ func userJSON(_ account: ServedAccount) -> JSON {
   if let email = account.email { user["email"] = .string(email) }
   if let name = account.displayName { user["displayName"] = .string(name) }
   if let photo = account.photoURL { user["photoUrl"] = .string(photo) }
+  if let number = account.phoneNumber { user["phoneNumber"] = .string(number) }
   // Production returns a salted hash; the server says only that a password exists, never what it is.
   if account.hasPassword { user["passwordHash"] = "UkVEQUNURUQ=" }
   if !account.customClaims.isEmpty {

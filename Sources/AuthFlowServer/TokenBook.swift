@@ -50,6 +50,7 @@ final class TokenBook: @unchecked Sendable {
     var email: String?
     var emailVerified: Bool?
     var name: String?
+    var phoneNumber: String?
     var firebase: Firebase
     /// Custom claims (a custom token's, the account's `customAttributes`), beside the standard ones.
     var custom: [String: ClaimValue]
@@ -59,6 +60,7 @@ final class TokenBook: @unchecked Sendable {
       case authTime = "auth_time"
       case userID = "user_id"
       case emailVerified = "email_verified"
+      case phoneNumber = "phone_number"
     }
 
     /// A custom claim's name as a coding key.
@@ -81,6 +83,7 @@ final class TokenBook: @unchecked Sendable {
       try container.encodeIfPresent(email, forKey: .email)
       try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
       try container.encodeIfPresent(name, forKey: .name)
+      try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
       try container.encode(firebase, forKey: .firebase)
       var extra = encoder.container(keyedBy: ClaimKey.self)
       // Reserved names never get here (the loader and the server refuse them); standard fields win anyway.
@@ -110,9 +113,11 @@ final class TokenBook: @unchecked Sendable {
       email = account.email
       emailVerified = account.email == nil ? nil : account.emailVerified
       name = account.displayName
+      phoneNumber = account.phoneNumber
       var identities: [String: [String]] = [:]
       if let email = account.email { identities["email"] = [email] }
       for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
+      if let number = account.phoneNumber { identities["phone"] = [number] }
       firebase = Firebase(identities: identities, signInProvider: provider)
       custom = token.claims
     }

@@ -4,7 +4,7 @@ import urllib.parse
 import firebase_admin
 import pytest
 import requests
-from firebase_admin import auth
+from firebase_admin import auth, exceptions
 
 from conftest import PROJECT
 
@@ -156,3 +156,35 @@ def test_list_users_pages_and_delete_users_in_bulk(server, app):
     result = auth.delete_users(uids[:3], app=app)
     assert result.success_count == 3 and result.failure_count == 0
     assert sorted(user.uid for user in auth.list_users(app=app).iterate_all()) == sorted(uids[3:])
+
+
+def test_phone_numbers_through_the_admin_sdk(server, app):
+    user = auth.create_user(phone_number="+15555550140", display_name="Pat", app=app)
+    assert user.phone_number == "+15555550140"
+    assert [(p.provider_id, p.phone_number, p.uid) for p in user.provider_data] == [
+        ("phone", "+15555550140", "+15555550140")]
+    assert auth.get_user_by_phone_number("+15555550140", app=app).uid == user.uid
+    found = auth.get_users([auth.PhoneIdentifier("+15555550140")], app=app)
+    assert [u.uid for u in found.users] == [user.uid]
+
+    with pytest.raises(auth.PhoneNumberAlreadyExistsError):
+        auth.create_user(phone_number="+15555550140", app=app)
+    with pytest.raises(exceptions.InvalidArgumentError, match="INVALID_PHONE_NUMBER"):
+        auth.create_user(phone_number="+0123", app=app)  # the SDK only checks the leading +
+
+    other = auth.create_user(email="phone-other@example.com", app=app)
+    with pytest.raises(auth.PhoneNumberAlreadyExistsError):
+        auth.update_user(other.uid, phone_number="+15555550140", app=app)
+
+    moved = auth.update_user(user.uid, phone_number="+15555550141", app=app)
+    assert moved.phone_number == "+15555550141"
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user_by_phone_number("+15555550140", app=app)
+    listed = {u.uid: u.phone_number for u in auth.list_users(app=app).iterate_all()}
+    assert listed[user.uid] == "+15555550141"
+
+    removed = auth.update_user(user.uid, phone_number=auth.DELETE_ATTRIBUTE, app=app)
+    assert removed.phone_number is None
+    assert removed.provider_data == []
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user_by_phone_number("+15555550141", app=app)

@@ -117,3 +117,59 @@ steps:
     assert loaded.status_code == 200, loaded.text
     signed_in = server.post("accounts:signInWithPassword", {"email": "seeded@example.com", "password": "correct-horse"})
     assert signed_in.status_code == 200
+
+
+def _verification_code(server, session_info):
+    listed = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/verificationCodes", timeout=10).json()
+    return [c for c in listed["verificationCodes"] if c["sessionInfo"] == session_info][-1]
+
+
+def test_phone_sign_in_with_the_code_from_verification_codes(server):
+    sent = server.post("accounts:sendVerificationCode", {"phoneNumber": "+15555550150", "recaptchaToken": "x"})
+    assert sent.status_code == 200, sent.text
+    session_info = sent.json()["sessionInfo"]
+    entry = _verification_code(server, session_info)
+    assert entry["phoneNumber"] == "+15555550150"
+    wrong = "000000" if entry["code"] != "000000" else "111111"
+    assert error(server.post("accounts:signInWithPhoneNumber",
+                             {"sessionInfo": session_info, "code": wrong})) == "INVALID_CODE"
+    signed_in = server.post("accounts:signInWithPhoneNumber", {"sessionInfo": session_info, "code": entry["code"]})
+    assert signed_in.status_code == 200, signed_in.text
+    body = signed_in.json()
+    assert body["isNewUser"] is True and body["phoneNumber"] == "+15555550150"
+    user = server.post("accounts:lookup", {"idToken": body["idToken"]}).json()["users"][0]
+    assert user["localId"] == body["localId"] and user["phoneNumber"] == "+15555550150"
+    assert error(server.post("accounts:signInWithPhoneNumber",
+                             {"sessionInfo": session_info, "code": entry["code"]})) == "INVALID_SESSION_INFO"
+    assert error(server.post("accounts:sendVerificationCode", {"phoneNumber": "555"})).startswith("INVALID_PHONE_NUMBER")
+
+
+def test_phone_codes_expire_and_test_numbers_get_no_sms(server):
+    session_info = server.post("accounts:sendVerificationCode", {"phoneNumber": "+15555550151"}).json()["sessionInfo"]
+    code = _verification_code(server, session_info)["code"]
+    server.control("POST", "clock:advance", {"by": "6m"})
+    late = server.post("accounts:signInWithPhoneNumber", {"sessionInfo": session_info, "code": code})
+    assert error(late) == "SESSION_EXPIRED"
+
+    knobs = server.control("PATCH", "settings", {"test_phone_numbers": {"+15555550159": "654321"}}).json()
+    assert knobs["test_phone_numbers"] == {"+15555550159": "654321"}
+    test_session = server.post("accounts:sendVerificationCode", {"phoneNumber": "+15555550159"}).json()["sessionInfo"]
+    listed = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/verificationCodes", timeout=10).json()
+    assert all(c["phoneNumber"] != "+15555550159" for c in listed["verificationCodes"])
+    signed_in = server.post("accounts:signInWithPhoneNumber", {"sessionInfo": test_session, "code": "654321"})
+    assert signed_in.json()["phoneNumber"] == "+15555550159"
+
+
+def test_linking_a_taken_number_answers_a_temporary_proof(server):
+    first = server.post("accounts:sendVerificationCode", {"phoneNumber": "+15555550152"}).json()["sessionInfo"]
+    owner = server.post("accounts:signInWithPhoneNumber",
+                        {"sessionInfo": first, "code": _verification_code(server, first)["code"]}).json()
+    guest = server.post("accounts:signUp", {}).json()
+    second = server.post("accounts:sendVerificationCode", {"phoneNumber": "+15555550152"}).json()["sessionInfo"]
+    answer = server.post("accounts:signInWithPhoneNumber",
+                         {"sessionInfo": second, "code": _verification_code(server, second)["code"],
+                          "idToken": guest["idToken"]})
+    assert answer.status_code == 200 and "idToken" not in answer.json()
+    proof = answer.json()["temporaryProof"]
+    back = server.post("accounts:signInWithPhoneNumber", {"temporaryProof": proof, "phoneNumber": "+15555550152"})
+    assert back.json()["localId"] == owner["localId"]

@@ -73,7 +73,7 @@ extension AuthClient {
     let (info, tokens, isNewUser) = try call(
       .signInWithPhoneNumber, "signIn(phone: \(phoneNumber), proof: ••••••)"
     ) { () throws(AuthErrorCode) in
-      try backend.signInWithPhone(number: phoneNumber, temporaryProof: temporaryProof)
+      try backend.signInWithPhone(temporaryProof: temporaryProof, number: phoneNumber)
     }
     return (signedIn(info, tokens), isNewUser)
   }

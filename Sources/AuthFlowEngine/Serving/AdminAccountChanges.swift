@@ -20,12 +20,14 @@ public struct AdminAccountChanges: Equatable, Sendable {
   public var unlink: [ProviderID] = []
   /// New custom claims (`customAttributes`, `setCustomUserClaims`), replacing the old; nil leaves them.
   public var claims: [String: ClaimValue]?
+  /// A new phone number (E.164, no other account's); `.some(nil)` removes it; nil leaves it.
+  public var phoneNumber: String??
 
   /// Changes that set what is not nil and leave the rest.
   public init(
     uid: String? = nil, email: String? = nil, password: String? = nil, emailVerified: Bool? = nil,
     displayName: String?? = nil, disabled: Bool? = nil, revokeSessions: Bool = false,
-    unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil
+    unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil, phoneNumber: String?? = nil
   ) {
     self.uid = uid
     self.email = email
@@ -36,5 +38,6 @@ public struct AdminAccountChanges: Equatable, Sendable {
     self.revokeSessions = revokeSessions
     self.unlink = unlink
     self.claims = claims
+    self.phoneNumber = phoneNumber
   }
 }

@@ -26,6 +26,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var customClaims: [String: ClaimValue]
   /// When the account's sessions were last revoked (`validSince`); nil when they never were.
   public var revokedAt: VirtualTime?
+  /// The phone number (E.164) the account signs in with (the `phone` provider), if any.
+  public var phoneNumber: String?
 
   /// One linked identity-provider account.
   public struct Link: Equatable, Sendable {
@@ -39,7 +41,7 @@ public struct ServedAccount: Equatable, Sendable {
 
   /// Sign-in methods as `createAuthUri` would list them.
   public var providers: [ProviderID] {
-    ((hasPassword ? [.password] : []) + links.map(\.provider)).sorted()
+    ((hasPassword ? [.password] : []) + links.map(\.provider) + (phoneNumber == nil ? [] : [.phone])).sorted()
   }
 
   init(_ account: Account) {
@@ -55,5 +57,6 @@ public struct ServedAccount: Equatable, Sendable {
     lastSignInAt = account.lastSignInAt
     customClaims = account.customClaims
     revokedAt = account.revokedAt
+    phoneNumber = account.phoneNumber
   }
 }

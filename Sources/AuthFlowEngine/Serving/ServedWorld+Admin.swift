@@ -30,6 +30,7 @@ extension ServedWorld {
         }
       }
       if let password = changes.password { try backend.checkPasswordPolicy(password) }
+      if let number = changes.phoneNumber ?? nil { try Self.checkPhoneNumber(number, for: nil, backend) }
       var account = backend.newAccount(email: changes.email)
       if let uid = changes.uid {
         if backend.account(uid: uid) != nil { throw .uidAlreadyExists }
@@ -39,6 +40,7 @@ extension ServedWorld {
       account.emailVerified = changes.emailVerified ?? false
       account.displayName = changes.displayName ?? nil
       account.disabled = changes.disabled ?? false
+      account.phoneNumber = changes.phoneNumber ?? nil
       backend.insert(account)
       return ServedAccount(account)
     }
@@ -59,6 +61,7 @@ extension ServedWorld {
         }
       }
       if let password = changes.password { try backend.checkPasswordPolicy(password) }
+      if let number = changes.phoneNumber ?? nil { try Self.checkPhoneNumber(number, for: uid, backend) }
       backend.update(uid: uid) { account in
         if let email = changes.email { account.email = email.lowercased() }
         if let password = changes.password { account.password = password }
@@ -67,6 +70,8 @@ extension ServedWorld {
         if let disabled = changes.disabled { account.disabled = disabled }
         account.links.removeAll { changes.unlink.contains($0.provider) }
         if changes.unlink.contains(.password) { account.password = nil }
+        if let number = changes.phoneNumber { account.phoneNumber = number }
+        if changes.unlink.contains(.phone) { account.phoneNumber = nil }
         if let claims = changes.claims { account.customClaims = claims }
       }
       if changes.password != nil || changes.revokeSessions {
@@ -75,6 +80,20 @@ extension ServedWorld {
       guard let account = backend.account(uid: uid) else { throw .userNotFound }
       return ServedAccount(account)
     }
+  }
+
+  /// A number the Admin SDK gives an account: E.164 (`invalid-phone-number`), and no other account's
+  /// (`phone-number-already-exists`, as the console's `set_phone` step meets it).
+  private static func checkPhoneNumber(_ number: String, for uid: String?, _ backend: Backend)
+    throws(AuthErrorCode)
+  {
+    guard PhoneNumber.isValid(number) else { throw .invalidPhoneNumber }
+    if let owner = backend.account(phoneNumber: number), owner.uid != uid { throw .phoneNumberAlreadyExists }
+  }
+
+  /// The account with this phone number, if any (`get_user_by_phone_number`).
+  public func account(phoneNumber: String) -> ServedAccount? {
+    locked { (_, backend) in backend.account(phoneNumber: phoneNumber).map(ServedAccount.init) }
   }
 
   /// `deleteUser`.
@@ -127,6 +146,9 @@ extension ServedWorld {
 
   /// Every email sent so far, oldest first.
   public var outbox: [Outbox.Email] { locked { (world, _) in world.outbox.emails } }
+
+  /// Every SMS sent so far (verification codes), oldest first; a test number gets none.
+  public var smsOutbox: [SMSOutbox.Message] { locked { (world, _) in world.smsOutbox.messages } }
 
   /// The knobs in force.
   public var settings: BackendSettings { locked { (world, _) in world.settings } }

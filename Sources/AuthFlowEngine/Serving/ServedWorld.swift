@@ -43,7 +43,7 @@ public final class ServedWorld: @unchecked Sendable {
     return body(world, world.backend)
   }
 
-  private func session(_ backend: Backend, _ uid: String, _ tokens: SessionTokens, new: Bool)
+  func session(_ backend: Backend, _ uid: String, _ tokens: SessionTokens, new: Bool)
     throws(AuthErrorCode)
     -> ServedSession
   {
@@ -263,13 +263,15 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:update` with `deleteProvider`: unlinks identity providers (and `password`) from the account.
+  /// `accounts:update` with `deleteProvider`: unlinks identity providers (and `password`, and `phone`) from the
+  /// account.
   public func unlink(_ token: IDToken, providers: [ProviderID]) throws(AuthErrorCode) -> ServedAccount {
     try locked(.update) { (_, backend) throws(AuthErrorCode) in
       let account = try backend.authorize(token)
       backend.update(uid: account.uid) { account in
         account.links.removeAll { providers.contains($0.provider) }
         if providers.contains(.password) { account.password = nil }
+        if providers.contains(.phone) { account.phoneNumber = nil }
       }
       guard let updated = backend.account(uid: account.uid) else { throw .userNotFound }
       return ServedAccount(updated)

@@ -33,7 +33,7 @@ extension Backend {
     case .setPhone(_, let number):
       if let number, let owner = self.account(phoneNumber: number), owner.uid != account.uid {
         world.log("admin", "set the phone number of \(name) to \(number) → phone-number-already-exists")
-        throw .refused(AuthErrorCode(rawValue: "phone-number-already-exists"))
+        throw .refused(.phoneNumberAlreadyExists)
       }
       update(uid: account.uid) { $0.phoneNumber = number }
       world.log(

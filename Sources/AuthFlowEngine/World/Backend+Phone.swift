@@ -9,7 +9,6 @@ struct PhoneVerification {
   /// The temporary proof a `credential-already-in-use` answer handed out for this verification's number (the
   /// number belongs to another account): signing in with it reaches that account once, without a new code.
   var temporaryProof: String?
-  var proofUsed = false
 }
 
 extension Backend {
@@ -65,11 +64,25 @@ extension Backend {
   ) {
     try requireMethod("phone")
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
-    return try signIn(phoneNumber: number)
+    return try signInWithVerifiedPhone(number)
   }
 
-  /// Signs in the account with a verified number, or makes one with only the number.
-  private func signIn(phoneNumber number: String) throws(AuthErrorCode) -> (
+  /// **Phone sign-in with a temporary proof.** `accounts:signInWithPhoneNumber` with `temporaryProof` and
+  /// `phoneNumber`, as the SDKs send the credential a refused link handed back (iOS's `credentialAlreadyInUse`
+  /// carries it): the proof stands for a code already checked, so it signs in to the number's account as a code
+  /// would. A proof never issued, issued for another number, or past its hour → `invalid-temporary-proof`.
+  func signInWithPhone(temporaryProof: String, number: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens, isNewUser: Bool
+  ) {
+    try requireMethod("phone")
+    try checkTemporaryProof(temporaryProof, number: number)
+    let signedIn = try signInWithVerifiedPhone(number)
+    temporaryProofs[temporaryProof] = nil
+    return signedIn
+  }
+
+  /// Signs in to the account with `number`, or makes one with only the number; the number is verified.
+  private func signInWithVerifiedPhone(_ number: String) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens, isNewUser: Bool
   ) {
     if let existing = account(phoneNumber: number) {
@@ -97,6 +110,26 @@ extension Backend {
     try requireMethod("phone")
     if account.phoneNumber != nil { throw .providerAlreadyLinked }
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    return try linkVerifiedPhone(number, to: account, verificationID: verificationID)
+  }
+
+  /// **Linking with a temporary proof.** As ``linkPhone(_:verificationID:code:)``, with a proof
+  /// (``signInWithPhone(temporaryProof:number:)``) in place of the code.
+  func linkPhone(_ token: IDToken, temporaryProof: String, number: String) throws(AuthErrorCode)
+    -> AccountInfo
+  {
+    let account = try authorize(token)
+    try requireMethod("phone")
+    if account.phoneNumber != nil { throw .providerAlreadyLinked }
+    try checkTemporaryProof(temporaryProof, number: number)
+    let linked = try linkVerifiedPhone(number, to: account, verificationID: nil)
+    temporaryProofs[temporaryProof] = nil
+    return linked
+  }
+
+  private func linkVerifiedPhone(_ number: String, to account: Account, verificationID: String?)
+    throws(AuthErrorCode) -> AccountInfo
+  {
     if let owner = self.account(phoneNumber: number), owner.uid != account.uid {
       throw numberInUse(verificationID: verificationID)
     }
@@ -152,8 +185,14 @@ extension Backend {
   /// `credential-already-in-use` for a verified number another account has; the verification keeps a temporary
   /// proof, as production's answer carries `temporaryProof` and `phoneNumber`. The proof is derived from the
   /// verification id, so handing it out draws nothing from the world's random stream.
-  private func numberInUse(verificationID: String) -> AuthErrorCode {
-    phoneVerifications[verificationID]?.temporaryProof = "proof." + verificationID
+  private func numberInUse(verificationID: String?) -> AuthErrorCode {
+    guard let verificationID, let number = phoneVerifications[verificationID]?.number else {
+      return .credentialAlreadyInUse
+    }
+    let proof = "proof." + verificationID
+    phoneVerifications[verificationID]?.temporaryProof = proof
+    temporaryProofs[proof] = (number, world.now)
+    world.log("backend", "\(number) belongs to another account: a temporary proof instead of a link")
     return .credentialAlreadyInUse
   }
 
@@ -167,19 +206,15 @@ extension Backend {
     return (verification.number, proof)
   }
 
-  /// **Signing in with a temporary proof.** `accounts:signInWithPhoneNumber` with `temporaryProof` and
-  /// `phoneNumber` (what the SDK sends for the credential in a `credential-already-in-use` error): a proof never
-  /// handed out for that number, or already used, → `invalid-credential`; otherwise as a sign-in with the code.
-  func signInWithPhone(number: String, temporaryProof: String) throws(AuthErrorCode) -> (
-    AccountInfo, SessionTokens, isNewUser: Bool
-  ) {
-    try requireMethod("phone")
-    let id = String(temporaryProof.dropFirst("proof.".count))
-    guard let verification = phoneVerifications[id], verification.temporaryProof == temporaryProof,
-      verification.number == number, !verification.proofUsed
-    else { throw .invalidCredential }
-    phoneVerifications[id]?.proofUsed = true
-    return try signIn(phoneNumber: number)
+  /// How long a temporary proof works: the hour production announces with it (`temporaryProofExpiresIn`).
+  static let temporaryProofLifetime = VirtualDuration.hours(1)
+
+  /// A proof works for its number within its hour, and is spent by the sign-in or link it makes; else
+  /// `invalid-temporary-proof` (whether it works twice is not published: a modelling choice).
+  private func checkTemporaryProof(_ proof: String, number: String) throws(AuthErrorCode) {
+    guard let issued = temporaryProofs[proof], issued.number == number,
+      world.now - issued.issuedAt <= Self.temporaryProofLifetime
+    else { throw .invalidTemporaryProof }
   }
 
   /// The account whose phone number is `number`, if any (oldest first).

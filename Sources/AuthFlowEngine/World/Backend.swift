@@ -29,6 +29,8 @@ package final class Backend {
   var facts: [BackendFact] = []
   /// Phone verifications started by `sendVerificationCode`, by verification id (`sessionInfo`).
   var phoneVerifications: [String: PhoneVerification] = [:]
+  /// Temporary proofs handed out for numbers another account has, with the number and when it was proven.
+  var temporaryProofs: [String: (number: String, issuedAt: VirtualTime)] = [:]
   /// When each SMS code was sent, by number, for `sms_send_limit`.
   var smsSends: [String: [VirtualTime]] = [:]
   /// Second-factor enrolments started and not finished, by session id.

@@ -35,6 +35,13 @@ enum AuthErrorUtils {
     case .sessionExpired: .sessionExpired
     case .invalidPhoneNumber: .invalidPhoneNumber
     case .quotaExceeded: .quotaExceeded
+    case .invalidTemporaryProof: .invalidCredential
+    case .multiFactorAuthRequired: .secondFactorRequired
+    case .unverifiedEmail: .unverifiedEmail
+    case .secondFactorAlreadyInUse: .secondFactorAlreadyEnrolled
+    case .maximumSecondFactorCountExceeded: .maximumSecondFactorCountExceeded
+    case .multiFactorInfoNotFound: .multiFactorInfoNotFound
+    case .emailChangeNeedsVerification: .emailChangeNeedsVerification
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }

@@ -96,6 +96,12 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
   public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
+  /// The Admin SDK gave an account a phone number another account has (`phone-number-already-exists`). Not in
+  /// ``known``: only the Admin SDK sees it.
+  public static let phoneNumberAlreadyExists = Self(rawValue: "phone-number-already-exists")
+  /// A phone sign-in or link with a temporary proof the backend never issued, issued for another number, or
+  /// past its lifetime (`invalid-temporary-proof`). Not in ``known``: only `serve` answers with it.
+  public static let invalidTemporaryProof = Self(rawValue: "invalid-temporary-proof")
 
   /// Every Firebase code of SPEC 5.6, in its order.
   public static let known: [AuthErrorCode] = [

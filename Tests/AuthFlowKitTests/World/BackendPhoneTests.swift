@@ -113,16 +113,16 @@ struct BackendPhoneTests {
     #expect(updated.phoneNumber == "+15555550102" && !updated.isAnonymous && updated.uid != guest.uid)
 
     let (info, _, isNew) = try fixture.backend.signInWithPhone(
-      number: proof.number, temporaryProof: proof.proof)
+      temporaryProof: proof.proof, number: proof.number)
     #expect(info.uid == pat.uid && !isNew)
     #expect(
-      errorCode { try fixture.backend.signInWithPhone(number: proof.number, temporaryProof: proof.proof) }
-        == .invalidCredential)
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: proof.proof, number: proof.number) }
+        == .invalidTemporaryProof)
     #expect(
       errorCode {
-        try fixture.backend.signInWithPhone(number: "+15555550100", temporaryProof: "proof.forged")
+        try fixture.backend.signInWithPhone(temporaryProof: "proof.forged", number: "+15555550100")
       }
-        == .invalidCredential)
+        == .invalidTemporaryProof)
   }
 
   @Test func reauthenticatingWithANumberNeedsTheUsersOwn() throws {
@@ -155,6 +155,51 @@ struct BackendPhoneTests {
     #expect(tokens.idToken.authTime == fixture.world.now)
   }
 
+  @Test func aTemporaryProofSignsInToTheNumbersAccountForAnHour() throws {
+    let fixture = WorldFixture()
+    let id = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    let (owner, _, _) = try fixture.backend.signInWithPhone(
+      verificationID: id, code: try code(fixture, "+15555550100"))
+    let (_, guest) = try fixture.backend.signInAnonymously()
+    let taken = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    #expect(
+      errorCode {
+        try fixture.backend.linkPhone(
+          guest.idToken, verificationID: taken, code: try code(fixture, "+15555550100"))
+      } == .credentialAlreadyInUse)
+    let proof = try #require(fixture.backend.temporaryProof(forVerificationID: taken)).proof
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: proof, number: "+15555550101") }
+        == .invalidTemporaryProof)
+    #expect(
+      errorCode {
+        try fixture.backend.signInWithPhone(temporaryProof: "never-issued", number: "+15555550100")
+      }
+        == .invalidTemporaryProof)
+    #expect(
+      errorCode {
+        try fixture.backend.linkPhone(guest.idToken, temporaryProof: proof, number: "+15555550100")
+      }
+        == .credentialAlreadyInUse)
+    let (info, tokens, isNew) = try fixture.backend.signInWithPhone(
+      temporaryProof: proof, number: "+15555550100")
+    #expect(info.uid == owner.uid && !isNew && tokens.idToken.signInProvider == .phone)
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: proof, number: "+15555550100") }
+        == .invalidTemporaryProof)
+    let later = try fixture.backend.sendVerificationCode(number: "+15555550100")
+    _ = errorCode {
+      try fixture.backend.linkPhone(
+        guest.idToken, verificationID: later, code: try code(fixture, "+15555550100"))
+    }
+    let unused = try #require(fixture.backend.temporaryProof(forVerificationID: later)).proof
+    fixture.wait(.hours(1))
+    fixture.wait(.seconds(1))
+    #expect(
+      errorCode { try fixture.backend.signInWithPhone(temporaryProof: unused, number: "+15555550100") }
+        == .invalidTemporaryProof)
+  }
+
   @Test func phoneSignInNeedsTheMethodEnabled() {
     let fixture = WorldFixture { $0.signInMethods = ["password"] }
     #expect(
@@ -167,7 +212,7 @@ struct BackendPhoneTests {
     fixture.account("bob@example.com")
     try fixture.backend.perform(.setPhone(account: "alice@example.com", number: "+15555550100"))
     #expect(fixture.stored("alice@example.com")?.providers == [.password, .phone])
-    #expect(throws: AdminError.refused(AuthErrorCode(rawValue: "phone-number-already-exists"))) {
+    #expect(throws: AdminError.refused(.phoneNumberAlreadyExists)) {
       try fixture.backend.perform(.setPhone(account: "bob@example.com", number: "+15555550100"))
     }
     try fixture.backend.perform(.setPhone(account: "alice@example.com", number: nil))

@@ -1,0 +1,84 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// Phone sign-in: `accounts:sendVerificationCode` and `accounts:signInWithPhoneNumber`.
+extension AuthServer {
+  /// How long a temporary proof works, as the service announces it (`temporaryProofExpiresIn`, seconds).
+  static let temporaryProofExpiresIn = "3600"
+
+  /// `accounts:sendVerificationCode {phoneNumber, recaptchaToken?, iosReceipt?, …}` → `{sessionInfo}`. What proves
+  /// the app (reCAPTCHA, an iOS receipt) is not checked, as the emulator does not check it. A missing number is
+  /// `INVALID_PHONE_NUMBER`, as production answers (the emulator notes it), not `MISSING_PHONE_NUMBER`.
+  func sendVerificationCode(_ call: Call) throws -> JSON {
+    let request = try call.decode(SendVerificationCodeRequest.self)
+    let sessionInfo = try backend { () throws(AuthErrorCode) in
+      try world.sendVerificationCode(phoneNumber: request.phoneNumber ?? "")
+    }
+    return ["sessionInfo": .string(sessionInfo)]
+  }
+
+  /// `accounts:signInWithPhoneNumber {sessionInfo, code}`: signs in (or up) with the number; with `idToken`,
+  /// links it. With `temporaryProof` and `phoneNumber` in place of the code: the same with a proven number.
+  func signInWithPhoneNumber(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignInWithPhoneNumberRequest.self)
+    if let proof = request.temporaryProof, !proof.isEmpty { return try signInWithProof(request, proof) }
+    guard let sessionInfo = request.sessionInfo, !sessionInfo.isEmpty else {
+      throw ServiceError.missing("SESSION_INFO")
+    }
+    guard let code = request.code, !code.isEmpty else { throw ServiceError.missing("CODE") }
+    if let idToken = request.idToken {
+      let token = try tokens.token(idToken)
+      let link = try backend { () throws(AuthErrorCode) in
+        try world.linkPhone(token, verificationID: sessionInfo, code: code)
+      }
+      switch link {
+      case .linked(let session):
+        return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")
+      case .numberInUse(let number, let proof):
+        // Not an error: a 200 with a proof of the number, which the SDKs raise as credential-already-in-use
+        // (iOS) or account-exists-with-different-credential (web), carrying the proof as a credential.
+        return [
+          "phoneNumber": .string(number), "temporaryProof": .string(proof),
+          "temporaryProofExpiresIn": .string(Self.temporaryProofExpiresIn),
+        ]
+      }
+    }
+    let session = try backend { () throws(AuthErrorCode) in
+      try world.signInWithPhone(verificationID: sessionInfo, code: code)
+    }
+    return phoneSessionJSON(session, provider: "phone")
+  }
+
+  /// `signInWithPhoneNumber {temporaryProof, phoneNumber, idToken?}`: a link the proof cannot make (the number is
+  /// another account's) is `PHONE_NUMBER_EXISTS`, as production answers; no second proof.
+  private func signInWithProof(_ request: SignInWithPhoneNumberRequest, _ proof: String) throws -> JSON {
+    guard let number = request.phoneNumber, !number.isEmpty else {
+      throw ServiceError.missing("PHONE_NUMBER")
+    }
+    guard let idToken = request.idToken else {
+      let session = try backend { () throws(AuthErrorCode) in
+        try world.signInWithPhone(temporaryProof: proof, phoneNumber: number)
+      }
+      return phoneSessionJSON(session, provider: "phone")
+    }
+    let token = try tokens.token(idToken)
+    do throws(AuthErrorCode) {
+      let session = try world.linkPhone(token, temporaryProof: proof, phoneNumber: number)
+      return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")
+    } catch .credentialAlreadyInUse {
+      throw ServiceError("PHONE_NUMBER_EXISTS")
+    } catch {
+      throw ServiceError(error, passwordMinLength: world.settings.passwordMinLength)
+    }
+  }
+
+  /// A phone sign-in's answer: the tokens, `localId`, `isNewUser` and the number (no `kind`, as the service
+  /// answers this endpoint).
+  private func phoneSessionJSON(_ session: ServedSession, provider: String) -> JSON {
+    var json = sessionJSON(session, kind: "VerifyPhoneNumberResponse", provider: provider)
+    json["kind"] = nil
+    json["isNewUser"] = .bool(session.isNewUser)
+    json["phoneNumber"] = .optional(session.account.phoneNumber)
+    return .object(json)
+  }
+}
