@@ -78,6 +78,21 @@ struct ExecMachineTests {
     #expect(lines.contains { $0.hasPrefix("verify_and_change_email to ann.new@example.com: ") })
   }
 
+  /// An adapter answers the second-factor challenge through its calls: the pending challenge's factors, the
+  /// authenticator's code, a wrong code refused; no code reaches the transcript.
+  @Test func anAdapterAnswersASecondFactorChallengeThroughItsCalls() throws {
+    let result = try Adapters.misbehaving("mfa").run(try load(ExecScenarios.signInWithMFA))
+    #expect(result.status == .passed, "\(result.failure?.message ?? "")")
+    let lines = result.transcript.map(\.text)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("signInWithPassword(ann@example.com, ") && $0.hasSuffix("multi-factor-auth-required")
+      })
+    #expect(lines.contains("finalizeMfaSignIn(totp, code: ••••••) → invalid-verification-code"))
+    #expect(lines.contains("finalizeMfaSignIn(totp, code: ••••••) → ok"))
+    #expect(!lines.contains { $0.contains("000000") || $0.contains("111111") })
+  }
+
   @Test func callIdsComeBackExactlyAsTheAdapterWroteThem() throws {
     let result = try Adapters.misbehaving("ids").run(try load(ExecScenarios.signIn))
     let text = result.failure?.message ?? ""
@@ -235,6 +250,24 @@ private enum Adapters {
             view["state"], view["screen"] = "signedIn", "home"
             send({"type": "done", **view})
             continue
+        if message["type"] == "action" and message["action"] == "sign_in" and mode == "mfa":
+            def call(number, method, args):
+                send({"type": "call", "id": number, "method": method, "args": args})
+                while True:
+                    reply = json.loads(sys.stdin.readline())
+                    if reply["type"] == "result":
+                        return reply
+                    send({"type": "done", **view})
+            first = call(1, "signIn", message["args"])
+            pending = call(2, "pendingMultiFactor", {})["value"]
+            factor = pending["factors"][0]["id"] if first.get("error") == "multi-factor-auth-required" else ""
+            code = call(3, "authenticatorCode", {"factor_id": factor})["value"]
+            wrong = call(4, "resolveSecondFactor", {"factor_id": factor, "code": "000000" if code != "000000" else "111111"})
+            done = call(5, "resolveSecondFactor", {"factor_id": factor, "code": code})
+            if done["ok"] and not wrong["ok"] and done["value"]["mfa"][0]["factor"] == "totp":
+                view["state"], view["screen"] = "signedIn", "home"
+            send({"type": "done", **view})
+            continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode != "exit-on-event":
             print("about to " + mode, file=sys.stderr, flush=True)
             if mode == "exit":
@@ -288,6 +321,15 @@ enum ExecScenarios {
     steps:
       - sign_in: { email: ann@example.com, password: correct-horse }
       - expect: { state: signedIn }
+    """
+
+  static let signInWithMFA = """
+    scenario: Signs in with a second factor
+    given:
+      accounts: [{ email: ann@example.com, password: correct-horse, email_verified: true, mfa: [{ factor: totp }] }]
+    steps:
+      - sign_in: { email: ann@example.com, password: correct-horse }
+      - expect: { state: signedIn, user: { mfa: [totp] } }
     """
 
   static let neverSignsIn = """

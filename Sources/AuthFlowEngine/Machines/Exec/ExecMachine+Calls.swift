@@ -13,6 +13,9 @@ extension ExecMachine {
     "updateProfile",
     "getIDToken", "idTokenClaims", "storeValue", "storedValue",
     "verifyPhoneNumber", "signInWithPhone", "linkPhone", "smsCode",
+    "startPhoneEnrollment", "finishPhoneEnrollment", "startTOTPEnrollment", "finishTOTPEnrollment",
+    "unenrollMFA",
+    "pendingMultiFactor", "startSecondFactor", "resolveSecondFactor", "authenticatorCode",
   ]
 
   /// Runs one call on the device's client. The client's error codes are results; a call the harness cannot
@@ -170,6 +173,46 @@ extension ExecMachine {
       return run { () throws(AuthErrorCode) in wire(try client.linkPhone(verificationID: id, code: code)) }
     case "smsCode":
       return .success(.optional(context.smsCode(for: try arguments.string("number"))))
+    case "startPhoneEnrollment":
+      let number = try arguments.string("number")
+      return run { () throws(AuthErrorCode) in .string(try client.startPhoneEnrollment(number)) }
+    case "finishPhoneEnrollment":
+      let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in
+        wire(try client.finishPhoneEnrollment(verificationID: id, code: code))
+      }
+    case "startTOTPEnrollment":
+      // The secret stays in the harness (it is what the user's authenticator holds): the adapter gets the
+      // session, and `authenticatorCode {session_id}` gives the code the authenticator shows.
+      return run { () throws(AuthErrorCode) in .string(try client.startTOTPEnrollment().sessionID) }
+    case "finishTOTPEnrollment":
+      let (id, code) = (try arguments.string("session_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in
+        wire(try client.finishTOTPEnrollment(sessionID: id, code: code))
+      }
+    case "unenrollMFA":
+      let name = try arguments.string("factor")
+      guard let kind = SecondFactor.Kind(rawValue: name) else {
+        throw .badArguments(method: method, problem: "'factor' is '\(name)', not phone or totp")
+      }
+      return run { () throws(AuthErrorCode) in wire(try client.unenroll(kind)) }
+    case "pendingMultiFactor":
+      return .success(
+        client.pendingMultiFactor.map { .object(["factors": .array($0.factors.map(wire))]) } ?? .null)
+    case "startSecondFactor":
+      let factor = try pendingFactor(try arguments.string("factor_id"), method: method)
+      return run { () throws(AuthErrorCode) in .string(try client.startSecondFactor(factor)) }
+    case "resolveSecondFactor":
+      let factor = try pendingFactor(try arguments.string("factor_id"), method: method)
+      let (id, code) = (try arguments.optionalString("verification_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in
+        wire(try client.resolveSecondFactor(factor, verificationID: id, code: code))
+      }
+    case "authenticatorCode":
+      if let session = try arguments.optionalString("session_id") {
+        return .success(.optional(context.world.backend.authenticatorCode(enrollmentSession: session)))
+      }
+      return .success(.optional(context.authenticatorCode(factor: try arguments.string("factor_id"))))
     case "random":
       return .success(.integer(context.random()))
     case "log":
@@ -190,6 +233,17 @@ extension ExecMachine {
   }
 
   private func wire(_ user: CachedUser) -> WireValue { HarnessMessage.wire(user) }
+  private func wire(_ factor: MFAEnrollment) -> WireValue { HarnessMessage.wire(factor) }
+}
+
+extension ExecMachine {
+  /// The factor of the pending second-factor challenge with this id.
+  fileprivate func pendingFactor(_ id: String, method: String) throws(AdapterProblem) -> MFAEnrollment {
+    guard let factor = context.client.pendingMultiFactor?.factors.first(where: { $0.id == id }) else {
+      throw .badArguments(method: method, problem: "no pending second factor '\(id)'")
+    }
+    return factor
+  }
 }
 
 /// A call's `args`, read with messages that name the method and the argument.

@@ -56,7 +56,18 @@ enum HarnessMessage {
     if user.isAnonymous { members.append(.init(key: "anonymous", value: .bool(true))) }
     if let photo = user.photoURL { members.append(.init(key: "photo_url", value: .string(photo))) }
     if let phone = user.phoneNumber { members.append(.init(key: "phone_number", value: .string(phone))) }
+    if !user.mfa.isEmpty { members.append(.init(key: "mfa", value: .array(user.mfa.map(wire)))) }
     members.append(.init(key: "created_at", value: .string(user.createdAt.description)))
+    return .object(members)
+  }
+
+  /// An enrolled second factor: its id, kind and (for a phone) number; `mfa` on a user, `factors` of a pending
+  /// challenge.
+  static func wire(_ factor: MFAEnrollment) -> WireValue {
+    var members: [WireValue.Member] = [
+      .init(key: "id", value: .string(factor.id)), .init(key: "factor", value: .string(factor.kind.rawValue)),
+    ]
+    if let number = factor.phoneNumber { members.append(.init(key: "phone_number", value: .string(number))) }
     return .object(members)
   }
 
