@@ -347,9 +347,31 @@ final class ShowcaseMachine: Machine {
         throw MachineError.noSuchField(fields.first { $0.name != "email" }?.name ?? "email")
       }
       completeSignIn(email: field.value, code: code)
-    case .forgotPassword, .resendVerification, .tap, .followLink, .wait, .admin, .network, .failNext:
+    case .forgotPassword(let email):
+      forgotPassword(email: email)
+    case .resendVerification:
+      // The banner on home of a password user whose email is not verified: "Send the link again".
+      guard let user, !isGuest, user.providers.contains(.password), !user.emailVerified,
+        screen == Screen.home.rawValue
+      else { return context.nothingHappens("no verification banner on \(screen)") }
+      do { try client.sendEmailVerification() } catch { show(error) }
+    case .tap, .followLink, .wait, .admin, .network, .failNext:
       throw MachineError.unsupported(action.kind)
     }
+  }
+
+  /// "Forgot password?": on the re-authentication prompt, a reset link to the user's own email (the prompt
+  /// stays); signed out, to the email typed (`app/missing-email` without one).
+  private func forgotPassword(email: String?) {
+    if awaitingReauthentication != nil, let address = email ?? user?.email {
+      do { try client.sendPasswordReset(email: address) } catch { show(error) }
+      return
+    }
+    guard user == nil, pendingPhone == nil, pendingSecondFactor == nil else {
+      return context.nothingHappens("no forgot-password link on \(screen)")
+    }
+    guard let email, !email.isEmpty else { return show(AuthErrorCode(rawValue: "app/missing-email")) }
+    do { try client.sendPasswordReset(email: email) } catch { show(error) }
   }
 
   // MARK: - Second factors
@@ -606,7 +628,7 @@ extension ShowcaseMachine {
     .launch, .terminate, .background, .foreground, .signInAnonymously, .signUp, .signIn, .signInWith,
     .linkProvider, .unlinkProvider, .updateProfile, .changeEmail, .changePassword, .deleteAccount,
     .reauthenticate, .cancel, .signOut, .refresh, .sendSignInLink, .type, .signInWithCustomToken,
-    .signInWithPhone, .enterCode, .enrollMFA, .unenrollMFA,
+    .signInWithPhone, .enterCode, .enrollMFA, .unenrollMFA, .forgotPassword, .resendVerification,
   ]
 
   static func descriptor(name: String, summary: String, flaws: Flaw) -> MachineDescriptor {

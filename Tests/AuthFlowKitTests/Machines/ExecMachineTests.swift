@@ -26,6 +26,27 @@ struct ExecMachineTests {
     #expect(outOfProcess.transcript.dropFirst().map(\.text) == inProcess.transcript.dropFirst().map(\.text))
   }
 
+  /// The Python port of `showcase` plays every bundled showcase scenario with the built-in machine's transcript:
+  /// guests, links, phone, MFA and claims all reach an adapter through the protocol.
+  @Test func thePythonShowcaseAdapterPlaysTheShowcaseScenariosAsTheMachineDoes() throws {
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(paths: [
+      Repository.root.appendingPathComponent("Scenarios/showcase").path
+    ])
+    #expect(loaded.diagnostics.isEmpty)
+    #expect(loaded.scenarios.count > 50)
+    var python = RunConfiguration(machine: Adapters.showcaseName)
+    python.startAdapter()
+    let builtIn = RunConfiguration(machine: "showcase")
+    for scenario in loaded.scenarios {
+      let outOfProcess = python.run(scenario)
+      #expect(outOfProcess.status == .passed, "\(scenario.name): \(outOfProcess.failure?.message ?? "")")
+      let inProcess = builtIn.run(scenario)
+      #expect(
+        outOfProcess.transcript.dropFirst().map(\.text) == inProcess.transcript.dropFirst().map(\.text),
+        "\(scenario.name)")
+    }
+  }
+
   @Test func theHandshakeDescribesTheAdapter() throws {
     let python = try #require(Adapters.python)
     let descriptor = try python.descriptor(for: MachineReference(Adapters.pythonName)).get()
@@ -186,6 +207,8 @@ private enum Adapters {
     .deletingLastPathComponent().deletingLastPathComponent()
   static let pythonName =
     "exec:python3 '\(repository.appendingPathComponent("Adapters/python/authkit_adapter.py").path)'"
+  static let showcaseName =
+    "exec:python3 '\(repository.appendingPathComponent("Adapters/python/showcase_adapter.py").path)'"
   /// One handshake for every test that uses the reference adapter.
   static let python: RunConfiguration? = {
     var configuration = RunConfiguration(machine: pythonName)

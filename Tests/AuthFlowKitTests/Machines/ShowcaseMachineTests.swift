@@ -83,4 +83,38 @@ struct ShowcaseMachineTests {
         "showcase~no-email-means-guest",
       ])
   }
+
+  /// Every action of SPEC 2.2 works on showcase too: a reset link from welcome or from the password prompt,
+  /// and the verification link sent again from home.
+  @Test func forgotPasswordAndResendVerificationWorkWhereTheAppOffersThem() throws {
+    expectPassed(
+      try play(
+        """
+        scenario: forgot password and resend
+        machine: showcase
+        devices: [phone, tablet]
+        given:
+          accounts: [{ email: ann@example.com, password: "Str0ng-pass", email_verified: true }]
+        steps:
+          - forgot_password: ann@example.com
+            expect: { mail: { to: ann@example.com, kind: password_reset, count: 1 }, screen: welcome }
+          - forgot_password:
+            expect: { error: app/missing-email }
+          - follow_link: { mail: password_reset, to: ann@example.com, new_password: "N3w-pass-word" }
+          - sign_in: { email: ann@example.com, password: "N3w-pass-word" }
+            expect: { state: signedIn, screen: home }
+          - resend_verification:
+            expect: { mail: { to: ann@example.com, kind: verify_email, count: 0 } }
+          - sign_up: { email: bea@example.com, password: "Str0ng-pass" }
+            device: tablet
+          - resend_verification:
+            device: tablet
+            expect: { mail: { to: bea@example.com, kind: verify_email, count: 1 } }
+          - wait: 1h
+          - change_password: "An0ther-pass"
+            expect: { screen: reauthenticate }
+          - forgot_password:
+            expect: { screen: reauthenticate, mail: { to: ann@example.com, kind: password_reset, count: 2 } }
+        """))
+  }
 }

@@ -5,7 +5,8 @@ extension ExecMachine {
   static let methods = [
     "signUp", "signIn", "signInAnonymously", "linkPassword", "signInWithProvider",
     "reauthenticateWithPassword", "reauthenticateWithProvider",
-    "linkProvider", "linkPendingCredential", "reload", "sendEmailVerification", "sendPasswordReset",
+    "linkProvider", "signInWithRefusedLink", "linkPendingCredential", "reload", "sendEmailVerification",
+    "sendPasswordReset",
     "fetchSignInMethods", "updatePassword", "sendEmailChange", "updateEmail", "updateDisplayName", "delete",
     "signOut", "currentUser",
     "pendingCredential", "random", "log",
@@ -54,7 +55,24 @@ extension ExecMachine {
       }
     case "linkProvider":
       let sheet = try arguments.sheet()
-      return run { () throws(AuthErrorCode) in wire(try client.link(with: sheet)) }
+      return run { () throws(AuthErrorCode) in
+        let idp = try client.present(sheet)
+        do throws(AuthErrorCode) {
+          return wire(try client.link(idp))
+        } catch {
+          if error == .credentialAlreadyInUse { refusedLink = idp }
+          throw error
+        }
+      }
+    case "signInWithRefusedLink":
+      guard let idp = refusedLink else {
+        throw .badArguments(
+          method: method, problem: "no linkProvider call was refused with credential-already-in-use")
+      }
+      refusedLink = nil
+      return run { () throws(AuthErrorCode) in
+        wire(try client.signIn(idp, keepingPendingCredential: false).user)
+      }
     case "linkPendingCredential":
       return run { () throws(AuthErrorCode) in try client.linkPendingCredential().map(wire) ?? .null }
     case "reload":

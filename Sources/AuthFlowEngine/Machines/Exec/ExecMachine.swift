@@ -32,6 +32,9 @@ package final class ExecMachine: Machine {
   /// When the adapter last said what it shows; a read at a later time asks it again (`tick`).
   private var viewTime: VirtualTime
   private var broken: AdapterFailure?
+  /// The IdP account the last `linkProvider` call was refused for with `credential-already-in-use`: the
+  /// credential the SDK's error carries (`AuthErrorUserInfoUpdatedCredentialKey`), for `signInWithRefusedLink`.
+  var refusedLink: IdentityProviders.Account?
   /// What the adapter's `ready` said, for the handshake.
   private(set) var description: AdapterDescription?
   private var depth = 0
