@@ -93,11 +93,22 @@ extension AuthServer {
     return .object(json)
   }
 
-  /// `accounts:signInWithEmailLink {email, oobCode}`.
+  /// `accounts:signInWithEmailLink {email, oobCode}`; with an `idToken`, links the link's address to that
+  /// user (`link(with:)` with an email-link credential: a guest keeps its uid).
   func signInWithEmailLink(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithEmailLinkRequest.self)
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
+    if let idToken = request.idToken, !idToken.isEmpty {
+      let token = try tokens.token(idToken)
+      let session = try backend { () throws(AuthErrorCode) in
+        try world.linkEmailLink(token, email: email, code: code)
+      }
+      var json = sessionJSON(session, kind: "EmailLinkSigninResponse", provider: "password")
+      json["email"] = .optional(session.account.email)
+      json["isNewUser"] = .bool(false)
+      return .object(json)
+    }
     let session = try backend { () throws(AuthErrorCode) in
       try world.signInWithEmailLink(email: email, code: code)
     }

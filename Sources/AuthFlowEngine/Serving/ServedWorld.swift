@@ -86,6 +86,18 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// `accounts:signInWithEmailLink` with an ID token (`Backend.linkEmailLink(_:email:code:)`): the link's
+  /// address joins that token's account, verified; a new session for the same user, its sign-in time kept.
+  public func linkEmailLink(_ token: IDToken, email: String, code: String) throws(AuthErrorCode)
+    -> ServedSession
+  {
+    try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
+      let info = try backend.linkEmailLink(token, email: email, code: code)
+      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      return try session(backend, info.uid, tokens, new: false)
+    }
+  }
+
   /// `accounts:signUp` with neither email nor password: a new anonymous (guest) account.
   public func signUpAnonymously() throws(AuthErrorCode) -> ServedSession {
     try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
