@@ -2,17 +2,6 @@ import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
 
-/// Makes the assertion of a phone second factor.
-open class PhoneMultiFactorGenerator: NSObject, @unchecked Sendable {
-  /// The assertion for a ``PhoneAuthCredential`` made from the verification id
-  /// ``PhoneAuthProvider/verifyPhoneNumber(_:uiDelegate:multiFactorSession:)`` (enrolling) or
-  /// ``PhoneAuthProvider/verifyPhoneNumber(with:uiDelegate:multiFactorSession:)`` (signing in) returned and the
-  /// SMS code.
-  open class func assertion(with phoneAuthCredential: PhoneAuthCredential) -> PhoneMultiFactorAssertion {
-    PhoneMultiFactorAssertion(credential: phoneAuthCredential)
-  }
-}
-
 /// Makes the secret and the assertions of an authenticator app (TOTP, RFC 6238) second factor.
 open class TOTPMultiFactorGenerator: NSObject, @unchecked Sendable {
   /// Starts enrolling an authenticator app for the user of an enrolment `session` (``MultiFactor/session()``):
@@ -61,34 +50,4 @@ open class TOTPMultiFactorGenerator: NSObject, @unchecked Sendable {
   {
     TOTPMultiFactorAssertion(target: .enrollmentID(enrollmentID), oneTimePassword: oneTimePassword)
   }
-}
-
-/// The secret of an authenticator app being enrolled, as production answers `mfaEnrollment:start`: base32, for
-/// SHA1 codes of 6 digits every 30 seconds. A test reads the code an app would show with
-/// ``FirebaseWorld/authenticatorCode(secret:)``.
-open class TOTPSecret: NSObject, @unchecked Sendable {
-  private let secretKey: String
-  /// The enrolment session (`sessionInfo`) the secret belongs to.
-  let sessionID: String
-
-  init(start: TOTPEnrollmentStart) {
-    secretKey = start.secretKey
-    sessionID = start.sessionID
-  }
-
-  /// The shared secret, base32: what a user types into an authenticator app that cannot scan a QR code.
-  open func sharedSecretKey() -> String { secretKey }
-
-  /// The `otpauth://totp/` URL (Google Authenticator's key URI format) to show as a QR code, spelled as the SDK
-  /// spells it: `otpauth://totp/<issuer>:<accountName>?secret=<key>&issuer=<issuer>&algorithm=SHA1&digits=6`,
-  /// with nothing percent-encoded.
-  open func generateQRCodeURL(withAccountName accountName: String, issuer: String) -> String {
-    let label = "\(issuer):\(accountName)"
-    let query = ["secret=\(secretKey)", "issuer=\(issuer)", "algorithm=SHA1", "digits=6"]
-    return "otpauth://totp/" + label + "?" + query.joined(separator: "&")
-  }
-
-  /// Opens the URL in a password manager on a device: a no-op here, as the world has no apps to open. Read the
-  /// code the app would show with ``FirebaseWorld/authenticatorCode(secret:)``.
-  @MainActor open func openInOTPApp(withQRCodeURL qrCodeURL: String) {}
 }
