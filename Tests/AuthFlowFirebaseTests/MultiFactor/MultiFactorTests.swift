@@ -120,7 +120,67 @@ import Testing
     _ = try await TOTPMultiFactorGenerator.generateSecret(with: session)
   }
 
+  @Test func theProjectMustAllowTheKindAndAnAccountHoldsFiveFactors() async throws {
+    var settings = FirebaseWorld.Settings()
+    settings.mfa.factors = [.phone]
+    var pat = FirebaseWorld.AccountSeed(email: email, password: password, emailVerified: true)
+    let numbers = (1...5).map { "+1555555010\($0)" }
+    pat.mfa = numbers.prefix(4).map { FirebaseWorld.SecondFactor(.phone, number: $0) }
+    let world = FirebaseWorld(accounts: [pat], settings: settings)
+    let auth = world.auth(for: "phone")
+    let resolver = try await resolver(world, auth)
+    let hint = try #require(resolver.hints.first as? PhoneMultiFactorInfo)
+    let provider = PhoneAuthProvider.provider(auth: auth)
+    let id = try await provider.verifyPhoneNumber(
+      with: hint, uiDelegate: nil, multiFactorSession: resolver.session)
+    let code = try #require(world.newestSMS(to: numbers[0])).code
+    let user = try await resolver.resolveSignIn(
+      with: PhoneMultiFactorGenerator.assertion(
+        with: provider.credential(withVerificationID: id, verificationCode: code))
+    ).user
+
+    let session = try await user.multiFactor.session()
+    let totp = await thrownError { _ = try await TOTPMultiFactorGenerator.generateSecret(with: session) }
+    #expect(totp?.code == AuthErrorCode.operationNotAllowed.rawValue, "the project allows SMS factors only")
+    let misuse = await thrownError {
+      _ = try await TOTPMultiFactorGenerator.generateSecret(with: resolver.session)
+    }
+    #expect(misuse?.code == AuthErrorCode.invalidMultiFactorSession.rawValue)
+
+    let fifthID = try await provider.verifyPhoneNumber(
+      numbers[4], uiDelegate: nil, multiFactorSession: session)
+    let fifth = try #require(world.newestSMS(to: numbers[4])).code
+    try await user.multiFactor.enroll(
+      with: PhoneMultiFactorGenerator.assertion(
+        with: provider.credential(withVerificationID: fifthID, verificationCode: fifth)),
+      displayName: "Fifth")
+    #expect(user.multiFactor.enrolledFactors.count == 5)
+    let sixth = await thrownError {
+      _ = try await provider.verifyPhoneNumber("+15555550199", uiDelegate: nil, multiFactorSession: session)
+    }
+    #expect(sixth?.code == AuthErrorCode.maximumSecondFactorCountExceeded.rawValue)
+    let again = await thrownError {
+      _ = try await provider.verifyPhoneNumber(numbers[0], uiDelegate: nil, multiFactorSession: session)
+    }
+    #expect(again?.code == AuthErrorCode.maximumSecondFactorCountExceeded.rawValue)
+  }
+
   // MARK: - Signing in
+
+  @Test func aChallengeExpiresAfterTenMinutes() async throws {
+    let world = world(factors: [.init(.totp)])
+    let auth = world.auth(for: "phone")
+    let resolver = try await resolver(world, auth)
+    let hint = try #require(resolver.hints.first)
+    world.advance(by: .minutes(11))
+    let code = try #require(world.authenticatorCode(factor: hint))
+    let expired = await thrownError {
+      _ = try await resolver.resolveSignIn(
+        with: TOTPMultiFactorGenerator.assertionForSignIn(withEnrollmentID: hint.uid, oneTimePassword: code))
+    }
+    #expect(expired?.code == AuthErrorCode.sessionExpired.rawValue)
+    #expect(auth.currentUser == nil)
+  }
 
   @Test func aSignInWaitsForTheSecondFactorAndTheAuthenticatorAnswers() async throws {
     let world = world(factors: [.init(.phone, number: number), .init(.totp)])
