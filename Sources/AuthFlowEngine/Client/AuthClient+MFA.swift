@@ -20,24 +20,30 @@ extension AuthClient {
     }
   }
 
-  /// Finishes a phone enrolment with the SMS code (`multiFactor.enroll(with:displayName:)`); other sessions end.
-  public func finishPhoneEnrollment(verificationID: String, code: String?) throws(AuthErrorCode) -> CachedUser
+  /// Finishes a phone enrolment with the SMS code (`multiFactor.enroll(with:displayName:)`), naming the factor
+  /// `displayName`; other sessions end.
+  public func finishPhoneEnrollment(verificationID: String, code: String?, displayName: String? = nil)
+    throws(AuthErrorCode) -> CachedUser
   {
     let (info, tokens) = try authorized(
       .finalizeMfaEnrollment,
       "finalizeMfaEnrollment(phone: \(Redactor.shorten(verificationID)), code: ••••••)"
     ) { (token: IDToken) throws(AuthErrorCode) in
-      try backend.finishPhoneEnrollment(token, verificationID: verificationID, code: code)
+      try backend.finishPhoneEnrollment(
+        token, verificationID: verificationID, code: code, displayName: displayName)
     }
     return adopt(info, tokens)
   }
 
-  /// Finishes a TOTP enrolment with the authenticator's code; other sessions end.
-  public func finishTOTPEnrollment(sessionID: String, code: String?) throws(AuthErrorCode) -> CachedUser {
+  /// Finishes a TOTP enrolment with the authenticator's code, naming the factor `displayName`; other sessions
+  /// end.
+  public func finishTOTPEnrollment(sessionID: String, code: String?, displayName: String? = nil)
+    throws(AuthErrorCode) -> CachedUser
+  {
     let (info, tokens) = try authorized(
       .finalizeMfaEnrollment, "finalizeMfaEnrollment(totp: \(Redactor.shorten(sessionID)), code: ••••••)"
     ) { (token: IDToken) throws(AuthErrorCode) in
-      try backend.finishTOTPEnrollment(token, sessionID: sessionID, code: code)
+      try backend.finishTOTPEnrollment(token, sessionID: sessionID, code: code, displayName: displayName)
     }
     return adopt(info, tokens)
   }
@@ -46,6 +52,15 @@ extension AuthClient {
   public func unenroll(_ kind: SecondFactor.Kind) throws(AuthErrorCode) -> CachedUser {
     let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))") {
       (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, kind: kind)
+    }
+    return adopt(info, tokens)
+  }
+
+  /// Removes the enrolled factor whose id is `factorID` (`multiFactor.unenroll(withFactorUID:)`).
+  public func unenroll(factorID: String) throws(AuthErrorCode) -> CachedUser {
+    let kind = currentUser?.mfa.first { $0.id == factorID }?.kind.rawValue ?? "unknown"
+    let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, factorID: factorID)
     }
     return adopt(info, tokens)
   }

@@ -51,21 +51,19 @@ extension Backend {
   /// default): the checks are made again, the factor is added, and **every existing session is revoked** (JS SDK
   /// reference: "On successful enrollment, existing Firebase sessions (refresh tokens) are revoked"); the
   /// enrolling device gets fresh tokens.
-  func finishPhoneEnrollment(_ token: IDToken, verificationID: String, code: String?) throws(AuthErrorCode)
-    -> (
-      AccountInfo, SessionTokens
-    )
-  {
+  func finishPhoneEnrollment(
+    _ token: IDToken, verificationID: String, code: String?, displayName: String? = nil
+  ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let account = try authorize(token)
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     try checkEnrollment(account, token, kind: .phone, number: number)
-    return enroll(account, token, MFAEnrollment.Kind.phone(number))
+    return enroll(account, token, MFAEnrollment.Kind.phone(number), displayName: displayName)
   }
 
   /// Finishes a TOTP enrolment with the authenticator's code (see the phone form above).
-  func finishTOTPEnrollment(_ token: IDToken, sessionID: String, code: String?) throws(AuthErrorCode) -> (
-    AccountInfo, SessionTokens
-  ) {
+  func finishTOTPEnrollment(
+    _ token: IDToken, sessionID: String, code: String?, displayName: String? = nil
+  ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let account = try authorize(token)
     guard let code, !code.isEmpty else { throw .missingVerificationCode }
     guard let pending = mfaEnrollments[sessionID], pending.uid == account.uid, let secret = pending.secret
@@ -74,13 +72,13 @@ extension Backend {
     guard TOTP.accepts(code, secret: secret, at: world.now) else { throw .invalidVerificationCode }
     try checkEnrollment(account, token, kind: .totp, number: nil)
     mfaEnrollments[sessionID] = nil
-    return enroll(account, token, .totp(secret))
+    return enroll(account, token, .totp(secret), displayName: displayName)
   }
 
-  private func enroll(_ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind) -> (
-    AccountInfo, SessionTokens
-  ) {
-    let enrollment = addFactor(uid: account.uid, kind)
+  private func enroll(_ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind, displayName: String?)
+    -> (AccountInfo, SessionTokens)
+  {
+    let enrollment = addFactor(uid: account.uid, kind, displayName: displayName)
     world.log(
       "backend",
       "\(enrollment.kind) second factor enrolled for \(account.email ?? Redactor.shorten(account.uid))")
@@ -89,10 +87,11 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
-  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`).
+  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`), with the name the user gave it.
   @discardableResult
-  func addFactor(uid: String, _ kind: MFAEnrollment.Kind) -> MFAEnrollment {
-    var enrollment = MFAEnrollment(id: world.identifier(length: 28), kind: .totp, enrolledAt: world.now)
+  func addFactor(uid: String, _ kind: MFAEnrollment.Kind, displayName: String? = nil) -> MFAEnrollment {
+    var enrollment = MFAEnrollment(
+      id: world.identifier(length: 28), kind: .totp, displayName: displayName, enrolledAt: world.now)
     update(uid: uid) { account in
       switch kind {
       case .phone(let number):
@@ -124,11 +123,30 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
+  /// Unenrolling one factor by its enrolment id (`mfaEnrollmentId`, as the SDKs send it): the same rules as
+  /// ``withdrawFactor(_:kind:)``; an id the account does not have is `multi-factor-info-not-found`.
+  func withdrawFactor(_ token: IDToken, factorID: String) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    guard let factor = account.mfa.first(where: { $0.id == factorID }) else { throw .multiFactorInfoNotFound }
+    removeFactor(uid: account.uid, factor)
+    let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
   /// Removes the account's oldest factor of `kind` (a user's unenrolment, or the Admin SDK's).
   func removeFactor(uid: String, kind: SecondFactor.Kind) throws(AuthErrorCode) {
     guard let factor = accounts[uid]?.mfa.first(where: { $0.kind == kind }) else {
       throw .multiFactorInfoNotFound
     }
+    removeFactor(uid: uid, factor)
+  }
+
+  /// Removes one enrolled factor and its secret.
+  private func removeFactor(uid: String, _ factor: MFAEnrollment) {
+    let kind = factor.kind
     update(uid: uid) { account in
       account.mfa.removeAll { $0.id == factor.id }
       account.totpSecrets[factor.id] = nil

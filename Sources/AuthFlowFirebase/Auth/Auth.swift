@@ -87,7 +87,9 @@ open class Auth: NSObject, @unchecked Sendable {
 
   // MARK: - Calling the world
 
-  /// Runs a client call under the world's lock and turns its error into the SDK's `NSError`.
+  /// Runs a client call under the world's lock and turns its error into the SDK's `NSError`. A sign-in that
+  /// waits for a second factor (`secondFactorRequired`) carries its ``MultiFactorResolver`` under
+  /// ``AuthErrors/userInfoMultiFactorResolverKey``.
   func perform<T>(
     _ body: () throws(AuthFlowLanguage.AuthErrorCode) -> T,
     userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
@@ -99,7 +101,12 @@ open class Auth: NSObject, @unchecked Sendable {
         return result
       } catch {
         syncUser()
-        throw AuthErrorUtils.error(error, userInfo: userInfo(error))
+        var info = userInfo(error)
+        if error == .multiFactorAuthRequired, let challenge = client.pendingMultiFactor {
+          info[AuthErrors.userInfoMultiFactorResolverKey] = MultiFactorResolver(
+            auth: self, challenge: challenge)
+        }
+        throw AuthErrorUtils.error(error, userInfo: info)
       }
     }
   }

@@ -27,19 +27,24 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
   /// the backend's send limit to one number `tooManyRequests`; a disabled phone provider is
   /// `operationNotAllowed`.
   ///
-  /// `uiDelegate` is never used (the world verifies no app). `multiFactorSession` is accepted and ignored: the
-  /// world does not model multi-factor authentication yet, and no ``MultiFactorSession`` can be obtained.
+  /// With an enrolment `multiFactorSession` (``MultiFactor/session()``) the SMS starts enrolling `phoneNumber`
+  /// as the user's second factor, under the enrolment rules (``MultiFactor``); finish with
+  /// ``PhoneMultiFactorGenerator/assertion(with:)`` and ``MultiFactor/enroll(with:displayName:)``. With a
+  /// sign-in session (``MultiFactorResolver/session``) it goes to the enrolled factor with this number (prefer
+  /// ``verifyPhoneNumber(with:uiDelegate:multiFactorSession:)``, as hints show numbers masked).
+  ///
+  /// `uiDelegate` is never used (the world verifies no app).
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil
   ) async throws -> String {
-    try verifyNow(phoneNumber)
+    try verifyNow(phoneNumber, session: multiFactorSession)
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, completion: ((String?, Error?) -> Void)?
   ) {
-    auth.complete(completion) { try verifyNow(phoneNumber) }
+    auth.complete(completion) { try verifyNow(phoneNumber, session: nil) }
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
@@ -47,14 +52,60 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil,
     completion: ((String?, Error?) -> Void)?
   ) {
-    auth.complete(completion) { try verifyNow(phoneNumber) }
+    auth.complete(completion) { try verifyNow(phoneNumber, session: multiFactorSession) }
   }
 
-  private func verifyNow(_ phoneNumber: String) throws -> String {
-    guard !phoneNumber.isEmpty else { throw AuthErrorUtils.error(.missingPhoneNumber) }
-    let auth = auth
-    return try auth.perform { () throws(AuthFlowLanguage.AuthErrorCode) in
-      try auth.client.verifyPhoneNumber(phoneNumber)
+  /// Sends the SMS code of a sign-in's second factor: `multiFactorInfo` is one of the
+  /// ``MultiFactorResolver/hints`` and `multiFactorSession` the resolver's ``MultiFactorResolver/session``.
+  /// Returns the verification id; make a credential with it and the code, then
+  /// ``PhoneMultiFactorGenerator/assertion(with:)`` and ``MultiFactorResolver/resolveSignIn(with:)``. A
+  /// challenge older than 10 minutes is `sessionExpired`. Without a session, or with an enrolment one, the
+  /// hint's (masked) number is verified as ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)`` would, as
+  /// the SDK does.
+  open func verifyPhoneNumber(
+    with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: AuthUIDelegate? = nil,
+    multiFactorSession: MultiFactorSession?
+  ) async throws -> String {
+    try verifyNow(multiFactorInfo, session: multiFactorSession)
+  }
+
+  /// Sends the SMS code of a sign-in's second factor; see ``verifyPhoneNumber(with:uiDelegate:multiFactorSession:)``.
+  open func verifyPhoneNumber(
+    with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: AuthUIDelegate? = nil,
+    multiFactorSession: MultiFactorSession?, completion: ((String?, Error?) -> Void)?
+  ) {
+    auth.complete(completion) { try verifyNow(multiFactorInfo, session: multiFactorSession) }
+  }
+
+  private func verifyNow(_ info: PhoneMultiFactorInfo, session: MultiFactorSession?) throws -> String {
+    session?.multiFactorInfo = info
+    return try verifyNow(info.phoneNumber, session: session)
+  }
+
+  private func verifyNow(_ phoneNumber: String, session: MultiFactorSession?) throws -> String {
+    switch session?.purpose {
+    case .enrollment(let user):
+      guard !phoneNumber.isEmpty else { throw AuthErrorUtils.error(.missingPhoneNumber) }
+      return try user.perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        try client.startPhoneEnrollment(phoneNumber)
+      }
+    case .signIn(let challenge, let challengeAuth):
+      guard let session else { throw AuthErrorUtils.error(.missingMultiFactorSession) }
+      let factor =
+        challenge.factors.first { $0.id == session.multiFactorInfo?.uid }
+        ?? challenge.factors.first { $0.phoneNumber == phoneNumber }
+      guard let factor, factor.kind == .phone else { throw AuthErrorUtils.error(.multiFactorInfoNotFound) }
+      let verificationID = try challengeAuth.perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+        try challengeAuth.client.startSecondFactor(factor)
+      }
+      challengeAuth.firebaseWorld.locked { session.phoneFactors[verificationID] = factor }
+      return verificationID
+    case nil:
+      guard !phoneNumber.isEmpty else { throw AuthErrorUtils.error(.missingPhoneNumber) }
+      let auth = auth
+      return try auth.perform { () throws(AuthFlowLanguage.AuthErrorCode) in
+        try auth.client.verifyPhoneNumber(phoneNumber)
+      }
     }
   }
 

@@ -12,10 +12,16 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   private var cached: CachedUser
   private var account: AccountInfo?
 
+  /// The user's second factors: the enrolled ones, enrolling and removing one.
+  public private(set) var multiFactor: MultiFactor
+
   init(auth: Auth, cached: CachedUser, account: AccountInfo?) {
     self.auth = auth
     self.cached = cached
     self.account = account
+    multiFactor = MultiFactor()
+    super.init()
+    multiFactor.user = self
   }
 
   /// Takes the client's newer view of the same user.
@@ -48,6 +54,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     get { read { cached.isAnonymous } }
     set { cached.isAnonymous = newValue }
   }
+  /// The enrolled second factors, as the client last fetched them.
+  var mfaEnrollments: [MFAEnrollment] { read { cached.mfa } }
   /// Whether the email was verified when the client last fetched the user.
   public var isEmailVerified: Bool { read { cached.emailVerified } }
   /// The tenant; nil, as the world has no tenants.

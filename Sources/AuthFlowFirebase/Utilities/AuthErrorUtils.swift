@@ -110,6 +110,17 @@ enum AuthErrorUtils {
     case .invalidPhoneNumber: "The phone number is not in E.164 format (+ and the country code)."
     case .missingPhoneNumber: "The phone number is empty."
     case .quotaExceeded: "The project's SMS quota is exhausted."
+    case .secondFactorRequired:
+      "The account has second factors: answer one with the error's resolver to finish signing in."
+    case .unverifiedEmail: "Verify the email before enrolling a second factor."
+    case .secondFactorAlreadyEnrolled: "This second factor is already enrolled for the user."
+    case .maximumSecondFactorCountExceeded: "The user has the most second factors allowed (5)."
+    case .multiFactorInfoNotFound: "The user has no second factor with this identifier."
+    case .missingMultiFactorSession: "The multi-factor operation needs a session."
+    case .missingMultiFactorInfo: "The multi-factor operation needs a second factor."
+    case .invalidMultiFactorSession: "The multi-factor session does not fit this operation."
+    case .emailChangeNeedsVerification:
+      "Accounts with a second factor must verify a new email before it is used."
     default: "An internal error occurred."
     }
   }

@@ -15,7 +15,7 @@ open class AuthErrors: NSObject {
   /// The key of the credential to link once the user signed in another way (an ``OAuthCredential``).
   public static let userInfoUpdatedCredentialKey: String = "FIRAuthErrorUserInfoUpdatedCredentialKey"
 
-  /// The key of the multi-factor resolver; never set, as the world does not model multi-factor sign-in.
+  /// The key of the ``MultiFactorResolver`` of a `secondFactorRequired` error.
   public static let userInfoMultiFactorResolverKey: String = "FIRAuthErrorUserInfoMultiFactorResolverKey"
 }
 

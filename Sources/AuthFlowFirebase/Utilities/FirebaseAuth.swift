@@ -48,6 +48,14 @@ public enum FirebaseAuth {
   public typealias GoogleAuthProvider = AuthFlowFirebase.GoogleAuthProvider
   /// ``AuthFlowFirebase/IDTokenDidChangeListenerHandle``.
   public typealias IDTokenDidChangeListenerHandle = AuthFlowFirebase.IDTokenDidChangeListenerHandle
+  /// ``AuthFlowFirebase/MultiFactor``.
+  public typealias MultiFactor = AuthFlowFirebase.MultiFactor
+  /// ``AuthFlowFirebase/MultiFactorAssertion``.
+  public typealias MultiFactorAssertion = AuthFlowFirebase.MultiFactorAssertion
+  /// ``AuthFlowFirebase/MultiFactorInfo``.
+  public typealias MultiFactorInfo = AuthFlowFirebase.MultiFactorInfo
+  /// ``AuthFlowFirebase/MultiFactorResolver``.
+  public typealias MultiFactorResolver = AuthFlowFirebase.MultiFactorResolver
   /// ``AuthFlowFirebase/MultiFactorSession``.
   public typealias MultiFactorSession = AuthFlowFirebase.MultiFactorSession
   /// ``AuthFlowFirebase/OAuthCredential``.
@@ -58,6 +66,18 @@ public enum FirebaseAuth {
   public typealias PhoneAuthCredential = AuthFlowFirebase.PhoneAuthCredential
   /// ``AuthFlowFirebase/PhoneAuthProvider``.
   public typealias PhoneAuthProvider = AuthFlowFirebase.PhoneAuthProvider
+  /// ``AuthFlowFirebase/PhoneMultiFactorAssertion``.
+  public typealias PhoneMultiFactorAssertion = AuthFlowFirebase.PhoneMultiFactorAssertion
+  /// ``AuthFlowFirebase/PhoneMultiFactorGenerator``.
+  public typealias PhoneMultiFactorGenerator = AuthFlowFirebase.PhoneMultiFactorGenerator
+  /// ``AuthFlowFirebase/PhoneMultiFactorInfo``.
+  public typealias PhoneMultiFactorInfo = AuthFlowFirebase.PhoneMultiFactorInfo
+  /// ``AuthFlowFirebase/TOTPMultiFactorAssertion``.
+  public typealias TOTPMultiFactorAssertion = AuthFlowFirebase.TOTPMultiFactorAssertion
+  /// ``AuthFlowFirebase/TOTPMultiFactorGenerator``.
+  public typealias TOTPMultiFactorGenerator = AuthFlowFirebase.TOTPMultiFactorGenerator
+  /// ``AuthFlowFirebase/TOTPSecret``.
+  public typealias TOTPSecret = AuthFlowFirebase.TOTPSecret
   /// ``AuthFlowFirebase/TwitterAuthProvider``.
   public typealias TwitterAuthProvider = AuthFlowFirebase.TwitterAuthProvider
   /// ``AuthFlowFirebase/User``.

@@ -91,6 +91,21 @@ extension FirebaseWorld {
   /// ``PhoneAuthProvider/verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
   public func newestSMS(to number: String) -> SMS? { locked { world.smsOutbox.newest(to: number) } }
 
+  /// The code an authenticator app shows now (virtual time) for a secret being enrolled: what the user types for
+  /// ``TOTPMultiFactorGenerator/assertionForEnrollment(with:oneTimePassword:)``. Nil once the enrolment finished
+  /// (the secret then belongs to the factor: ``authenticatorCode(factor:)``).
+  public func authenticatorCode(secret: TOTPSecret) -> String? {
+    locked { world.backend.authenticatorCode(enrollmentSession: secret.sessionID) }
+  }
+
+  /// The code the user's authenticator app shows now (virtual time) for an enrolled TOTP factor (an entry of
+  /// ``MultiFactor/enrolledFactors`` or a resolver's hint): what the user types for
+  /// ``TOTPMultiFactorGenerator/assertionForSignIn(withEnrollmentID:oneTimePassword:)``. Nil for a phone factor
+  /// or one no longer enrolled.
+  public func authenticatorCode(factor: MultiFactorInfo) -> String? {
+    locked { world.backend.authenticatorCode(factor: factor.uid) }
+  }
+
   /// A browser opens an emailed link on the hosted action page: a verification link verifies, a
   /// password-reset link sets `newPassword` (or is only checked without one). Throws the `NSError` the page
   /// would show (`expiredActionCode`, `invalidActionCode`, …).

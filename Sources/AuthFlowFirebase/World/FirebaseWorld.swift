@@ -12,6 +12,8 @@ import Foundation
 public final class FirebaseWorld: @unchecked Sendable {
   /// An account that exists before the test starts.
   public typealias AccountSeed = AuthFlowLanguage.AccountSeed
+  /// A second factor an account has before the test starts (``AccountSeed``'s `mfa`).
+  public typealias SecondFactor = AuthFlowLanguage.SecondFactor
   /// An account at a fake identity provider.
   public typealias IdentityProviderAccountSeed = AuthFlowLanguage.IdentityProviderAccountSeed
   /// The backend's knobs, production's defaults (`BackendSettings`).

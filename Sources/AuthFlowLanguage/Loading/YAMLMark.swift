@@ -1,5 +1,5 @@
 /// Where a YAML value starts: 1-based line and column, columns counted in characters as libyaml counts them.
-struct YAMLMark: Equatable {
+struct YAMLMark: Equatable, Sendable {
   var line: Int32
   var column: Int32
 }

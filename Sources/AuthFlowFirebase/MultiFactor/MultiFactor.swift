@@ -1,0 +1,122 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// A user's second factors (``User/multiFactor``): the enrolled ones, enrolling one, removing one.
+///
+/// Enrolling follows production's rules (the backend checks them when the SMS is sent or the secret made, and
+/// again when the enrolment finishes): the email must be verified (`unverifiedEmail`), the sign-in recent
+/// (`requiresRecentLogin`), a number or an authenticator app enrolled once (`secondFactorAlreadyEnrolled`), at
+/// most five factors (`maximumSecondFactorCountExceeded`), the kind allowed for the project
+/// (`operationNotAllowed`). Enrolling ends every other session of the account; this device gets new tokens.
+open class MultiFactor: NSObject, @unchecked Sendable {
+  weak var user: User?
+
+  override init() {}
+
+  /// The user's second factors as this device last fetched them (stale until ``User/reload()``), oldest first:
+  /// phone factors with their number in full.
+  open var enrolledFactors: [MultiFactorInfo] {
+    (user?.mfaEnrollments ?? []).map { MultiFactorInfo.make($0, maskingNumber: false) }
+  }
+
+  // MARK: - Sessions
+
+  /// The session to enroll a factor for this user with; nothing is asked of the backend (no error is possible
+  /// here: the rules apply when the session is used).
+  open func session() async throws -> MultiFactorSession { try sessionNow() }
+
+  /// The session to enroll a factor with; see ``session()``.
+  open func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
+    do {
+      completion?(try sessionNow(), nil)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+
+  private func sessionNow() throws -> MultiFactorSession {
+    guard let user else { throw AuthErrorUtils.error(.nullUser) }
+    return MultiFactorSession(.enrollment(user))
+  }
+
+  // MARK: - Enrolling
+
+  /// Enrolls the factor an assertion proves, named `displayName`: a phone factor from the SMS code of an
+  /// enrolment started with ``PhoneAuthProvider/verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``, an
+  /// authenticator app from a code for the secret of ``TOTPMultiFactorGenerator/generateSecret(with:)``. A wrong
+  /// code is `invalidVerificationCode` (and may be typed again), an expired one `sessionExpired`. Other sessions
+  /// of the account end; the user object updates in place.
+  open func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
+    try enrollNow(assertion, displayName: displayName)
+  }
+
+  /// Enrolls a factor; see ``enroll(with:displayName:)``.
+  open func enroll(
+    with assertion: MultiFactorAssertion, displayName: String?, completion: ((Error?) -> Void)?
+  ) {
+    complete(completion) { try enrollNow(assertion, displayName: displayName) }
+  }
+
+  private func enrollNow(_ assertion: MultiFactorAssertion, displayName: String?) throws {
+    guard let user else { throw AuthErrorUtils.error(.nullUser) }
+    if let phone = assertion as? PhoneMultiFactorAssertion {
+      guard case .phone(let verificationID, let code) = phone.authCredential.content else {
+        throw AuthErrorUtils.error(.missingVerificationCode)
+      }
+      try user.perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        _ = try client.finishPhoneEnrollment(
+          verificationID: verificationID, code: code, displayName: displayName)
+      }
+    } else if let totp = assertion as? TOTPMultiFactorAssertion {
+      guard case .secret(let secret) = totp.target else {
+        throw AuthErrorUtils.error(
+          .invalidMultiFactorSession,
+          message:
+            "An assertion for signing in cannot enroll: use assertionForEnrollment(with:oneTimePassword:).")
+      }
+      try user.perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        _ = try client.finishTOTPEnrollment(
+          sessionID: secret.sessionID, code: totp.oneTimePassword, displayName: displayName)
+      }
+    } else {
+      throw AuthErrorUtils.error(.missingMultiFactorInfo)
+    }
+  }
+
+  // MARK: - Unenrolling
+
+  /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
+  open func unenroll(with factorInfo: MultiFactorInfo) async throws { try unenrollNow(factorInfo.uid) }
+
+  /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
+  open func unenroll(with factorInfo: MultiFactorInfo, completion: ((Error?) -> Void)?) {
+    complete(completion) { try unenrollNow(factorInfo.uid) }
+  }
+
+  /// Removes the enrolled factor whose ``MultiFactorInfo/uid`` is `factorUID`: needs a recent sign-in
+  /// (`requiresRecentLogin`); an id the account does not have is `multiFactorInfoNotFound`. Other sessions stay;
+  /// this device gets new tokens.
+  open func unenroll(withFactorUID factorUID: String) async throws { try unenrollNow(factorUID) }
+
+  /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
+  open func unenroll(withFactorUID factorUID: String, completion: ((Error?) -> Void)?) {
+    complete(completion) { try unenrollNow(factorUID) }
+  }
+
+  private func unenrollNow(_ factorUID: String) throws {
+    guard let user else { throw AuthErrorUtils.error(.nullUser) }
+    try user.perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+      _ = try client.unenroll(factorID: factorUID)
+    }
+  }
+
+  private func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
+    do {
+      try body()
+      completion?(nil)
+    } catch {
+      completion?(error)
+    }
+  }
+}
