@@ -46,6 +46,39 @@ import Testing
     }
   }
 
+  /// `link(with:)` for an email-link credential sends the guest's ID token: the guest keeps its uid and gains
+  /// the address, verified; an address another account has is EMAIL_EXISTS.
+  @Test func aLinkWithAnIDTokenUpgradesTheGuest() async throws {
+    try await ServerHarness().test { client in
+      let (_, guest) = try await client.post("accounts:signUp", "{}")
+      let guestToken = try #require(guest["idToken"] as? String)
+      let uid = try #require(guest["localId"] as? String)
+      _ = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"gus@example.com"}"#)
+      let code = try #require(try await newestCode(client)["oobCode"] as? String)
+      let (status, linked) = try await client.post(
+        "accounts:signInWithEmailLink",
+        #"{"email":"gus@example.com","oobCode":"\#(code)","idToken":"\#(guestToken)"}"#)
+      #expect(status == 200)
+      #expect(linked["localId"] as? String == uid)
+      #expect(linked["isNewUser"] as? Bool == false)
+      let idToken = try #require(linked["idToken"] as? String)
+      let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      let user = try #require((lookup["users"] as? [[String: Any]])?.first)
+      #expect(user["email"] as? String == "gus@example.com" && user["emailVerified"] as? Bool == true)
+
+      let (_, other) = try await client.post("accounts:signUp", "{}")
+      let otherToken = try #require(other["idToken"] as? String)
+      _ = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"gus@example.com"}"#)
+      let second = try #require(try await newestCode(client)["oobCode"] as? String)
+      let (_, taken) = try await client.post(
+        "accounts:signInWithEmailLink",
+        #"{"email":"gus@example.com","oobCode":"\#(second)","idToken":"\#(otherToken)"}"#)
+      #expect(errorMessage(taken) == "EMAIL_EXISTS")
+    }
+  }
+
   @Test func missingFieldsAreNamed() async throws {
     try await ServerHarness().test { client in
       let (_, noEmail) = try await client.post("accounts:signInWithEmailLink", #"{"oobCode":"abc"}"#)
