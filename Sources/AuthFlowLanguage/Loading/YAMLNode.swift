@@ -1,19 +1,20 @@
 /// One YAML value as the loader reads it: a scalar's text and whether it was written plain, or a
 /// collection, each with where it starts. Tags are not kept (no implicit or explicit typing: the loader
-/// decides what a scalar means), and an alias is the value its anchor names.
-enum YAMLNode {
+/// decides what a scalar means), and an alias is the value its anchor names. `Sendable` is declared, not
+/// inferred: Swift 6.3.1 finds a cycle inferring it through `Mapping`'s tuples ("circular reference").
+enum YAMLNode: Sendable {
   case scalar(Scalar)
   case mapping(Mapping)
   case sequence(Sequence)
 
-  struct Scalar {
+  struct Scalar: Sendable {
     var string: String
     /// False for a quoted scalar or a block scalar (`|`, `>`): `'true'` is text, `true` may be a boolean.
     var isPlain: Bool
     var mark: YAMLMark
   }
 
-  struct Mapping {
+  struct Mapping: Sendable {
     var pairs: [(key: YAMLNode, value: YAMLNode)]
     var mark: YAMLMark
 
@@ -29,7 +30,7 @@ enum YAMLNode {
     }
   }
 
-  struct Sequence {
+  struct Sequence: Sendable {
     var items: [YAMLNode]
     var mark: YAMLMark
   }
