@@ -51,21 +51,20 @@ extension Backend {
   /// default): the checks are made again, the factor is added, and **every existing session is revoked** (JS SDK
   /// reference: "On successful enrollment, existing Firebase sessions (refresh tokens) are revoked"); the
   /// enrolling device gets fresh tokens.
-  func finishPhoneEnrollment(_ token: IDToken, verificationID: String, code: String?) throws(AuthErrorCode)
-    -> (
-      AccountInfo, SessionTokens
-    )
-  {
+  /// `displayName` is the name the user gives the factor (`displayName` of the finalize request), if any.
+  func finishPhoneEnrollment(
+    _ token: IDToken, verificationID: String, code: String?, displayName: String? = nil
+  ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let account = try authorize(token)
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     try checkEnrollment(account, token, kind: .phone, number: number)
-    return enroll(account, token, MFAEnrollment.Kind.phone(number))
+    return enroll(account, token, MFAEnrollment.Kind.phone(number), displayName: displayName)
   }
 
   /// Finishes a TOTP enrolment with the authenticator's code (see the phone form above).
-  func finishTOTPEnrollment(_ token: IDToken, sessionID: String, code: String?) throws(AuthErrorCode) -> (
-    AccountInfo, SessionTokens
-  ) {
+  func finishTOTPEnrollment(
+    _ token: IDToken, sessionID: String, code: String?, displayName: String? = nil
+  ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let account = try authorize(token)
     guard let code, !code.isEmpty else { throw .missingVerificationCode }
     guard let pending = mfaEnrollments[sessionID], pending.uid == account.uid, let secret = pending.secret
@@ -74,13 +73,13 @@ extension Backend {
     guard TOTP.accepts(code, secret: secret, at: world.now) else { throw .invalidVerificationCode }
     try checkEnrollment(account, token, kind: .totp, number: nil)
     mfaEnrollments[sessionID] = nil
-    return enroll(account, token, .totp(secret))
+    return enroll(account, token, .totp(secret), displayName: displayName)
   }
 
-  private func enroll(_ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind) -> (
-    AccountInfo, SessionTokens
-  ) {
-    let enrollment = addFactor(uid: account.uid, kind)
+  private func enroll(
+    _ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind, displayName: String?
+  ) -> (AccountInfo, SessionTokens) {
+    let enrollment = addFactor(uid: account.uid, kind, displayName: displayName)
     world.log(
       "backend",
       "\(enrollment.kind) second factor enrolled for \(account.email ?? Redactor.shorten(account.uid))")
@@ -89,10 +88,11 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
-  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`).
+  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`), named `displayName` if given.
   @discardableResult
-  func addFactor(uid: String, _ kind: MFAEnrollment.Kind) -> MFAEnrollment {
-    var enrollment = MFAEnrollment(id: world.identifier(length: 28), kind: .totp, enrolledAt: world.now)
+  func addFactor(uid: String, _ kind: MFAEnrollment.Kind, displayName: String? = nil) -> MFAEnrollment {
+    var enrollment = MFAEnrollment(
+      id: world.identifier(length: 28), kind: .totp, displayName: displayName, enrolledAt: world.now)
     update(uid: uid) { account in
       switch kind {
       case .phone(let number):
@@ -137,6 +137,55 @@ extension Backend {
       "backend", "\(kind) second factor removed from \(accounts[uid]?.email ?? Redactor.shorten(uid))")
   }
 
+  /// **Unenrolling one factor by its id** (`mfaEnrollmentId`), as `accounts/mfaEnrollment:withdraw` names it:
+  /// the same rules as ``withdrawFactor(_:kind:)`` (recent login; sessions kept; fresh tokens for the caller);
+  /// an id the account does not have is `multi-factor-info-not-found`.
+  func withdrawFactor(_ token: IDToken, id: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    try removeFactor(uid: account.uid, id: id)
+    let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
+  /// Removes the factor with this enrolment id, or throws `multi-factor-info-not-found`.
+  func removeFactor(uid: String, id: String) throws(AuthErrorCode) {
+    guard let factor = accounts[uid]?.mfa.first(where: { $0.id == id }) else {
+      throw .multiFactorInfoNotFound
+    }
+    update(uid: uid) { account in
+      account.mfa.removeAll { $0.id == factor.id }
+      account.totpSecrets[factor.id] = nil
+    }
+    world.log(
+      "backend", "\(factor.kind) second factor removed from \(accounts[uid]?.email ?? Redactor.shorten(uid))")
+  }
+
+  /// **The Admin SDK's factor list** (`updateUser(uid, {multiFactor: {enrolledFactors}})`, `createUser` with
+  /// factors): the account's factors become `factors`, phone factors only (the Admin SDK cannot enroll an
+  /// authenticator), so any TOTP factor goes with its secret. An entry whose id the account has keeps that id;
+  /// one without an id gets a new one; `enrolledAt` defaults to the kept factor's, else now; no checks of email, recent login or count are made, as the Admin SDK
+  /// is trusted. Sessions are not revoked.
+  func setPhoneFactors(uid: String, _ factors: [AdminPhoneFactor]) {
+    var enrollments: [MFAEnrollment] = []
+    for factor in factors where !enrollments.contains(where: { $0.phoneNumber == factor.phoneNumber }) {
+      let existing = factor.id.flatMap { id in accounts[uid]?.mfa.first { $0.id == id } }
+      let id = factor.id ?? world.identifier(length: 28)
+      enrollments.append(
+        MFAEnrollment(
+          id: id, kind: .phone, phoneNumber: factor.phoneNumber, displayName: factor.displayName,
+          enrolledAt: factor.enrolledAt ?? existing?.enrolledAt ?? world.now))
+    }
+    update(uid: uid) { account in
+      account.mfa = enrollments
+      account.totpSecrets = [:]
+    }
+    world.log(
+      "backend",
+      "the Admin SDK set \(enrollments.count) second factor(s) on \(accounts[uid]?.email ?? Redactor.shorten(uid))"
+    )
+  }
+
   // MARK: - Sign-in
 
   /// **The second-factor challenge.** A first factor that succeeds (password, identity provider, email link)
@@ -175,18 +224,20 @@ extension Backend {
       let number = factor.phoneNumber
     else { throw .multiFactorInfoNotFound }
     let verificationID = try sendVerificationCode(number: number)
-    mfaChallenges[id]?.verifications.insert(verificationID)
+    mfaChallenges[id]?.verifications[verificationID] = factor.id
     return verificationID
   }
 
   /// **Completing the sign-in.** `accounts/mfaSignIn:finalize`: the challenge must be live (`session-expired`
   /// past 10 minutes); a phone factor's code is checked as any SMS code, a TOTP factor's against the secret at
   /// the virtual time (±5 steps); a wrong code may be typed again. Then the session starts, as the first factor
-  /// would have started it.
+  /// would have started it. A phone factor may be left unnamed (`factor` nil, as the SDKs finalize an SMS
+  /// factor): the verification says which factor it was started for.
   func finishSecondFactor(
-    challenge id: String, factor factorID: String, verificationID: String?, code: String?
+    challenge id: String, factor factorID: String?, verificationID: String?, code: String?
   ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let pending = try pendingSignIn(id)
+    let factorID = factorID ?? verificationID.flatMap { pending.verifications[$0] }
     guard let account = accounts[pending.uid], let factor = account.mfa.first(where: { $0.id == factorID })
     else {
       throw .multiFactorInfoNotFound
@@ -194,7 +245,7 @@ extension Backend {
     if account.disabled { throw .userDisabled }
     switch factor.kind {
     case .phone:
-      guard let verificationID, pending.verifications.contains(verificationID) else {
+      guard let verificationID, pending.verifications[verificationID] == factor.id else {
         throw .invalidVerificationID
       }
       _ = try checkPhoneCode(verificationID: verificationID, code: code)
