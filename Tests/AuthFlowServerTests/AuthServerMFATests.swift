@@ -284,6 +284,43 @@ import Testing
     }
   }
 
+  @Test func identityProviderAndEmailLinkSignInsAnswerThePendingCredentialToo() async throws {
+    try await harness().test { client in
+      let uid = try #require(try await signIn(client)["localId"] as? String)
+      _ = try await client.call(
+        .post, "\(project)/accounts:update",
+        #"{"localId":"\#(uid)","mfa":{"enrollments":[{"phoneInfo":"\#(number)"}]}}"#)
+      // A Google account of its own (a new user), then given a factor by the Admin SDK.
+      let claims = #"{"sub":"g-1","email":"gia@example.com","email_verified":true}"#
+      let postBody =
+        "id_token=" + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        + "&providerId=google.com"
+      let request = #"{"postBody":"\#(postBody)","requestUri":"http://localhost"}"#
+      let (_, first) = try await client.post("accounts:signInWithIdp", request)
+      let googleUID = try #require(first["localId"] as? String)
+      _ = try await client.call(
+        .post, "\(project)/accounts:update",
+        #"{"localId":"\#(googleUID)","mfa":{"enrollments":[{"phoneInfo":"\#(number)"}]}}"#)
+      let (status, idp) = try await client.post("accounts:signInWithIdp", request)
+      #expect(status == 200)
+      #expect(idp["idToken"] == nil)
+      #expect(idp["mfaPendingCredential"] is String)
+      #expect(idp["providerId"] as? String == "google.com")
+      #expect((idp["mfaInfo"] as? [[String: Any]])?.first?["phoneInfo"] as? String == "+*******0100")
+
+      _ = try await client.post(
+        "accounts:sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)"}"#)
+      let (_, listed) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/oobCodes")
+      let code = try #require((listed["oobCodes"] as? [[String: Any]])?.last?["oobCode"] as? String)
+      let (linked, link) = try await client.post(
+        "accounts:signInWithEmailLink", #"{"email":"\#(email)","oobCode":"\#(code)"}"#)
+      #expect(linked == 200)
+      #expect(link["idToken"] == nil)
+      #expect(link["localId"] as? String == uid)
+      #expect(link["mfaPendingCredential"] is String)
+    }
+  }
+
   @Test func theWorldsMFACodesHaveProductionsMessages() {
     #expect(ServiceError(.emailChangeNeedsVerification).message == "EMAIL_CHANGE_NEEDS_VERIFICATION")
     #expect(ServiceError(.multiFactorInfoNotFound).message == "MFA_ENROLLMENT_NOT_FOUND")
