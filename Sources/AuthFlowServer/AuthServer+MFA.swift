@@ -85,7 +85,8 @@ extension AuthServer {
     } else {
       throw ServiceError.invalidArgument("phoneVerificationInfo or totpVerificationInfo is required")
     }
-    return tokensJSON(session)
+    // The enrolling session has just proved the new factor, as the emulator's tokens say.
+    return tokensJSON(session, secondFactor: session.account.mfa.last)
   }
 
   /// `accounts/mfaEnrollment:withdraw {idToken, mfaEnrollmentId}` → `{idToken, refreshToken}`.
@@ -125,7 +126,7 @@ extension AuthServer {
       throw ServiceError("MISSING_CREDENTIAL")
     }
     let enrollmentID = request.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }
-    let session: ServedSession
+    let session: (ServedSession, MFAEnrollment)
     if let phone = request.phoneVerificationInfo {
       guard let code = phone.code, !code.isEmpty else { throw ServiceError.missing("CODE") }
       guard let sessionInfo = phone.sessionInfo, !sessionInfo.isEmpty else {
@@ -145,15 +146,16 @@ extension AuthServer {
     } else {
       throw ServiceError.invalidArgument("phoneVerificationInfo or totpVerificationInfo is required")
     }
-    return tokensJSON(session)
+    return tokensJSON(session.0, secondFactor: session.1)
   }
 
-  /// `{idToken, refreshToken}`, as the v2 MFA endpoints answer; the ID token keeps the session's sign-in method.
-  private func tokensJSON(_ session: ServedSession) -> JSON {
+  /// `{idToken, refreshToken}`, as the v2 MFA endpoints answer; the ID token keeps the session's sign-in method
+  /// and names the second factor it proved (`sign_in_second_factor`, `second_factor_identifier`), if any.
+  private func tokensJSON(_ session: ServedSession, secondFactor: MFAEnrollment? = nil) -> JSON {
     let provider = session.tokens.idToken.signInProvider?.rawValue ?? "password"
     let jwt = tokens.issue(
       session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
-      provider: provider)
+      provider: provider, secondFactor: secondFactor.map { ($0.id, $0.kind.rawValue) })
     return ["idToken": .string(jwt), "refreshToken": .string(session.tokens.refreshToken)]
   }
 }

@@ -119,7 +119,10 @@ import Testing
       #expect(signedIn["refreshToken"] is String)
       let payload = try #require(TokenBook.payload(ofJWT: token))
       let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
-      #expect((claims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "password")
+      let firebase = claims["firebase"] as? [String: Any]
+      #expect(firebase?["sign_in_provider"] as? String == "password")
+      #expect(firebase?["sign_in_second_factor"] as? String == "totp")
+      #expect(firebase?["second_factor_identifier"] as? String == factorID)
       // The pending credential is spent.
       let (_, spent) = try await v2(client, "mfaSignIn:finalize", finalize)
       #expect(errorMessage(spent) == "INVALID_MFA_PENDING_CREDENTIAL")

@@ -63,7 +63,7 @@ def sign_up_verified(server, email):
     return server.post("accounts:signInWithPassword", {"email": email, "password": "secret-1"}).json()
 
 
-def test_totp_enrolment_then_sign_in_with_a_code_computed_here(server):
+def test_totp_enrolment_then_sign_in_with_a_code_computed_here(server, app):
     signed_in = sign_up_verified(server, "totp@example.com")
     started = v2(server, "mfaEnrollment:start", {"idToken": signed_in["idToken"], "totpEnrollmentInfo": {}})
     assert started.status_code == 200, started.text
@@ -93,6 +93,10 @@ def test_totp_enrolment_then_sign_in_with_a_code_computed_here(server):
     body["totpVerificationInfo"]["verificationCode"] = code
     done = v2(server, "mfaSignIn:finalize", body)
     assert done.status_code == 200, done.text
+    decoded = auth.verify_id_token(done.json()["idToken"], app=app)
+    assert decoded["firebase"]["sign_in_provider"] == "password"
+    assert decoded["firebase"]["sign_in_second_factor"] == "totp"
+    assert decoded["firebase"]["second_factor_identifier"] == factor["mfaEnrollmentId"]
     user = server.post("accounts:lookup", {"idToken": done.json()["idToken"]}).json()["users"][0]
     assert user["email"] == "totp@example.com"
     assert user["mfaInfo"][0]["mfaEnrollmentId"] == factor["mfaEnrollmentId"]

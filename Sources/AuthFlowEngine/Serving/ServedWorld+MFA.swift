@@ -98,15 +98,19 @@ extension ServedWorld {
   }
 
   /// `accounts/mfaSignIn:finalize`: the second factor's code completes the sign-in the pending credential
-  /// started (a phone factor by its verification, a TOTP factor by its enrolment id).
+  /// started (a phone factor by its verification, a TOTP factor by its enrolment id). Returns the session and
+  /// the factor that answered (the ID token names it).
   public func finishSecondFactor(
     pendingCredential: String, enrollmentID: String?, verificationID: String?, code: String?
-  ) throws(AuthErrorCode) -> ServedSession {
+  ) throws(AuthErrorCode) -> (ServedSession, MFAEnrollment) {
     try locked(nil) { (_, backend) throws(AuthErrorCode) in
-      guard backend.mfaChallenges[pendingCredential] != nil else { throw .invalidMultiFactorSession }
+      guard let pending = backend.mfaChallenges[pendingCredential] else { throw .invalidMultiFactorSession }
+      let factorID = enrollmentID ?? verificationID.flatMap { pending.verifications[$0] }
+      let factor = backend.account(uid: pending.uid)?.mfa.first { $0.id == factorID }
       let (info, tokens) = try backend.finishSecondFactor(
         challenge: pendingCredential, factor: enrollmentID, verificationID: verificationID, code: code)
-      return try session(backend, info.uid, tokens, new: false)
+      guard let factor else { throw .multiFactorInfoNotFound }
+      return (try session(backend, info.uid, tokens, new: false), factor)
     }
   }
 
