@@ -324,6 +324,28 @@ import Testing
     }
   }
 
+  @Test func aPendingCredentialLivesTenMinutesAndWithdrawingNeedsARecentLogin() async throws {
+    let harness = harness()
+    let server = harness.server
+    try await harness.test { client in
+      let idToken = try #require(try await signIn(client)["idToken"] as? String)
+      let (enrolledToken, factorID) = try await enrollTOTP(server, client, idToken)
+      let credential = try #require(try await signIn(client)["mfaPendingCredential"] as? String)
+      _ = try await client.call(.post, "/authflow/v1/clock:advance", #"{"by":"11m"}"#)
+      let code = try #require(server.world.authenticatorCode(factorID))
+      let (status, expired) = try await v2(
+        client, "mfaSignIn:finalize",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)","totpVerificationInfo":{"verificationCode":"\#(code)"}}"#
+      )
+      #expect(status == 400)
+      #expect(errorMessage(expired) == "SESSION_EXPIRED")
+      let (_, old) = try await v2(
+        client, "mfaEnrollment:withdraw", #"{"idToken":"\#(enrolledToken)","mfaEnrollmentId":"\#(factorID)"}"#
+      )
+      #expect(errorMessage(old) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    }
+  }
+
   @Test func theWorldsMFACodesHaveProductionsMessages() {
     #expect(ServiceError(.emailChangeNeedsVerification).message == "EMAIL_CHANGE_NEEDS_VERIFICATION")
     #expect(ServiceError(.multiFactorInfoNotFound).message == "MFA_ENROLLMENT_NOT_FOUND")
