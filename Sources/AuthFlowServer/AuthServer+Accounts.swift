@@ -62,8 +62,13 @@ extension AuthServer {
     let request = try call.decode(SignInWithPasswordRequest.self)
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
-    let session = try backend { () throws(AuthErrorCode) in
+    let signIn = try backend { () throws(AuthErrorCode) in
       try world.signInWithPassword(email: email, password: password)
+    }
+    guard case .signedIn(let session) = signIn else {
+      var json = mfaPendingJSON(signIn, kind: "VerifyPasswordResponse")
+      json["registered"] = true
+      return .object(json)
     }
     var json = sessionJSON(session, kind: "VerifyPasswordResponse", provider: "password")
     json["registered"] = true
@@ -109,8 +114,11 @@ extension AuthServer {
       json["isNewUser"] = .bool(false)
       return .object(json)
     }
-    let session = try backend { () throws(AuthErrorCode) in
+    let signIn = try backend { () throws(AuthErrorCode) in
       try world.signInWithEmailLink(email: email, code: code)
+    }
+    guard case .signedIn(let session) = signIn else {
+      return .object(mfaPendingJSON(signIn, kind: "EmailLinkSigninResponse"))
     }
     var json = sessionJSON(session, kind: "EmailLinkSigninResponse", provider: "password")
     json["email"] = .optional(session.account.email)

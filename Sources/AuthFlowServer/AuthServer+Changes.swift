@@ -88,9 +88,14 @@ extension AuthServer {
       return .object(json)
     }
     do {
-      let session = try world.signInWithIdp(
+      let signIn = try world.signInWithIdp(
         provider: provider, subject: claims.sub, email: email, name: claims.name,
         emailVerified: claims.emailVerified)
+      guard case .signedIn(let session) = signIn else {
+        var json = idpFields(idp)
+        json.merge(mfaPendingJSON(signIn, kind: "VerifyAssertionResponse")) { _, pending in pending }
+        return .object(json)
+      }
       var json = sessionJSON(session, kind: "VerifyAssertionResponse", provider: provider.rawValue)
       json.merge(idpFields(idp)) { mine, _ in mine }
       json["isNewUser"] = .bool(session.isNewUser)
@@ -201,7 +206,11 @@ extension AuthServer {
       claims: try request.customAttributes.map(CustomClaims.parse),
       // An empty number is proto3's default, which the service reads as "not set", as the emulator does.
       phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
+    let factors = try request.mfa.map { try adminFactors($0.enrollments ?? []) }
     let account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
+    }
+    if let factors {
+      _ = try backend(.admin) { () throws(AuthErrorCode) in try world.setSecondFactors(uid: uid, factors) }
     }
     return ["kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid)]
   }
@@ -243,6 +252,22 @@ extension AuthServer {
     return .object(json)
   }
 
+  /// The Admin SDK's phone factors, checked before anything changes: each needs an E.164 `phoneInfo`
+  /// (`INVALID_MFA_PHONE_NUMBER : Invalid format.`, as the emulator answers; the Admin SDK cannot enroll TOTP).
+  private func adminFactors(_ inputs: [MFAFactorInput]) throws(ServiceError) -> [AdminSecondFactor] {
+    var factors: [AdminSecondFactor] = []
+    for input in inputs {
+      guard let number = input.phoneInfo, PhoneNumber.isValid(number) else {
+        throw ServiceError("INVALID_MFA_PHONE_NUMBER : Invalid format.")
+      }
+      factors.append(
+        AdminSecondFactor(
+          enrollmentID: input.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }, phoneNumber: number,
+          displayName: input.displayName, enrolledAt: input.enrolledAt.flatMap(VirtualTime.init(parsing:))))
+    }
+    return factors
+  }
+
   func delete(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(DeleteRequest.self)
     if let idToken = request.idToken {
@@ -263,7 +288,14 @@ extension AuthServer {
       emailVerified: request.emailVerified,
       displayName: request.displayName.map { .some($0) }, disabled: request.disabled,
       phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
-    let account = try backend(.admin) { () throws(AuthErrorCode) in try world.createAccount(changes) }
+    let factors = try adminFactors(request.mfaInfo ?? [])
+    var account = try backend(.admin) { () throws(AuthErrorCode) in try world.createAccount(changes) }
+    if !factors.isEmpty {
+      let uid = account.uid
+      account = try backend(.admin) { () throws(AuthErrorCode) in
+        try world.setSecondFactors(uid: uid, factors)
+      }
+    }
     return [
       "kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(account.uid),
       "email": .optional(account.email),

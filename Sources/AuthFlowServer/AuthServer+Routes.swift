@@ -31,8 +31,10 @@ extension AuthServer {
     }
   }
 
-  /// `/identitytoolkit.googleapis.com/v1/accounts:X` and `/v1/projects/{id}/accounts[:X]`.
+  /// `/identitytoolkit.googleapis.com/v1/accounts:X`, `/v1/projects/{id}/accounts[:X]` and the v2 MFA
+  /// endpoints.
   private func identityToolkit(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
+    if parts.first == "v2" { return (200, try identityToolkitV2(call, Array(parts.dropFirst()))) }
     guard parts.first == "v1", parts.count >= 2 else { throw ServiceError.notFound }
     var rest = Array(parts.dropFirst())
     // The Admin SDK: an owner credential, or a project-scoped path (the Admin SDKs' own; the server keeps

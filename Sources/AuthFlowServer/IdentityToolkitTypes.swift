@@ -52,6 +52,72 @@ struct UpdateRequest: Decodable {
   var customAttributes: String?
   /// The Admin SDK's `updateUser(uid, {phoneNumber})`; removing the number is `deleteProvider: ["phone"]`.
   var phoneNumber: String?
+  /// The Admin SDK's `updateUser(uid, {multiFactor: {enrolledFactors}})`: the new factor list; no
+  /// `enrollments` (or an empty list) removes every factor.
+  var mfa: MFAUpdate?
+}
+
+/// `accounts:update`'s `mfa`.
+struct MFAUpdate: Decodable {
+  var enrollments: [MFAFactorInput]?
+}
+
+/// A phone factor as the Admin SDK sends it (`mfa.enrollments[]`, `mfaInfo[]`).
+struct MFAFactorInput: Decodable {
+  var mfaEnrollmentId: String?
+  var displayName: String?
+  var phoneInfo: String?
+  /// RFC 3339.
+  var enrolledAt: String?
+}
+
+/// An empty message (`totpEnrollmentInfo: {}`): present or not is all it says.
+struct EmptyMessage: Decodable {}
+
+struct PhoneNumberInfo: Decodable {
+  var phoneNumber: String?
+}
+
+struct PhoneVerificationInfo: Decodable {
+  var sessionInfo: String?
+  var code: String?
+}
+
+struct TOTPVerificationInfo: Decodable {
+  /// Enrolment only: the `sessionInfo` of `totpSessionInfo`.
+  var sessionInfo: String?
+  var verificationCode: String?
+}
+
+struct MFAEnrollmentStartRequest: Decodable {
+  var idToken: String?
+  var phoneEnrollmentInfo: PhoneNumberInfo?
+  var totpEnrollmentInfo: EmptyMessage?
+}
+
+struct MFAEnrollmentFinalizeRequest: Decodable {
+  var idToken: String?
+  var displayName: String?
+  var phoneVerificationInfo: PhoneVerificationInfo?
+  var totpVerificationInfo: TOTPVerificationInfo?
+}
+
+struct MFAWithdrawRequest: Decodable {
+  var idToken: String?
+  var mfaEnrollmentId: String?
+}
+
+/// `phoneSignInInfo` (reCAPTCHA and the like) is not checked, so not decoded.
+struct MFASignInStartRequest: Decodable {
+  var mfaPendingCredential: String?
+  var mfaEnrollmentId: String?
+}
+
+struct MFASignInFinalizeRequest: Decodable {
+  var mfaPendingCredential: String?
+  var mfaEnrollmentId: String?
+  var phoneVerificationInfo: PhoneVerificationInfo?
+  var totpVerificationInfo: TOTPVerificationInfo?
 }
 
 struct SignInWithCustomTokenRequest: Decodable {
@@ -112,6 +178,8 @@ struct AdminCreateRequest: Decodable {
   var emailVerified: Bool?
   var disabled: Bool?
   var phoneNumber: String?
+  /// The Admin SDK's `createUser({multiFactor: {enrolledFactors}})`: phone factors.
+  var mfaInfo: [MFAFactorInput]?
 }
 
 struct RefreshRequest: Decodable {
@@ -173,6 +241,7 @@ func userJSON(_ account: ServedAccount) -> JSON {
   if !account.customClaims.isEmpty {
     user["customAttributes"] = .string(CustomClaims.attributes(account.customClaims))
   }
+  if !account.mfa.isEmpty { user["mfaInfo"] = .array(account.mfa.map { factorJSON($0, masked: false) }) }
   // `validSince` (seconds): the Admin SDK's `tokens_valid_after_timestamp`, what `check_revoked` compares with.
   user["validSince"] = .string(String((account.revokedAt ?? account.createdAt).secondsSince1970))
   return .object(user)

@@ -60,6 +60,13 @@ public struct ServiceError: Error, Equatable, Sendable {
     case .quotaExceeded: self.init("QUOTA_EXCEEDED")
     case .phoneNumberAlreadyExists: self.init("PHONE_NUMBER_EXISTS")
     case .invalidTemporaryProof: self.init("INVALID_TEMPORARY_PROOF")
+    case .unverifiedEmail:
+      self.init("UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
+    case .secondFactorAlreadyInUse: self.init("SECOND_FACTOR_EXISTS")
+    case .maximumSecondFactorCountExceeded: self.init("SECOND_FACTOR_LIMIT_EXCEEDED")
+    case .multiFactorInfoNotFound: self.init("MFA_ENROLLMENT_NOT_FOUND")
+    case .invalidMultiFactorSession: self.init("INVALID_MFA_PENDING_CREDENTIAL")
+    case .emailChangeNeedsVerification: self.init("EMAIL_CHANGE_NEEDS_VERIFICATION")
     case .networkRequestFailed:
       self.init(status: 503, "The service is currently unavailable.", canonical: "UNAVAILABLE")
     default: self.init(status: 500, "INTERNAL_ERROR : \(code)", canonical: "INTERNAL")

@@ -12,19 +12,29 @@ final class TokenBook: @unchecked Sendable {
   private var idTokens: [String: IDToken] = [:]
   /// How each refresh token's session signed in (`firebase.signInProvider`).
   private var signInProviders: [String: String] = [:]
+  /// The second factor each refresh token's session proved, if any: its enrolment id and kind.
+  private var secondFactors: [String: (id: String, kind: String)] = [:]
   let projectID: String
 
   init(projectID: String) { self.projectID = projectID }
 
-  /// Encodes `token` for `account` as a JWT and remembers it.
-  func issue(_ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil)
-    -> String
-  {
+  /// Encodes `token` for `account` as a JWT and remembers it; `secondFactor` (an enrolment id and `phone` or
+  /// `totp`) is the factor the session proved, kept for its refreshed tokens.
+  func issue(
+    _ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil,
+    secondFactor: (id: String, kind: String)? = nil
+  ) -> String {
     lock.lock()
     defer { lock.unlock() }
     if let provider { signInProviders[refreshToken] = provider }
-    let jwt = Self.encode(
-      Claims(token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password"))
+    if let secondFactor { secondFactors[refreshToken] = secondFactor }
+    var claims = Claims(
+      token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password")
+    if let factor = secondFactors[refreshToken] {
+      claims.firebase.signInSecondFactor = factor.kind
+      claims.firebase.secondFactorIdentifier = factor.id
+    }
+    let jwt = Self.encode(claims)
     idTokens[jwt] = token
     return jwt
   }
@@ -95,10 +105,16 @@ final class TokenBook: @unchecked Sendable {
     struct Firebase: Codable, Equatable {
       var identities: [String: [String]]
       var signInProvider: String
+      /// `phone` or `totp` after a second-factor sign-in or enrolment (`sign_in_second_factor`).
+      var signInSecondFactor: String?
+      /// The enrolment id of that factor (`second_factor_identifier`).
+      var secondFactorIdentifier: String?
 
       enum CodingKeys: String, CodingKey {
         case identities
         case signInProvider = "sign_in_provider"
+        case signInSecondFactor = "sign_in_second_factor"
+        case secondFactorIdentifier = "second_factor_identifier"
       }
     }
 

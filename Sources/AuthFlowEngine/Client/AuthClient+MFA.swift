@@ -60,7 +60,7 @@ extension AuthClient {
   public func unenroll(factorID: String) throws(AuthErrorCode) -> CachedUser {
     let kind = currentUser?.mfa.first { $0.id == factorID }?.kind.rawValue ?? "unknown"
     let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))") {
-      (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, factorID: factorID)
+      (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, id: factorID)
     }
     return adopt(info, tokens)
   }

@@ -28,6 +28,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var revokedAt: VirtualTime?
   /// The phone number (E.164) the account signs in with (the `phone` provider), if any.
   public var phoneNumber: String?
+  /// The enrolled second factors (`mfaInfo`), oldest first.
+  public var mfa: [MFAEnrollment]
 
   /// One linked identity-provider account.
   public struct Link: Equatable, Sendable {
@@ -58,5 +60,6 @@ public struct ServedAccount: Equatable, Sendable {
     customClaims = account.customClaims
     revokedAt = account.revokedAt
     phoneNumber = account.phoneNumber
+    mfa = account.mfa
   }
 }

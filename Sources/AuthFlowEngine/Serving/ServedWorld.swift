@@ -78,9 +78,10 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:signInWithEmailLink` (`Backend.signInWithEmailLink(email:code:)`).
-  public func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> ServedSession {
-    try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
+  /// `accounts:signInWithEmailLink` (`Backend.signInWithEmailLink(email:code:)`); an account with second factors
+  /// waits for one.
+  public func signInWithEmailLink(email: String, code: String) throws(AuthErrorCode) -> SignIn {
+    try firstFactor(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
       let (info, tokens, isNewUser) = try backend.signInWithEmailLink(email: email, code: code)
       return try session(backend, info.uid, tokens, new: isNewUser)
     }
@@ -118,9 +119,9 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// `accounts:signInWithPassword`.
-  public func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> ServedSession {
-    try locked(.signInWithPassword) { (_, backend) throws(AuthErrorCode) in
+  /// `accounts:signInWithPassword`; an account with second factors waits for one.
+  public func signInWithPassword(email: String, password: String) throws(AuthErrorCode) -> SignIn {
+    try firstFactor(.signInWithPassword) { (_, backend) throws(AuthErrorCode) in
       let (info, tokens) = try backend.signInWithPassword(email: email, password: password)
       return try session(backend, info.uid, tokens, new: false)
     }
@@ -128,10 +129,11 @@ public final class ServedWorld: @unchecked Sendable {
 
   /// `accounts:signInWithIdp` without an ID token: the IdP account as its token describes it (subject, email,
   /// whether the IdP verified the email). An IdP account `given` declared keeps its declared name and subject.
+  /// An account with second factors waits for one.
   public func signInWithIdp(
     provider: ProviderID, subject: String?, email: String, name: String?, emailVerified: Bool?
-  ) throws(AuthErrorCode) -> ServedSession {
-    try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
+  ) throws(AuthErrorCode) -> SignIn {
+    try firstFactor(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
       let idp = identityProviderAccount(
         world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
       let before = backend.uids.count

@@ -51,6 +51,7 @@ extension Backend {
   /// default): the checks are made again, the factor is added, and **every existing session is revoked** (JS SDK
   /// reference: "On successful enrollment, existing Firebase sessions (refresh tokens) are revoked"); the
   /// enrolling device gets fresh tokens.
+  /// `displayName` is the name the user gives the factor (`displayName` of the finalize request), if any.
   func finishPhoneEnrollment(
     _ token: IDToken, verificationID: String, code: String?, displayName: String? = nil
   ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
@@ -75,9 +76,9 @@ extension Backend {
     return enroll(account, token, .totp(secret), displayName: displayName)
   }
 
-  private func enroll(_ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind, displayName: String?)
-    -> (AccountInfo, SessionTokens)
-  {
+  private func enroll(
+    _ account: Account, _ token: IDToken, _ kind: MFAEnrollment.Kind, displayName: String?
+  ) -> (AccountInfo, SessionTokens) {
     let enrollment = addFactor(uid: account.uid, kind, displayName: displayName)
     world.log(
       "backend",
@@ -87,7 +88,7 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
-  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`), with the name the user gave it.
+  /// Adds a factor to the account (enrolment, or `given.accounts[].mfa`), named `displayName` if given.
   @discardableResult
   func addFactor(uid: String, _ kind: MFAEnrollment.Kind, displayName: String? = nil) -> MFAEnrollment {
     var enrollment = MFAEnrollment(
@@ -123,36 +124,61 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
-  /// Unenrolling one factor by its enrolment id (`mfaEnrollmentId`, as the SDKs send it): the same rules as
-  /// ``withdrawFactor(_:kind:)``; an id the account does not have is `multi-factor-info-not-found`.
-  func withdrawFactor(_ token: IDToken, factorID: String) throws(AuthErrorCode) -> (
-    AccountInfo, SessionTokens
-  ) {
-    let account = try authorize(token)
-    try requireRecentLogin(token)
-    guard let factor = account.mfa.first(where: { $0.id == factorID }) else { throw .multiFactorInfoNotFound }
-    removeFactor(uid: account.uid, factor)
-    let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
-    return (accounts[account.uid]?.info ?? account.info, tokens)
-  }
-
   /// Removes the account's oldest factor of `kind` (a user's unenrolment, or the Admin SDK's).
   func removeFactor(uid: String, kind: SecondFactor.Kind) throws(AuthErrorCode) {
     guard let factor = accounts[uid]?.mfa.first(where: { $0.kind == kind }) else {
       throw .multiFactorInfoNotFound
     }
-    removeFactor(uid: uid, factor)
+    try removeFactor(uid: uid, id: factor.id)
   }
 
-  /// Removes one enrolled factor and its secret.
-  private func removeFactor(uid: String, _ factor: MFAEnrollment) {
-    let kind = factor.kind
+  /// **Unenrolling one factor by its id** (`mfaEnrollmentId`), as `accounts/mfaEnrollment:withdraw` names it:
+  /// the same rules as ``withdrawFactor(_:kind:)`` (recent login; sessions kept; fresh tokens for the caller);
+  /// an id the account does not have is `multi-factor-info-not-found`.
+  func withdrawFactor(_ token: IDToken, id: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+    let account = try authorize(token)
+    try requireRecentLogin(token)
+    try removeFactor(uid: account.uid, id: id)
+    let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
+  /// Removes the factor with this enrolment id, or throws `multi-factor-info-not-found`.
+  func removeFactor(uid: String, id: String) throws(AuthErrorCode) {
+    guard let factor = accounts[uid]?.mfa.first(where: { $0.id == id }) else {
+      throw .multiFactorInfoNotFound
+    }
     update(uid: uid) { account in
       account.mfa.removeAll { $0.id == factor.id }
       account.totpSecrets[factor.id] = nil
     }
     world.log(
-      "backend", "\(kind) second factor removed from \(accounts[uid]?.email ?? Redactor.shorten(uid))")
+      "backend", "\(factor.kind) second factor removed from \(accounts[uid]?.email ?? Redactor.shorten(uid))")
+  }
+
+  /// **The Admin SDK's factor list** (`updateUser(uid, {multiFactor: {enrolledFactors}})`, `createUser` with
+  /// factors): the account's factors become `factors`, phone factors only (the Admin SDK cannot enroll an
+  /// authenticator), so any TOTP factor goes with its secret. An entry whose id the account has keeps that id;
+  /// one without an id gets a new one; `enrolledAt` defaults to the kept factor's, else now; no checks of email, recent login or count are made, as the Admin SDK
+  /// is trusted. Sessions are not revoked.
+  func setPhoneFactors(uid: String, _ factors: [AdminPhoneFactor]) {
+    var enrollments: [MFAEnrollment] = []
+    for factor in factors where !enrollments.contains(where: { $0.phoneNumber == factor.phoneNumber }) {
+      let existing = factor.id.flatMap { id in accounts[uid]?.mfa.first { $0.id == id } }
+      let id = factor.id ?? world.identifier(length: 28)
+      enrollments.append(
+        MFAEnrollment(
+          id: id, kind: .phone, phoneNumber: factor.phoneNumber, displayName: factor.displayName,
+          enrolledAt: factor.enrolledAt ?? existing?.enrolledAt ?? world.now))
+    }
+    update(uid: uid) { account in
+      account.mfa = enrollments
+      account.totpSecrets = [:]
+    }
+    world.log(
+      "backend",
+      "the Admin SDK set \(enrollments.count) second factor(s) on \(accounts[uid]?.email ?? Redactor.shorten(uid))"
+    )
   }
 
   // MARK: - Sign-in
@@ -193,18 +219,20 @@ extension Backend {
       let number = factor.phoneNumber
     else { throw .multiFactorInfoNotFound }
     let verificationID = try sendVerificationCode(number: number)
-    mfaChallenges[id]?.verifications.insert(verificationID)
+    mfaChallenges[id]?.verifications[verificationID] = factor.id
     return verificationID
   }
 
   /// **Completing the sign-in.** `accounts/mfaSignIn:finalize`: the challenge must be live (`session-expired`
   /// past 10 minutes); a phone factor's code is checked as any SMS code, a TOTP factor's against the secret at
   /// the virtual time (±5 steps); a wrong code may be typed again. Then the session starts, as the first factor
-  /// would have started it.
+  /// would have started it. A phone factor may be left unnamed (`factor` nil, as the SDKs finalize an SMS
+  /// factor): the verification says which factor it was started for.
   func finishSecondFactor(
-    challenge id: String, factor factorID: String, verificationID: String?, code: String?
+    challenge id: String, factor factorID: String?, verificationID: String?, code: String?
   ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let pending = try pendingSignIn(id)
+    let factorID = factorID ?? verificationID.flatMap { pending.verifications[$0] }
     guard let account = accounts[pending.uid], let factor = account.mfa.first(where: { $0.id == factorID })
     else {
       throw .multiFactorInfoNotFound
@@ -212,7 +240,7 @@ extension Backend {
     if account.disabled { throw .userDisabled }
     switch factor.kind {
     case .phone:
-      guard let verificationID, pending.verifications.contains(verificationID) else {
+      guard let verificationID, pending.verifications[verificationID] == factor.id else {
         throw .invalidVerificationID
       }
       _ = try checkPhoneCode(verificationID: verificationID, code: code)

@@ -46,6 +46,18 @@ struct PendingMFASignIn {
   /// How the first factor signed in, carried into the session.
   var provider: ProviderID?
   var startedAt: VirtualTime
-  /// Phone verifications started for it, by verification id.
-  var verifications: Set<String> = []
+  /// Phone verifications started for it: verification id → the factor's enrolment id.
+  var verifications: [String: String] = [:]
+}
+
+/// A phone factor as the Admin SDK describes it (`mfa.enrollments[]`, `mfaInfo[]`).
+struct AdminPhoneFactor {
+  /// `mfaEnrollmentId`, when the Admin SDK keeps an existing factor; nil for a new one.
+  var id: String?
+  /// `phoneInfo`, E.164.
+  var phoneNumber: String
+  /// `displayName`.
+  var displayName: String?
+  /// `enrolledAt`; nil means now.
+  var enrolledAt: VirtualTime?
 }

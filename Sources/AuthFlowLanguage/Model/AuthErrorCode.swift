@@ -102,6 +102,9 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   /// A phone sign-in or link with a temporary proof the backend never issued, issued for another number, or
   /// past its lifetime (`invalid-temporary-proof`). Not in ``known``: only `serve` answers with it.
   public static let invalidTemporaryProof = Self(rawValue: "invalid-temporary-proof")
+  /// A second-factor sign-in whose pending credential (`mfaPendingCredential`) the backend never issued, or
+  /// already used (`invalid-multi-factor-session`). Not in ``known``: only `serve` answers with it.
+  public static let invalidMultiFactorSession = Self(rawValue: "invalid-multi-factor-session")
 
   /// Every Firebase code of SPEC 5.6, in its order.
   public static let known: [AuthErrorCode] = [
