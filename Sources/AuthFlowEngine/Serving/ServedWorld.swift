@@ -94,7 +94,8 @@ public final class ServedWorld: @unchecked Sendable {
   {
     try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
       let info = try backend.linkEmailLink(token, email: email, code: code)
-      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      let tokens = backend.issueSession(
+        uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
       return try session(backend, info.uid, tokens, new: false)
     }
   }

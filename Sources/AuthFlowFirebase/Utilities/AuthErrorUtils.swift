@@ -42,6 +42,7 @@ enum AuthErrorUtils {
     case .maximumSecondFactorCountExceeded: .maximumSecondFactorCountExceeded
     case .multiFactorInfoNotFound: .multiFactorInfoNotFound
     case .emailChangeNeedsVerification: .emailChangeNeedsVerification
+    case .invalidMultiFactorSession: .invalidMultiFactorSession
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }
