@@ -21,7 +21,7 @@ extension AuthServer {
   func sessionJSON(_ session: ServedSession, kind: String, provider: String) -> [String: JSON] {
     let jwt = tokens.issue(
       session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
-      provider: provider)
+      provider: provider, tenant: tenantID)
     return [
       "kind": .string("identitytoolkit#\(kind)"), "localId": .string(session.account.uid),
       "email": .optional(session.account.email), "displayName": .optional(session.account.displayName),
@@ -41,7 +41,7 @@ extension AuthServer {
     guard !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
     if let idToken = request.idToken {
       // Linking an email and password to the signed-in user: a guest keeps its uid.
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       let session = try backend { () throws(AuthErrorCode) in
         try world.linkPassword(token, email: email, password: password)
       }
@@ -62,8 +62,14 @@ extension AuthServer {
     let request = try call.decode(SignInWithPasswordRequest.self)
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
-    let signIn = try backend { () throws(AuthErrorCode) in
-      try world.signInWithPassword(email: email, password: password)
+    let signIn: ServedWorld.SignIn
+    do {
+      signIn = try world.signInWithPassword(email: email, password: password)
+    } catch .operationNotAllowed {
+      // Production's word when email and password sign-in is off; the SDKs read it as operation-not-allowed.
+      throw ServiceError("PASSWORD_LOGIN_DISABLED")
+    } catch {
+      throw ServiceError(error, passwordMinLength: world.settings.passwordMinLength)
     }
     guard case .signedIn(let session) = signIn else {
       var json = mfaPendingJSON(signIn, kind: "VerifyPasswordResponse")
@@ -81,6 +87,12 @@ extension AuthServer {
     struct Payload: Decodable {
       var uid: String?
       var claims: [String: ClaimValue]?
+      /// The tenant a tenant-aware Admin SDK minted the token for (`tenant_id`).
+      var tenant: String?
+      enum CodingKeys: String, CodingKey {
+        case uid, claims
+        case tenant = "tenant_id"
+      }
     }
     let request = try call.decode(SignInWithCustomTokenRequest.self)
     guard let token = request.token, !token.isEmpty else { throw ServiceError.missing("CUSTOM_TOKEN") }
@@ -89,6 +101,9 @@ extension AuthServer {
     else {
       throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token with a uid")
     }
+    // A token minted for one tenant signs in to that tenant only; a JSON token (emulator style) may omit it.
+    let tokenTenant = payload.tenant ?? (token.hasPrefix("{") ? tenantID : nil)
+    guard tokenTenant == tenantID else { throw ServiceError("TENANT_ID_MISMATCH") }
     let claims = try CustomClaims.claims(payload.claims ?? [:])
     let session = try backend { () throws(AuthErrorCode) in
       try world.signInWithCustomToken(uid: uid, claims: claims)
@@ -105,7 +120,7 @@ extension AuthServer {
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
     if let idToken = request.idToken, !idToken.isEmpty {
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       let session = try backend { () throws(AuthErrorCode) in
         try world.linkEmailLink(token, email: email, code: code)
       }
@@ -126,20 +141,35 @@ extension AuthServer {
     return .object(json)
   }
 
-  func refreshToken(_ call: Call) throws -> JSON {
-    let request: RefreshRequest
+  /// The refresh request's grant type and refresh token, from a form body (snake or camel case, as OAuth 2.0
+  /// and the SDKs send them), a JSON body or the query.
+  private func refreshRequest(_ call: Call) throws(ServiceError) -> RefreshRequest {
+    var request: RefreshRequest
     if let form = String(data: call.body, encoding: .utf8), !form.hasPrefix("{"), !call.body.isEmpty {
       let fields = FormBody(form)
-      request = RefreshRequest(grantType: fields["grant_type"], refreshToken: fields["refresh_token"])
+      request = RefreshRequest(
+        grantType: fields["grant_type"] ?? fields["grantType"],
+        refreshToken: fields["refresh_token"] ?? fields["refreshToken"])
     } else {
       request = try call.decode(RefreshRequest.self)
     }
-    let grant = request.grantType ?? call.queryValue("grant_type")
-    guard let refreshToken = request.refreshToken ?? call.queryValue("refresh_token"), !refreshToken.isEmpty
-    else {
+    request.grantType = request.grantType ?? call.queryValue("grant_type")
+    request.refreshToken = request.refreshToken ?? call.queryValue("refresh_token")
+    return request
+  }
+
+  /// The tenant whose session holds the refresh token `call` carries, if any.
+  func refreshToken(in call: Call) throws(ServiceError) -> String? {
+    guard let refreshToken = try refreshRequest(call).refreshToken else { return nil }
+    return tokens.tenant(ofRefreshToken: refreshToken)
+  }
+
+  func refreshToken(_ call: Call) throws -> JSON {
+    let request = try refreshRequest(call)
+    guard let refreshToken = request.refreshToken, !refreshToken.isEmpty else {
       throw ServiceError("MISSING_REFRESH_TOKEN")
     }
-    guard grant == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
+    guard request.grantType == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
     let token: IDToken
     let account: ServedAccount
     do {
@@ -149,7 +179,7 @@ extension AuthServer {
       if let problem = world.refreshTokenProblem(refreshToken) { throw ServiceError(problem) }
       throw ServiceError(error, context: .refresh, passwordMinLength: world.settings.passwordMinLength)
     }
-    let jwt = tokens.issue(token, for: account, refreshToken: refreshToken)
+    let jwt = tokens.issue(token, for: account, refreshToken: refreshToken, tenant: tenantID)
     return [
       "access_token": .string(jwt), "id_token": .string(jwt), "expires_in": expiresIn, "token_type": "Bearer",
       "refresh_token": .string(refreshToken), "user_id": .string(account.uid),
@@ -160,11 +190,13 @@ extension AuthServer {
   func lookup(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(LookupRequest.self)
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       // A deleted user's token is USER_NOT_FOUND in production, not TOKEN_EXPIRED.
       guard world.accountExists(for: token) else { throw ServiceError("USER_NOT_FOUND") }
       let account = try backend { () throws(AuthErrorCode) in try world.lookup(token) }
-      return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account)]]
+      return [
+        "kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account, tenant: tenantID)],
+      ]
     }
     // Without an owner credential only the caller's own ID token says whose account to return.
     guard admin else { throw ServiceError.missing("ID_TOKEN") }
@@ -178,7 +210,10 @@ extension AuthServer {
     }
     // The service leaves `users` out when nothing matched; the Admin SDK reads that as "user not found".
     guard !found.isEmpty else { return ["kind": "identitytoolkit#GetAccountInfoResponse"] }
-    return ["kind": "identitytoolkit#GetAccountInfoResponse", "users": .array(found.map(userJSON))]
+    return [
+      "kind": "identitytoolkit#GetAccountInfoResponse",
+      "users": .array(found.map { userJSON($0, tenant: tenantID) }),
+    ]
   }
 
   func createAuthUri(_ call: Call) throws -> JSON {

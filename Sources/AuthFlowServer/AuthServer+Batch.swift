@@ -17,7 +17,8 @@ extension AuthServer {
     let sorted = world.accounts().sorted { $0.uid < $1.uid }.filter { after == nil || $0.uid > after ?? "" }
     let page = Array(sorted.prefix(pageSize))
     var json: [String: JSON] = [
-      "kind": "identitytoolkit#DownloadAccountResponse", "users": .array(page.map(userJSON)),
+      "kind": "identitytoolkit#DownloadAccountResponse",
+      "users": .array(page.map { userJSON($0, tenant: tenantID) }),
     ]
     if sorted.count > pageSize, let last = page.last { json["nextPageToken"] = .string(last.uid) }
     return .object(json)
@@ -87,6 +88,9 @@ extension AuthServer {
     var sorted = accounts.sorted(by: before)
     if request.order == "DESC" { sorted.reverse() }
     let page = sorted.dropFirst(offset).prefix(limit)
-    return ["recordsCount": .string(String(page.count)), "userInfo": .array(page.map(userJSON))]
+    return [
+      "recordsCount": .string(String(page.count)),
+      "userInfo": .array(page.map { userJSON($0, tenant: tenantID) }),
+    ]
   }
 }

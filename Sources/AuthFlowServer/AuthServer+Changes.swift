@@ -65,7 +65,7 @@ extension AuthServer {
     let (provider, claims) = (idp.provider, idp.claims)
     let email = claims.email ?? ""
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       let session: ServedSession
       do {
         session = try backend { () throws(AuthErrorCode) in
@@ -160,10 +160,10 @@ extension AuthServer {
     let email: String
     switch kind {
     case .verifyEmail:
-      let token = try tokens.token(request.idToken)
+      let token = try tokens.token(request.idToken, tenant: tenantID)
       email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
     case .verifyAndChangeEmail:
-      let token = try tokens.token(request.idToken)
+      let token = try tokens.token(request.idToken, tenant: tenantID)
       email = try backend { () throws(AuthErrorCode) in try world.sendEmailChange(token, to: newEmail ?? "") }
     case .signInLink:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
@@ -179,7 +179,9 @@ extension AuthServer {
 
   /// The link an email shows, pointing at this server's action handler as the emulator's links do.
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
-    "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
+    let tenant = tenantID.map { "&tenantId=\($0)" } ?? ""
+    return
+      "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key\(tenant)"
   }
 
   func update(_ call: Call, admin: Bool) throws -> JSON {
@@ -216,7 +218,7 @@ extension AuthServer {
   }
 
   private func clientUpdate(_ request: UpdateRequest, _ idToken: String) throws -> JSON {
-    let token = try tokens.token(idToken)
+    let token = try tokens.token(idToken, tenant: tenantID)
     var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
     var json: [String: JSON] = ["kind": "identitytoolkit#SetAccountInfoResponse"]
     let deleted = Set(request.deleteAttribute ?? [])
@@ -271,7 +273,7 @@ extension AuthServer {
   func delete(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(DeleteRequest.self)
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       try backend { () throws(AuthErrorCode) in try world.delete(token) }
     } else {
       guard admin else { throw ServiceError.missing("ID_TOKEN") }

@@ -17,6 +17,8 @@ extension AuthServer {
       guard let text = request.by, let duration = VirtualDuration(parsing: text) else {
         throw ServiceError.invalidArgument("'by' must be a duration such as 30s, 5m, 1h30m or 3d")
       }
+      // One clock: every tenant's world moves with the project's.
+      for tenant in tenants.worlds { tenant.advance(by: duration) }
       return (200, clockJSON(world.advance(by: duration)))
     case ("outbox", "GET"):
       let emails: [JSON] = world.outbox.map { mail in
@@ -59,6 +61,7 @@ extension AuthServer {
         throw ServiceError.invalidArgument(error.description)
       }
       world.load(settings: settings, given: given)
+      tenants.removeAll()
       return (200, ["accounts": .int(Int64(given.accounts.count)), "now": .string(given.now.description)])
     case ("clock", _), ("clock:advance", _), ("outbox", _), ("settings", _), ("failNext", _), ("given", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")

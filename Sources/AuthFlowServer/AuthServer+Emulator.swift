@@ -7,7 +7,12 @@ extension AuthServer {
   func emulator(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
     if parts == ["action"] {
       try require("GET", call)
-      throw actionPage(call)
+      // A tenant's link names its tenant.
+      throw (call.queryValue("tenantId").map(serving(tenant:)) ?? self).actionPage(call)
+    }
+    if parts.count == 6, parts[0] == "v1", parts[1] == "projects", parts[3] == "tenants" {
+      // A tenant's codes and accounts: `/emulator/v1/projects/{id}/tenants/{tenantId}/…`.
+      return try serving(tenant: parts[4]).emulator(call, Array(parts.prefix(3)) + [parts[5]])
     }
     guard parts.count == 4, parts[0] == "v1", parts[1] == "projects" else { throw ServiceError.notFound }
     switch (parts[3], call.method) {
@@ -71,7 +76,7 @@ extension AuthServer {
   /// What a browser opening an emailed link sees: `verifyEmail`, `verifyAndChangeEmail` and `recoverEmail` apply
   /// the code; `resetPassword` checks it,
   /// and completes the reset when the link carries `newPassword` (the emulator shows a form instead).
-  private func actionPage(_ call: Call) -> HTMLPage {
+  func actionPage(_ call: Call) -> HTMLPage {
     guard let code = call.queryValue("oobCode"), !code.isEmpty else {
       return HTMLPage(status: 400, html: page("Error encountered", "The link has no oobCode."))
     }

@@ -8,10 +8,24 @@ extension AuthServer {
   /// `projects/{id}/`).
   func identityToolkitV2(_ call: Call, _ parts: [String]) throws -> JSON {
     var rest = parts
-    if rest.first == "projects", rest.count >= 3 { rest = Array(rest.dropFirst(2)) }
+    var pathTenant: String?
+    if rest.first == "projects", rest.count >= 3 {
+      rest = Array(rest.dropFirst(2))
+      if rest.first == "tenants" {
+        // Tenant management, or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`).
+        guard rest.count == 5 else { return try tenantManagement(call, Array(rest.dropFirst())) }
+        pathTenant = rest[1]
+        rest = Array(rest.dropFirst(2))
+      }
+    }
     guard rest.count == 2, rest[0] == "accounts" else { throw ServiceError.notFound }
     try require("POST", call)
-    switch rest[1] {
+    return try scoped(call, pathTenant: pathTenant).mfaEndpoint(call, rest[1])
+  }
+
+  /// One `/v2/accounts/…` endpoint, served by the server of the request's tenant (or the project's).
+  private func mfaEndpoint(_ call: Call, _ endpoint: String) throws -> JSON {
+    switch endpoint {
     case "mfaEnrollment:start": return try startMFAEnrollment(call)
     case "mfaEnrollment:finalize": return try finalizeMFAEnrollment(call)
     case "mfaEnrollment:withdraw": return try withdrawMFA(call)
@@ -38,7 +52,7 @@ extension AuthServer {
   func startMFAEnrollment(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAEnrollmentStartRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken)
+    let token = try tokens.token(idToken, tenant: tenantID)
     if let phone = request.phoneEnrollmentInfo {
       let sessionInfo = try backend { () throws(AuthErrorCode) in
         try world.startPhoneEnrollment(token, phoneNumber: phone.phoneNumber ?? "")
@@ -63,7 +77,7 @@ extension AuthServer {
   func finalizeMFAEnrollment(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAEnrollmentFinalizeRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken)
+    let token = try tokens.token(idToken, tenant: tenantID)
     let name = request.displayName.flatMap { $0.isEmpty ? nil : $0 }
     let session: ServedSession
     if let phone = request.phoneVerificationInfo {
@@ -93,7 +107,7 @@ extension AuthServer {
   func withdrawMFA(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAWithdrawRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken)
+    let token = try tokens.token(idToken, tenant: tenantID)
     let session = try backend { () throws(AuthErrorCode) in
       try world.withdrawFactor(token, enrollmentID: request.mfaEnrollmentId ?? "")
     }
@@ -155,7 +169,7 @@ extension AuthServer {
     let provider = session.tokens.idToken.signInProvider?.rawValue ?? "password"
     let jwt = tokens.issue(
       session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
-      provider: provider, secondFactor: secondFactor.map { ($0.id, $0.kind.rawValue) })
+      provider: provider, secondFactor: secondFactor.map { ($0.id, $0.kind.rawValue) }, tenant: tenantID)
     return ["idToken": .string(jwt), "refreshToken": .string(session.tokens.refreshToken)]
   }
 }

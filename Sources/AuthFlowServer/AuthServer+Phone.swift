@@ -27,7 +27,7 @@ extension AuthServer {
     }
     guard let code = request.code, !code.isEmpty else { throw ServiceError.missing("CODE") }
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken)
+      let token = try tokens.token(idToken, tenant: tenantID)
       let link = try backend { () throws(AuthErrorCode) in
         try world.linkPhone(token, verificationID: sessionInfo, code: code)
       }
@@ -61,7 +61,7 @@ extension AuthServer {
       }
       return phoneSessionJSON(session, provider: "phone")
     }
-    let token = try tokens.token(idToken)
+    let token = try tokens.token(idToken, tenant: tenantID)
     do throws(AuthErrorCode) {
       let session = try world.linkPhone(token, temporaryProof: proof, phoneNumber: number)
       return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")

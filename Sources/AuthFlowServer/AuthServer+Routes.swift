@@ -12,7 +12,10 @@ extension AuthServer {
     case "securetoken.googleapis.com":
       guard parts == ["securetoken.googleapis.com", "v1", "token"] else { throw ServiceError.notFound }
       try require("POST", call)
-      return (200, try refreshToken(call))
+      // A tenant's session refreshes in its tenant, which the refresh token says.
+      let server = try refreshToken(in: call).map(serving(tenant:)) ?? self
+      try server.requireEnabled()
+      return (200, try server.refreshToken(call))
     case "emulator":
       return try emulator(call, Array(parts.dropFirst()))
     case "authflow":
@@ -40,12 +43,21 @@ extension AuthServer {
     // The Admin SDK: an owner credential, or a project-scoped path (the Admin SDKs' own; the server keeps
     // taking those without a header, as it always has). What a request's body asks never makes it admin.
     var admin = call.hasOwnerCredential
+    var pathTenant: String?
     if rest.first == "projects", rest.count >= 3 {
       admin = true
       rest = Array(rest.dropFirst(2))
+      if rest.first == "tenants", rest.count >= 3 {
+        pathTenant = rest[1]
+        rest = Array(rest.dropFirst(2))
+      }
     }
     guard rest.count == 1 else { throw ServiceError.notFound }
-    let endpoint = rest[0]
+    return try scoped(call, pathTenant: pathTenant).identityToolkitV1(call, endpoint: rest[0], admin: admin)
+  }
+
+  /// One `/v1` endpoint, served by the server of the request's tenant (or the project's).
+  private func identityToolkitV1(_ call: Call, endpoint: String, admin: Bool) throws -> (Int, JSON) {
     if admin, endpoint == "accounts" {
       try require("POST", call)
       return (200, try adminCreate(call))

@@ -9,11 +9,17 @@ import NIOCore
 /// client and Admin SDKs call it in emulator mode, plus the emulator's own endpoints and authflow's control
 /// endpoints (`/authflow/v1/…`).
 public struct AuthServer: Sendable {
-  /// The world every request reads and changes.
+  /// The world every request reads and changes: the project's, or in a tenant-scoped copy, the tenant's.
   public let world: ServedWorld
   /// The Firebase project id the Admin SDK's project-scoped paths must name.
   public let projectID: String
   let tokens: TokenBook
+  /// The project's tenants, shared by every copy.
+  let tenants: TenantDirectory
+  /// The project's own world, shared by every copy.
+  let project: ServedWorld
+  /// The tenant this copy serves; nil for the project itself.
+  let tenantID: String?
 
   /// The most a request body may hold.
   static let maximumBodySize = 1_048_576
@@ -23,6 +29,19 @@ public struct AuthServer: Sendable {
     self.world = world
     self.projectID = projectID
     self.tokens = TokenBook(projectID: projectID)
+    self.tenants = TenantDirectory()
+    self.project = world
+    self.tenantID = nil
+  }
+
+  /// This server as it serves tenant `id`, whose world is `world`.
+  init(_ server: AuthServer, tenant id: String, world: ServedWorld) {
+    self.world = world
+    self.projectID = server.projectID
+    self.tokens = server.tokens
+    self.tenants = server.tenants
+    self.project = server.project
+    self.tenantID = id
   }
 
   /// The Hummingbird application serving on `host:port` (port 0 picks a free one); `onRunning` gets the port.

@@ -205,8 +205,8 @@ struct Flexible: Decodable {
   }
 }
 
-/// One user as `lookup` and the Admin SDK's `UserRecord` read it.
-func userJSON(_ account: ServedAccount) -> JSON {
+/// One user as `lookup` and the Admin SDK's `UserRecord` read it; a tenant's user names its `tenantId`.
+func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
   var infos: [JSON] = []
   if account.hasPassword, let email = account.email {
     infos.append([
@@ -244,6 +244,7 @@ func userJSON(_ account: ServedAccount) -> JSON {
   if !account.mfa.isEmpty { user["mfaInfo"] = .array(account.mfa.map { factorJSON($0, masked: false) }) }
   // `validSince` (seconds): the Admin SDK's `tokens_valid_after_timestamp`, what `check_revoked` compares with.
   user["validSince"] = .string(String((account.revokedAt ?? account.createdAt).secondsSince1970))
+  if let tenant { user["tenantId"] = .string(tenant) }
   return .object(user)
 }
 

@@ -9,7 +9,9 @@ import Foundation
 /// `INVALID_ID_TOKEN`, however well formed.
 final class TokenBook: @unchecked Sendable {
   private let lock = NSLock()
-  private var idTokens: [String: IDToken] = [:]
+  private var idTokens: [String: (token: IDToken, tenant: String?)] = [:]
+  /// The tenant each tenant session's refresh token belongs to.
+  private var refreshTenants: [String: String] = [:]
   /// How each refresh token's session signed in (`firebase.signInProvider`).
   private var signInProviders: [String: String] = [:]
   /// The second factor each refresh token's session proved, if any: its enrolment id and kind.
@@ -22,30 +24,48 @@ final class TokenBook: @unchecked Sendable {
   /// `totp`) is the factor the session proved, kept for its refreshed tokens.
   func issue(
     _ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil,
-    secondFactor: (id: String, kind: String)? = nil
+    secondFactor: (id: String, kind: String)? = nil, tenant: String? = nil
   ) -> String {
     lock.lock()
     defer { lock.unlock() }
     if let provider { signInProviders[refreshToken] = provider }
     if let secondFactor { secondFactors[refreshToken] = secondFactor }
+    if let tenant { refreshTenants[refreshToken] = tenant }
     var claims = Claims(
       token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password")
     if let factor = secondFactors[refreshToken] {
       claims.firebase.signInSecondFactor = factor.kind
       claims.firebase.secondFactorIdentifier = factor.id
     }
+    claims.firebase.tenant = tenant
     let jwt = Self.encode(claims)
-    idTokens[jwt] = token
+    idTokens[jwt] = (token, tenant)
     return jwt
   }
 
-  /// The backend token a JWT stands for, or `INVALID_ID_TOKEN`.
-  func token(_ jwt: String?) throws(ServiceError) -> IDToken {
+  /// The backend token a JWT stands for, or `INVALID_ID_TOKEN`; a token of another tenant than `tenant` (nil:
+  /// the project itself) is `TENANT_ID_MISMATCH`.
+  func token(_ jwt: String?, tenant: String?) throws(ServiceError) -> IDToken {
     guard let jwt, !jwt.isEmpty else { throw .invalidIDToken }
     lock.lock()
     defer { lock.unlock() }
-    guard let token = idTokens[jwt] else { throw .invalidIDToken }
+    guard let (token, owner) = idTokens[jwt] else { throw .invalidIDToken }
+    guard owner == tenant else { throw ServiceError("TENANT_ID_MISMATCH") }
     return token
+  }
+
+  /// The tenant whose session issued the ID token `jwt`, if the server issued it to a tenant's user.
+  func tenant(ofIDToken jwt: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return idTokens[jwt]?.tenant
+  }
+
+  /// The tenant whose session holds `refreshToken`, if any.
+  func tenant(ofRefreshToken refreshToken: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return refreshTenants[refreshToken]
   }
 
   /// The claims of a Firebase ID token: the standard ones, then the token's custom claims at the top level.
@@ -109,9 +129,11 @@ final class TokenBook: @unchecked Sendable {
       var signInSecondFactor: String?
       /// The enrolment id of that factor (`second_factor_identifier`).
       var secondFactorIdentifier: String?
+      /// The tenant of a tenant's user (`firebase.tenant`), which tenant-aware Admin SDKs check.
+      var tenant: String?
 
       enum CodingKeys: String, CodingKey {
-        case identities
+        case identities, tenant
         case signInProvider = "sign_in_provider"
         case signInSecondFactor = "sign_in_second_factor"
         case secondFactorIdentifier = "second_factor_identifier"

@@ -133,7 +133,10 @@ extension ServedWorld {
 
   /// A fresh `createAuthUri` session id (27 characters, as the emulator makes them), from the world's one
   /// seeded generator.
-  public func newSessionId() -> String { locked { (world, _) in world.identifier(length: 27) } }
+  public func newSessionId() -> String { identifier(length: 27) }
+
+  /// `length` letters and digits from the world's one seeded generator.
+  public func identifier(length: Int) -> String { locked { (world, _) in world.identifier(length: length) } }
 
   /// Moves the virtual clock forward by `duration`; returns the new time.
   @discardableResult

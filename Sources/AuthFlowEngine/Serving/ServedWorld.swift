@@ -9,7 +9,8 @@ import Foundation
 public final class ServedWorld: @unchecked Sendable {
   private let lock = NSLock()
   private var world: World
-  let seedValue: UInt64
+  /// The seed the world's generator started from.
+  package let seedValue: UInt64
 
   /// A world with `settings`, seeded with `given` (its accounts, IdP accounts and start time).
   public init(settings: BackendSettings = BackendSettings(), given: Given = Given(), seed: UInt64 = 1) {

@@ -1,0 +1,109 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// Multi-tenancy: which tenant a request is for, and the tenant management API
+/// (`/v2/projects/{id}/tenants[/{tenantId}]`).
+///
+/// A request names its tenant in the path (`/v1/projects/{id}/tenants/{tenantId}/accounts:…`, as tenant-aware
+/// Admin SDKs call), in the body (`tenantId`, as client SDKs send `auth.tenantId`), or through its ID token or
+/// refresh token; two of them naming different tenants is `TENANT_ID_MISMATCH`. A tenant named for the first
+/// time is created with every sign-in method on, as the emulator does, so client tests need no setup.
+extension AuthServer {
+  /// This server as it serves tenant `id` (created with ``TenantConfig/namedOnUse`` if new).
+  func serving(tenant id: String) -> AuthServer {
+    let entry = tenants.add(id, config: .namedOnUse, project: project)
+    return AuthServer(self, tenant: id, world: entry.world)
+  }
+
+  /// The server for the tenant `call` is meant for: the path's, the body's `tenantId`, or that of the ID token
+  /// or refresh token it carries; the project itself when none names one.
+  func scoped(_ call: Call, pathTenant: String?) throws(ServiceError) -> AuthServer {
+    struct Scope: Decodable {
+      var tenantId: String?
+      var idToken: String?
+    }
+    let scope = call.body.isEmpty ? nil : try? JSONDecoder().decode(Scope.self, from: call.body)
+    let bodyTenant = scope?.tenantId.flatMap { $0.isEmpty ? nil : $0 } ?? call.queryValue("tenantId")
+    if let pathTenant, let bodyTenant, pathTenant != bodyTenant { throw ServiceError("TENANT_ID_MISMATCH") }
+    var target = pathTenant ?? bodyTenant
+    if let jwt = scope?.idToken, let owner = tokens.tenant(ofIDToken: jwt) {
+      if let target, target != owner { throw ServiceError("TENANT_ID_MISMATCH") }
+      target = owner
+    }
+    guard let target else { return self }
+    let server = serving(tenant: target)
+    try server.requireEnabled()
+    return server
+  }
+
+  /// A tenant with `disableAuth` refuses every call, its admins' included, as production documents.
+  func requireEnabled() throws(ServiceError) {
+    guard let tenantID, let entry = tenants.tenant(tenantID), entry.config.isDisabled else { return }
+    throw ServiceError("PROJECT_DISABLED")
+  }
+
+  /// `/v2/projects/{id}/tenants` (`GET` lists, `POST` creates) and `/v2/projects/{id}/tenants/{tenantId}`
+  /// (`GET`, `PATCH ?updateMask=`, `DELETE`).
+  func tenantManagement(_ call: Call, _ rest: [String]) throws -> JSON {
+    switch (rest.count, call.method) {
+    case (0, "GET"):
+      return listTenants(call)
+    case (0, "POST"):
+      let config = try call.decode(TenantConfig.self)
+      let id = newTenantID(displayName: config.displayName)
+      let entry = tenants.add(id, config: config, project: project)
+      return entry.config.json(project: projectID, id: id)
+    case (1, "GET"):
+      return serving(tenant: rest[0]).tenantJSON
+    case (1, "PATCH"):
+      let update = try call.decode(TenantConfig.self)
+      let mask = (call.queryValue("updateMask") ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      _ = serving(tenant: rest[0])
+      let config = tenants.update(rest[0], project: project) { $0.apply(update, mask: mask) }
+      return (config ?? update).json(project: projectID, id: rest[0])
+    case (1, "DELETE"):
+      tenants.remove(rest[0])
+      return [:]
+    case (0, _), (1, _):
+      throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    default:
+      throw ServiceError.notFound
+    }
+  }
+
+  /// This tenant's resource.
+  private var tenantJSON: JSON {
+    guard let tenantID, let entry = tenants.tenant(tenantID) else { return [:] }
+    return entry.config.json(project: projectID, id: tenantID)
+  }
+
+  /// `GET …/tenants?pageSize=&pageToken=`: tenants in id order, `pageSize` (default 20, at most 1,000) at a
+  /// time. A full page carries a `nextPageToken` (its last id), even when nothing follows, as the API does.
+  private func listTenants(_ call: Call) -> JSON {
+    let pageSize = min(max(call.queryValue("pageSize").flatMap(Int.init) ?? 20, 1), 1000)
+    let after = call.queryValue("pageToken").flatMap { $0.isEmpty ? nil : $0 }
+    let ids = tenants.ids.filter { after == nil || $0 > after ?? "" }
+    let page = Array(ids.prefix(pageSize))
+    let listed: [JSON] = page.compactMap { id in tenants.tenant(id)?.config.json(project: projectID, id: id) }
+    var json: [String: JSON] = ["tenants": .array(listed)]
+    if page.count == pageSize, let last = page.last { json["nextPageToken"] = .string(last) }
+    return .object(json)
+  }
+
+  /// A new tenant's id as production forms them: the display name in lower case (or `tenant`), a hyphen and
+  /// five characters from the world's seeded generator.
+  private func newTenantID(displayName: String?) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+    let base = String((displayName ?? "").lowercased().filter { allowed.contains($0) }.prefix(20))
+    let prefix = base.isEmpty ? "tenant" : base
+    var id = prefix
+    repeat {
+      let letters = project.identifier(length: 16).lowercased().filter { $0.isLetter || $0.isNumber }
+      id = prefix + "-" + String(letters.prefix(5))
+    } while tenants.tenant(id) != nil
+    return id
+  }
+}

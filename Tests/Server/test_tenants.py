@@ -1,0 +1,126 @@
+"""Multi-tenancy against `authflow serve`: firebase-admin's `tenant_mgt` (create, get, update, list, delete) and
+tenant-scoped users through `auth_for_tenant`, plus the client REST calls a tenant-aware app makes.
+
+firebase-admin 7.x sends tenant management to production whatever FIREBASE_AUTH_EMULATOR_HOST says (its user
+calls follow the variable, its tenant calls do not), so the fixture points the tenant service at the server and
+gives the app the emulator's credential, as an emulator-aware SDK would.
+"""
+import base64
+import json
+
+import firebase_admin
+import pytest
+import requests
+from firebase_admin import _utils, auth, credentials, tenant_mgt
+
+from conftest import PROJECT
+
+
+class EmulatorCredential(credentials.Base):
+    def get_credential(self):
+        return _utils.EmulatorAdminCredentials()
+
+
+@pytest.fixture(scope="module")
+def app(server, monkeypatch_module):
+    monkeypatch_module.setattr(tenant_mgt._TenantManagementService, "TENANT_MGT_URL",
+                               f"{server.base}/identitytoolkit.googleapis.com/v2")
+    app = firebase_admin.initialize_app(EmulatorCredential(), options={"projectId": PROJECT},
+                                        name=f"authflow-tenants-{server.host}")
+    yield app
+    firebase_admin.delete_app(app)
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    patch = pytest.MonkeyPatch()
+    yield patch
+    patch.undo()
+
+
+def claims(id_token):
+    payload = id_token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def test_create_get_update_list_delete(server, app):
+    tenant = tenant_mgt.create_tenant("Acme-Corp", allow_password_sign_up=True, app=app)
+    assert tenant.display_name == "Acme-Corp"
+    assert tenant.allow_password_sign_up
+    assert not tenant.enable_email_link_sign_in
+    assert tenant.tenant_id.startswith("acme-corp-")
+
+    assert tenant_mgt.get_tenant(tenant.tenant_id, app=app).display_name == "Acme-Corp"
+    updated = tenant_mgt.update_tenant(tenant.tenant_id, display_name="Acme-Inc", enable_email_link_sign_in=True,
+                                       app=app)
+    assert updated.display_name == "Acme-Inc"
+    assert updated.enable_email_link_sign_in
+    assert updated.allow_password_sign_up  # not in the update mask: kept
+
+    other = tenant_mgt.create_tenant("Globex", app=app)
+    listed = {t.tenant_id for t in tenant_mgt.list_tenants(app=app).iterate_all()}
+    assert {tenant.tenant_id, other.tenant_id} <= listed
+
+    tenant_mgt.delete_tenant(other.tenant_id, app=app)
+    assert other.tenant_id not in {t.tenant_id for t in tenant_mgt.list_tenants(app=app).iterate_all()}
+
+
+def test_users_belong_to_their_tenant(server, app):
+    acme = tenant_mgt.create_tenant("Acme", allow_password_sign_up=True, app=app)
+    client = tenant_mgt.auth_for_tenant(acme.tenant_id, app=app)
+    user = client.create_user(email="ada@example.com", password="hunter22", phone_number="+15555550123")
+    assert user.tenant_id == acme.tenant_id
+    assert client.get_user(user.uid).email == "ada@example.com"
+    assert client.get_user_by_email("ada@example.com").uid == user.uid
+    assert client.get_user_by_phone_number("+15555550123").uid == user.uid
+    # The project does not see the tenant's user, and its own user of the same email is a different account.
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user_by_email("ada@example.com", app=app)
+    own = auth.create_user(email="ada@example.com", password="hunter22", app=app)
+    assert own.tenant_id is None
+    assert client.get_user(user.uid).email == "ada@example.com"  # untouched by the project's sign-up
+
+    # A client signs in to the tenant; its ID token names the tenant, which the tenant's client verifies.
+    response = server.post("accounts:signInWithPassword", {
+        "email": "ada@example.com", "password": "hunter22", "tenantId": acme.tenant_id, "returnSecureToken": True})
+    assert response.status_code == 200, response.text
+    id_token = response.json()["idToken"]
+    assert claims(id_token)["firebase"]["tenant"] == acme.tenant_id
+    assert client.verify_id_token(id_token)["uid"] == user.uid
+    with pytest.raises(tenant_mgt.TenantIdMismatchError):
+        tenant_mgt.auth_for_tenant("globex-00000", app=app).verify_id_token(id_token)
+
+    # Custom claims set through the tenant's client reach the next refreshed token.
+    client.set_custom_user_claims(user.uid, {"role": "admin"})
+    refreshed = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
+                              data={"grant_type": "refresh_token",
+                                    "refresh_token": response.json()["refreshToken"]}, timeout=10)
+    assert refreshed.status_code == 200, refreshed.text
+    assert claims(refreshed.json()["id_token"])["role"] == "admin"
+
+    # A custom token minted by the tenant's client signs in to that tenant only.
+    custom = client.create_custom_token("tenant-uid").decode()
+    signed = server.post("accounts:signInWithCustomToken", {"token": custom, "tenantId": acme.tenant_id})
+    assert signed.status_code == 200, signed.text
+    assert client.get_user("tenant-uid").tenant_id == acme.tenant_id
+    refused = server.post("accounts:signInWithCustomToken", {"token": custom})
+    assert refused.json()["error"]["message"] == "TENANT_ID_MISMATCH"
+
+    listed = [u.uid for u in client.list_users().iterate_all()]
+    assert sorted(listed) == sorted([user.uid, "tenant-uid"])
+    client.delete_user(user.uid)
+    with pytest.raises(auth.UserNotFoundError):
+        client.get_user(user.uid)
+
+
+def test_a_disabled_tenant_refuses_sign_ins(server, app):
+    tenant = tenant_mgt.create_tenant("Closed", allow_password_sign_up=True, app=app)
+    response = server.post("accounts:signUp", {"email": "x@example.com", "password": "hunter22",
+                                               "tenantId": tenant.tenant_id})
+    assert response.status_code == 200
+    requests.patch(f"{server.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants/"
+                   f"{tenant.tenant_id}?updateMask=disableAuth", json={"disableAuth": True},
+                   headers={"Authorization": "Bearer owner"}, timeout=10).raise_for_status()
+    refused = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "hunter22",
+                                                          "tenantId": tenant.tenant_id})
+    assert refused.json()["error"]["message"] == "PROJECT_DISABLED"
