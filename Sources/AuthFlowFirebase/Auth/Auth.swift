@@ -32,7 +32,9 @@ open class Auth: NSObject, @unchecked Sendable {
   public internal(set) var userAccessGroup: String?
   /// Whether the session is shared through iCloud keychain; recorded only.
   open var shareAuthStateAcrossDevices = false
-  /// The tenant; the world has one project and no tenants.
+  /// The tenant the app signs users in to (Identity Platform multi-tenancy); nil for the project itself. A
+  /// scenario's world is the one tenant (or project) the app uses: its accounts are that tenant's, and a user
+  /// signed in while this is set carries it as ``User/tenantID``.
   open var tenantID: String?
   /// The domain of sign-in redirects; recorded only.
   open var customAuthDomain: String?

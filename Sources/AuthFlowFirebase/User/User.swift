@@ -19,6 +19,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     self.auth = auth
     self.cached = cached
     self.account = account
+    tenantID = auth.tenantID
     multiFactor = MultiFactor()
     super.init()
     multiFactor.user = self
@@ -58,7 +59,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   var mfaEnrollments: [MFAEnrollment] { read { cached.mfa } }
   /// Whether the email was verified when the client last fetched the user.
   public var isEmailVerified: Bool { read { cached.emailVerified } }
-  /// The tenant; nil, as the world has no tenants.
+  /// The tenant the user signed in to: the ``Auth/tenantID`` of the sign-in (nil for the project's users).
   public internal(set) var tenantID: String?
 
   /// ``isAnonymous``, as the Objective-C API spells it.

@@ -135,4 +135,16 @@ import Testing
     try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
     #expect(auth.currentUser?.email == "bob@example.com")
   }
+
+  @Test func aUserSignedInWhileTheAuthNamesATenantBelongsToIt() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    auth.tenantID = "acme-x3k9q"
+    let user = try await auth.createUser(withEmail: "ada@example.com", password: "Str0ng-pass").user
+    #expect(user.tenantID == "acme-x3k9q")
+    try auth.signOut()
+    auth.tenantID = nil
+    let guest = try await auth.signInAnonymously().user
+    #expect(guest.tenantID == nil)
+  }
 }
