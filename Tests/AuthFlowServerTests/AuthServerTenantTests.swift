@@ -276,4 +276,68 @@ import Testing
       #expect((after["tenants"] as? [Any])?.isEmpty == true)
     }
   }
+
+  @Test func aTenantWithMFAOnChallengesAndItsSecondFactorSessionNamesTheTenant() async throws {
+    try await ServerHarness().test { client in
+      let tenant = try await createTenant(
+        client,
+        #"{"allowPasswordSignup":true,"mfaConfig":{"state":"ENABLED","enabledProviders":["PHONE_SMS"]}}"#)
+      let id = try #require(tenant["tenantId"] as? String)
+      let create = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/tenants/\(id)/accounts"
+      let (created, user) = try await client.call(
+        .post, create,
+        #"{"email":"ada@example.com","password":"hunter22","emailVerified":true,"mfaInfo":[{"phoneInfo":"+15555550111"}]}"#,
+        headers: owner)
+      #expect(created == 200, "\(user)")
+      let (_, pending) = try await client.post(
+        "accounts:signInWithPassword",
+        #"{"email":"ada@example.com","password":"hunter22","tenantId":"\#(id)"}"#)
+      let credential = try #require(pending["mfaPendingCredential"] as? String, "\(pending)")
+      let factorID = try #require(
+        (pending["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String)
+      let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      let (started, start) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)","tenantId":"\#(id)"}"#)
+      #expect(started == 200, "\(start)")
+      let sessionInfo = try #require(
+        (start["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
+      let (_, listed) = try await client.call(
+        .get, "/emulator/v1/projects/demo-authflow/tenants/\(id)/verificationCodes")
+      let code = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
+      // The project knows nothing of the tenant's challenge.
+      let finalize =
+        #"{"mfaPendingCredential":"\#(credential)","phoneVerificationInfo":{"sessionInfo":"\#(sessionInfo)","code":"\#(code)"}"#
+      let (_, outside) = try await client.call(
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key", finalize + "}")
+      #expect(errorMessage(outside) == "INVALID_MFA_PENDING_CREDENTIAL")
+      let (status, signedIn) = try await client.call(
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key", finalize + #","tenantId":"\#(id)"}"#)
+      #expect(status == 200, "\(signedIn)")
+      let token = try #require(signedIn["idToken"] as? String)
+      let firebase = try #require(try claims(ofIDToken: token)["firebase"] as? [String: Any])
+      #expect(firebase["tenant"] as? String == id)
+      #expect(firebase["sign_in_second_factor"] as? String == "phone")
+    }
+  }
+
+  @Test func aTenantWithMFAOffRefusesEnrolment() async throws {
+    try await ServerHarness().test { client in
+      let tenant = try await createTenant(client, #"{"allowPasswordSignup":true}"#)
+      let id = try #require(tenant["tenantId"] as? String)
+      let create = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/tenants/\(id)/accounts"
+      _ = try await client.call(
+        .post, create, #"{"email":"ada@example.com","password":"hunter22","emailVerified":true}"#,
+        headers: owner)
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword",
+        #"{"email":"ada@example.com","password":"hunter22","tenantId":"\#(id)"}"#)
+      let idToken = try #require(signedIn["idToken"] as? String, "\(signedIn)")
+      let (status, refused) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=fake-api-key",
+        #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
+      #expect(status == 400)
+      #expect(errorMessage(refused) == "OPERATION_NOT_ALLOWED")
+    }
+  }
 }
