@@ -54,7 +54,7 @@ extension AuthServer {
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
     let token = try tokens.token(idToken, tenant: tenantID)
     if let phone = request.phoneEnrollmentInfo {
-      let sessionInfo = try backend { () throws(AuthErrorCode) in
+      let sessionInfo = try backend(.mfaEnrollment) { () throws(AuthErrorCode) in
         try world.startPhoneEnrollment(token, phoneNumber: phone.phoneNumber ?? "")
       }
       return ["phoneSessionInfo": ["sessionInfo": .string(sessionInfo)]]
@@ -62,7 +62,9 @@ extension AuthServer {
     guard request.totpEnrollmentInfo != nil else {
       throw ServiceError.invalidArgument("phoneEnrollmentInfo or totpEnrollmentInfo is required")
     }
-    let (start, finishBy) = try backend { () throws(AuthErrorCode) in try world.startTOTPEnrollment(token) }
+    let (start, finishBy) = try backend(.mfaEnrollment) { () throws(AuthErrorCode) in
+      try world.startTOTPEnrollment(token)
+    }
     return [
       "totpSessionInfo": [
         "sharedSecretKey": .string(start.secretKey), "verificationCodeLength": 6, "hashingAlgorithm": "SHA1",
@@ -85,14 +87,14 @@ extension AuthServer {
       guard let sessionInfo = phone.sessionInfo, !sessionInfo.isEmpty else {
         throw ServiceError.missing("SESSION_INFO")
       }
-      session = try backend { () throws(AuthErrorCode) in
+      session = try backend(.mfaEnrollment) { () throws(AuthErrorCode) in
         try world.finishPhoneEnrollment(token, verificationID: sessionInfo, code: code, displayName: name)
       }
     } else if let totp = request.totpVerificationInfo {
       guard let sessionInfo = totp.sessionInfo, !sessionInfo.isEmpty else {
         throw ServiceError.missing("SESSION_INFO")
       }
-      session = try backend { () throws(AuthErrorCode) in
+      session = try backend(.mfaEnrollment) { () throws(AuthErrorCode) in
         try world.finishTOTPEnrollment(
           token, sessionID: sessionInfo, code: totp.verificationCode, displayName: name)
       }

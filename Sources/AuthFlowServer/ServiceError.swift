@@ -27,6 +27,8 @@ public struct ServiceError: Error, Equatable, Sendable {
     case admin
     /// A token refresh at the secure-token endpoint.
     case refresh
+    /// Enrolling a second factor (`mfaEnrollment:start|finalize`).
+    case mfaEnrollment
   }
 
   /// The service's message for an `AuthErrorCode` the backend threw; one switch renders them all.
@@ -65,6 +67,11 @@ public struct ServiceError: Error, Equatable, Sendable {
     case .secondFactorAlreadyInUse: self.init("SECOND_FACTOR_EXISTS")
     case .maximumSecondFactorCountExceeded: self.init("SECOND_FACTOR_LIMIT_EXCEEDED")
     case .multiFactorInfoNotFound: self.init("MFA_ENROLLMENT_NOT_FOUND")
+    case .unsupportedFirstFactor where context == .mfaEnrollment:
+      self.init("UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
+    case .unsupportedFirstFactor:
+      self.init(
+        "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user.")
     case .invalidMultiFactorSession: self.init("INVALID_MFA_PENDING_CREDENTIAL")
     case .emailChangeNeedsVerification: self.init("EMAIL_CHANGE_NEEDS_VERIFICATION")
     case .networkRequestFailed:

@@ -174,6 +174,81 @@ import Testing
     }
   }
 
+  /// An account with a password, a verified email and an SMS second factor, made by the Admin SDK.
+  private func mfaAccount(_ client: ServerHarness.Client, phoneNumber: String? = nil) async throws -> String {
+    let phone = phoneNumber.map { #","phoneNumber":"\#($0)""# } ?? ""
+    let (status, created) = try await client.call(
+      .post, "\(project)/accounts",
+      #"{"email":"ada@example.com","password":"hunter22","emailVerified":true,"mfaInfo":[{"phoneInfo":"+15555550177"}]\#(phone)}"#
+    )
+    #expect(status == 200, "\(created)")
+    return try #require(created["localId"] as? String)
+  }
+
+  @Test func aNumberIsNeverTheFirstFactorOfAnAccountWithSecondFactors() async throws {
+    try await ServerHarness().test { client in
+      _ = try await mfaAccount(client, phoneNumber: number)
+      let (status, refused) = try await client.post(
+        "accounts:sendVerificationCode", #"{"phoneNumber":"\#(number)"}"#)
+      #expect(status == 400)
+      #expect(
+        errorMessage(refused)
+          == "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
+      )
+      let (_, listed) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/verificationCodes")
+      #expect((listed["verificationCodes"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  @Test func anAccountWithSecondFactorsCannotLinkANumber() async throws {
+    try await ServerHarness().test { client in
+      _ = try await mfaAccount(client)
+      // The password sign-in waits for the second factor; finish it to get an ID token.
+      let (_, pending) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"ada@example.com","password":"hunter22"}"#)
+      let credential = try #require(pending["mfaPendingCredential"] as? String)
+      let factor = try #require(
+        (pending["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String)
+      let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      let (_, started) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factor)"}"#)
+      let mfaSession = try #require(
+        (started["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
+      let (_, listed) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/verificationCodes")
+      let mfaCode = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
+      let (_, signedIn) = try await client.call(
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","phoneVerificationInfo":{"sessionInfo":"\#(mfaSession)","code":"\#(mfaCode)"}}"#
+      )
+      let idToken = try #require(signedIn["idToken"] as? String)
+
+      let (sessionInfo, code) = try await sendCode(client, to: number)
+      let (status, refused) = try await signIn(client, sessionInfo, code, idToken: idToken)
+      #expect(status == 400)
+      #expect(errorMessage(refused)?.hasPrefix("UNSUPPORTED_FIRST_FACTOR") == true)
+    }
+  }
+
+  @Test func aPhoneSessionCannotEnrollASecondFactor() async throws {
+    try await ServerHarness().test { client in
+      let (sessionInfo, code) = try await sendCode(client, to: number)
+      let (_, user) = try await signIn(client, sessionInfo, code)
+      let uid = try #require(user["localId"] as? String)
+      let idToken = try #require(user["idToken"] as? String)
+      _ = try await client.call(
+        .post, "\(project)/accounts:update",
+        #"{"localId":"\#(uid)","email":"bob@example.com","emailVerified":true}"#)
+      let (status, refused) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=fake-api-key",
+        #"{"idToken":"\#(idToken)","phoneEnrollmentInfo":{"phoneNumber":"+15555550102"}}"#)
+      #expect(status == 400)
+      #expect(
+        errorMessage(refused) == "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor."
+      )
+    }
+  }
+
   @Test func aGuestLinksANumberAndKeepsItsUid() async throws {
     try await ServerHarness().test { client in
       let (_, guest) = try await client.post("accounts:signUp", "{}")

@@ -6,6 +6,8 @@ extension Backend {
   /// How long a sign-in waits for its second factor, and a TOTP enrolment for its first code, before
   /// `session-expired`. Firebase does not publish it; 10 minutes is a modelling choice.
   static let mfaSessionTTL = VirtualDuration.minutes(10)
+  /// Sessions that began with these cannot enroll a second factor (production's ineligible first factors).
+  static let ineligibleFirstFactors: Set<ProviderID> = [.anonymous, .phone, .custom]
 
   // MARK: - Enrolment
 
@@ -14,11 +16,16 @@ extension Backend {
   /// "the user's email must be verified to enroll a second factor"); the sign-in must be recent
   /// (`requires-recent-login`); an account has at most 5 factors (`maximum-second-factor-count-exceeded`) and a
   /// number or an authenticator once (`second-factor-already-in-use`). Source: Firebase docs, "Add multi-factor
-  /// authentication to your iOS app" and "TOTP MFA"; the JS SDK's `MultiFactorUser.enroll` reference.
+  /// authentication to your iOS app" and "TOTP MFA"; the JS SDK's `MultiFactorUser.enroll` reference. A session
+  /// that began anonymously, with a phone number or with a custom token cannot enroll
+  /// (`unsupported-first-factor`: "MFA is not available for the given first factor").
   private func checkEnrollment(
     _ account: Account, _ token: IDToken, kind: SecondFactor.Kind, number: String?
   ) throws(AuthErrorCode) {
     guard settings.mfa.enabled, settings.mfa.factors.contains(kind) else { throw .operationNotAllowed }
+    if let provider = token.signInProvider, Self.ineligibleFirstFactors.contains(provider) {
+      throw .unsupportedFirstFactor
+    }
     guard account.email != nil, account.emailVerified else { throw .unverifiedEmail }
     try requireRecentLogin(token)
     if account.mfa.count >= Self.maximumSecondFactors { throw .maximumSecondFactorCountExceeded }
@@ -32,7 +39,7 @@ extension Backend {
     let account = try authorize(token)
     guard PhoneNumber.isValid(number) else { throw .invalidPhoneNumber }
     try checkEnrollment(account, token, kind: .phone, number: number)
-    return try sendVerificationCode(number: number)
+    return try sendSMSCode(number: number)
   }
 
   /// Starts enrolling an authenticator app: a new 160-bit secret from the seeded generator.
@@ -188,7 +195,7 @@ extension Backend {
   /// factors (`mfaInfo`), which the SDKs report as `multi-factor-auth-required` with a resolver. Enrolled factors
   /// are asked for even when the `mfa` knob is off (a modelling choice: the knob governs enrolment). Custom
   /// tokens are never challenged (they come from the app's own server), nor is phone sign-in (production
-  /// refuses a phone first factor for such accounts, `unsupported-first-factor`, not modelled).
+  /// refuses a phone first factor for such accounts: ``requirePhoneFirstFactor(_:)``).
   func requireSecondFactor(uid: String, provider: ProviderID?) throws(AuthErrorCode) {
     guard let account = accounts[uid], !account.mfa.isEmpty else { return }
     let id = world.identifier(length: 32)
@@ -218,7 +225,7 @@ extension Backend {
     guard let factor = accounts[pending.uid]?.mfa.first(where: { $0.id == factorID }),
       let number = factor.phoneNumber
     else { throw .multiFactorInfoNotFound }
-    let verificationID = try sendVerificationCode(number: number)
+    let verificationID = try sendSMSCode(number: number)
     mfaChallenges[id]?.verifications[verificationID] = factor.id
     return verificationID
   }

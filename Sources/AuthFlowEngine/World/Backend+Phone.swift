@@ -21,6 +21,26 @@ extension Backend {
   func sendVerificationCode(number: String) throws(AuthErrorCode) -> String {
     try requireMethod("phone")
     guard PhoneNumber.isValid(number) else { throw .invalidPhoneNumber }
+    try requirePhoneFirstFactor(account(phoneNumber: number))
+    return try sendSMSCode(number: number)
+  }
+
+  /// **A phone number is never the first factor of an account with second factors.** Production refuses to
+  /// send a sign-in code to such an account's number, to sign in to it with one, and to give it a number by
+  /// linking or updating: `unsupported-first-factor` ("A phone number cannot be set as a first factor on an SMS
+  /// based MFA user", Identity Toolkit's `UNSUPPORTED_FIRST_FACTOR`; the emulator answers the same).
+  func requirePhoneFirstFactor(_ account: Account?) throws(AuthErrorCode) {
+    guard let account, !account.mfa.isEmpty else { return }
+    world.log(
+      "backend", "\(account.email ?? Redactor.shorten(account.uid)) has second factors: no phone first factor"
+    )
+    throw .unsupportedFirstFactor
+  }
+
+  /// Sends an SMS code to `number` (E.164 already checked): a test number's fixed code, or a new one within the
+  /// send limit. Shared by phone sign-in and SMS second factors. Returns the verification id.
+  func sendSMSCode(number: String) throws(AuthErrorCode) -> String {
+    try requireMethod("phone")
     if let fixed = settings.testPhoneNumbers[number] {
       let id = world.identifier(length: 32)
       phoneVerifications[id] = PhoneVerification(number: number, code: fixed, createdAt: world.now)
@@ -87,6 +107,7 @@ extension Backend {
   ) {
     if let existing = account(phoneNumber: number) {
       if existing.disabled { throw .userDisabled }
+      try requirePhoneFirstFactor(existing)
       let tokens = issueSession(uid: existing.uid, provider: .phone)
       return (accounts[existing.uid]?.info ?? existing.info, tokens, false)
     }
@@ -109,6 +130,7 @@ extension Backend {
     let account = try authorize(token)
     try requireMethod("phone")
     if account.phoneNumber != nil { throw .providerAlreadyLinked }
+    try requirePhoneFirstFactor(account)
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     return try linkVerifiedPhone(number, to: account, verificationID: verificationID)
   }
@@ -121,6 +143,7 @@ extension Backend {
     let account = try authorize(token)
     try requireMethod("phone")
     if account.phoneNumber != nil { throw .providerAlreadyLinked }
+    try requirePhoneFirstFactor(account)
     try checkTemporaryProof(temporaryProof, number: number)
     let linked = try linkVerifiedPhone(number, to: account, verificationID: nil)
     temporaryProofs[temporaryProof] = nil
@@ -152,6 +175,7 @@ extension Backend {
   {
     let account = try authorize(token)
     try requireMethod("phone")
+    try requirePhoneFirstFactor(account)
     try requireRecentLogin(token)
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     if let owner = self.account(phoneNumber: number), owner.uid != account.uid {
@@ -178,6 +202,7 @@ extension Backend {
     guard let owner = account(phoneNumber: number) else { throw .userNotFound }
     guard owner.uid == uid else { throw .userMismatch }
     if owner.disabled { throw .userDisabled }
+    try requirePhoneFirstFactor(owner)
     let tokens = issueSession(uid: uid, provider: .phone)
     return (accounts[uid]?.info ?? owner.info, tokens)
   }

@@ -41,6 +41,7 @@ enum AuthErrorUtils {
     case .secondFactorAlreadyInUse: .secondFactorAlreadyEnrolled
     case .maximumSecondFactorCountExceeded: .maximumSecondFactorCountExceeded
     case .multiFactorInfoNotFound: .multiFactorInfoNotFound
+    case .unsupportedFirstFactor: .unsupportedFirstFactor
     case .emailChangeNeedsVerification: .emailChangeNeedsVerification
     case .invalidMultiFactorSession: .invalidMultiFactorSession
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
@@ -117,6 +118,8 @@ enum AuthErrorUtils {
     case .secondFactorAlreadyEnrolled: "This second factor is already enrolled for the user."
     case .maximumSecondFactorCountExceeded: "The user has the most second factors allowed (5)."
     case .multiFactorInfoNotFound: "The user has no second factor with this identifier."
+    case .unsupportedFirstFactor:
+      "A phone number cannot be the first factor of a user with second factors, nor may such a session enroll one."
     case .missingMultiFactorSession: "The multi-factor operation needs a session."
     case .missingMultiFactorInfo: "The multi-factor operation needs a second factor."
     case .invalidMultiFactorSession: "The multi-factor session does not fit this operation."

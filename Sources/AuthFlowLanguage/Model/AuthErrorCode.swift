@@ -90,6 +90,9 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let maximumSecondFactorCountExceeded = Self(rawValue: "maximum-second-factor-count-exceeded")
   /// No enrolled second factor of that kind (`multi-factor-info-not-found`).
   public static let multiFactorInfoNotFound = Self(rawValue: "multi-factor-info-not-found")
+  /// A phone number as the first factor of an account with second factors, or enrolling a second factor from
+  /// a session that began anonymously, with a phone number or with a custom token (`unsupported-first-factor`).
+  public static let unsupportedFirstFactor = Self(rawValue: "unsupported-first-factor")
   /// `updateEmail` for an account with second factors: its new email must be verified first
   /// (`email-change-needs-verification`).
   public static let emailChangeNeedsVerification = Self(rawValue: "email-change-needs-verification")
@@ -116,5 +119,6 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .invalidVerificationCode, .missingVerificationCode, .sessionExpired, .invalidPhoneNumber, .quotaExceeded,
     .invalidVerificationID, .multiFactorAuthRequired, .unverifiedEmail, .secondFactorAlreadyInUse,
     .maximumSecondFactorCountExceeded, .emailChangeNeedsVerification, .multiFactorInfoNotFound,
+    .unsupportedFirstFactor,
   ]
 }

@@ -25,6 +25,20 @@ import Testing
     return FirebaseWorld(accounts: [pat])
   }
 
+  @Test func aNumberIsNoWayIntoAnAccountWithSecondFactors() async throws {
+    var pat = FirebaseWorld.AccountSeed(
+      email: "pat@example.com", password: "Str0ng-pass", emailVerified: true)
+    pat.phoneNumber = number
+    pat.mfa = [FirebaseWorld.SecondFactor(.totp)]
+    let world = FirebaseWorld(accounts: [pat])
+    let auth = world.auth(for: "phone")
+    let error = await thrownError {
+      _ = try await PhoneAuthProvider.provider(auth: auth).verifyPhoneNumber(number, uiDelegate: nil)
+    }
+    #expect(error?.code == AuthErrorCode.unsupportedFirstFactor.rawValue)
+    #expect(world.newestSMS(to: number) == nil)
+  }
+
   @Test func aNumberMakesAPhoneUserAndSignsItInAgain() async throws {
     let world = FirebaseWorld()
     let auth = world.auth(for: "phone")
