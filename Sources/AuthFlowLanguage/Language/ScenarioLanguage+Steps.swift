@@ -21,8 +21,12 @@ extension ScenarioLanguage {
   /// The keys of a step: exactly one action key, plus the `device`, `expect` and `note` modifiers.
   public static let stepMapping = MappingShape(
     name: "step", summary: "One action (or only expect) and its modifiers.",
-    fields: modifiers + ActionKind.allCases.map { .init($0.rawValue, argument(of: $0), summary(of: $0)) },
-    rules: [.exactlyOne(of: ActionKind.allCases.map(\.rawValue), orElse: "expect")])
+    fields: modifiers + ActionKind.allCases.map { .init($0.rawValue, argument(of: $0), summary(of: $0)) } + [
+      .init(
+        "use", .either([.text, .mapping(use)]),
+        "Plays the steps of a flow file (a path relative to this file), with its parameters under 'with'.")
+    ],
+    rules: [.exactlyOne(of: ActionKind.allCases.map(\.rawValue) + ["use"], orElse: "expect")])
 
   // MARK: - Actions
 

@@ -27,6 +27,10 @@ public enum ScenarioLanguage {
       .init(
         "vars", .dictionary(of: .text), "Text substituted for ${name} in every string of given and steps."),
       .init(
+        "matrix", .mapping(matrix),
+        "Runs the scenario once per combination of these variables' values and machines, each named with them."
+      ),
+      .init(
         "backend", .mapping(backend), "Knobs of the fake auth backend; defaults are Firebase in production."),
       .init(
         "given", .mapping(given), substitutesVariables: true,
@@ -37,6 +41,39 @@ public enum ScenarioLanguage {
       .init(
         "steps", .list(step, nonEmpty: true), required: true, substitutesVariables: true,
         "What happens, in order: actions and expectations."),
+    ])
+
+  /// `matrix:`: the values each variable takes and the machines to run on; the scenario runs once for every
+  /// combination.
+  public static let matrix = MappingShape(
+    name: "matrix", summary: "Runs the scenario once per combination (SPEC §11).",
+    fields: [
+      .init(
+        "vars", .dictionary(of: .list(.text, nonEmpty: true), nonEmpty: true),
+        "Each variable's values, substituted as vars are."),
+      .init(
+        "machines", .list(.machine, nonEmpty: true, unique: true),
+        "Machines to run every combination on; they replace 'machine:'."),
+    ])
+
+  /// A flow file: steps that scenarios play with `use:` (SPEC §11).
+  public static let flow = MappingShape(
+    name: "flow", summary: "A flow file: named, reusable steps with parameters.",
+    fields: [
+      .init("flow", .name, required: true, "The flow's name."),
+      .init("description", .text, "Free text: what the flow does."),
+      .init(
+        "params", .list(.name, unique: true),
+        "Parameters: each must be given by every 'use:' of the flow, and is ${name} in its steps."),
+      .init("steps", .list(step, nonEmpty: true), required: true, "The flow's steps."),
+    ])
+
+  /// `use: {file, with}`: plays a flow file's steps.
+  public static let use = MappingShape(
+    name: "use", summary: "Plays the steps of a flow file.",
+    fields: [
+      .init("file", .text, required: true, "The flow file, relative to the file that uses it."),
+      .init("with", .dictionary(of: .text), "A value for each of the flow's parameters."),
     ])
 
   // MARK: - backend

@@ -121,6 +121,26 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case adminNeedsOneOperation(found: [String])
   /// `expect` with no checks.
   case emptyExpect
+  /// `use:` where flow files cannot be read (a scenario given as text, not as a file).
+  case flowsNotReadable
+  /// `use:` with an absolute path; flows are named relative to the file that uses them.
+  case flowPathNotRelative(path: String)
+  /// A flow file that uses itself, directly or through other flows.
+  case flowCycle(path: String)
+  /// Flows used inside flows more deeply than allowed.
+  case flowsTooDeep(limit: Int)
+  /// A file named by `use:` that is not a flow (no `flow:` key).
+  case notAFlow(path: String)
+  /// A flow parameter `use:` does not give a value.
+  case missingFlowParameter(name: String, flow: String)
+  /// A value given in `with:` for a parameter the flow does not declare.
+  case unknownFlowParameter(name: String, flow: String, suggestion: String?, declared: [String])
+  /// A problem inside a flow file, reported at its place in the flow and naming the `use:` step.
+  indirect case inFlow(LoadProblem, usedAt: String)
+  /// A `matrix:` with more combinations than allowed.
+  case matrixTooLarge(count: Int, limit: Int)
+  /// A `matrix:` variable also defined in `vars:`.
+  case matrixVariableInVars(name: String)
 
   /// What a value turned out to be, for "found …" in a message.
   public enum Found: Hashable, Sendable {
@@ -272,6 +292,31 @@ public enum LoadProblem: Error, Hashable, Sendable {
         + (found.isEmpty ? ", found none" : ", found " + found.map(quoted).joined(separator: " and "))
     case .emptyExpect:
       "'expect' has no checks"
+    case .flowsNotReadable:
+      "'use' reads flow files, which a scenario sent as text cannot name; run it from a file"
+    case .flowPathNotRelative(let path):
+      "'use' takes a path relative to the file that uses it, found \(quoted(path))"
+    case .flowCycle(let path):
+      "flow \(quoted(path)) uses itself (through the flows it uses); a flow cannot repeat itself"
+    case .flowsTooDeep(let limit):
+      "flows use flows more than \(limit) deep"
+    case .notAFlow(let path):
+      "\(quoted(path)) is not a flow file: a flow file has 'flow: NAME', optional 'params' and 'steps'"
+    case .missingFlowParameter(let name, let flow):
+      "flow \(quoted(flow)) needs \(quoted(name)); give it under 'with:'"
+    case .unknownFlowParameter(let name, let flow, let suggestion, let declared):
+      "flow \(quoted(flow)) has no parameter \(quoted(name))"
+        + (suggestion != nil
+          ? didYouMean(suggestion)
+          : declared.isEmpty
+            ? "; it declares none (list them under its 'params:')"
+            : "; it declares " + declared.map(quoted).joined(separator: ", "))
+    case .inFlow(let problem, let usedAt):
+      problem.message + " (in a flow used at \(usedAt))"
+    case .matrixTooLarge(let count, let limit):
+      "'matrix' makes \(count) combinations; at most \(limit) are allowed"
+    case .matrixVariableInVars(let name):
+      "\(quoted(name)) is both in 'vars' and in 'matrix.vars'; give it in one place"
     }
   }
 }

@@ -2,8 +2,17 @@ extension ScenarioLoader {
   /// One YAML document being read into a `Scenario`: what has been learnt so far (variables, devices,
   /// given accounts) that later keys are checked against, and every problem found.
   struct Document {
-    let file: String
+    /// The file being read: the scenario's, or while a flow is read, the flow file's.
+    var file: String
     let machineNames: [String]
+    /// Whether `use:` may read flow files: only for a scenario read from a file.
+    var readsFlows = false
+    /// The flows being read, outermost first, each with where its `use:` is.
+    var flowStack: [(path: String, usedAt: SourceLocation)] = []
+    /// Steps made so far, flows expanded, against ``ScenarioLoader/maximumSteps``.
+    var expandedSteps = 0
+    /// One combination of a `matrix:`: each variable's value, and the machine, when it names machines.
+    var combination: (values: [(name: String, value: String)], machine: String?)?
     /// The problems kept (see `ScenarioLoader.maximumProblems`).
     var problems: [Located<LoadProblem>] = []
     /// Every problem found, kept or not.
@@ -63,6 +72,10 @@ extension ScenarioLoader {
       // `${var}` works in every string of a scenario (SPEC §11), `vars` itself excepted. Outside `given` and
       // `steps` an undefined `${name}` stays as written, as it did before (Part I substituted only there).
       if let vars = fields["vars"] { readVariables(vars) }
+      for (name, value) in combination?.values ?? [] {
+        variables[name] = value
+        variableNames.insert(name)
+      }
       substitutesVariables = true
       keepsUndefinedVariables = true
       defer { substitutesVariables = false }
@@ -78,7 +91,9 @@ extension ScenarioLoader {
         fields["tags"].flatMap { strings($0, key: "tags") }?.compactMap { printable($0, key: "tags", at: $1) }
         ?? []
       let reproduces = fields["reproduces"].flatMap { string($0, key: "reproduces") }
-      let machine = fields["machine"].flatMap { readMachine($0) }
+      let machine =
+        combination?.machine.map { Located(MachineReference($0), at: location(root)) }
+        ?? fields["machine"].flatMap { readMachine($0) }
       let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }
       let strict = fields["strict"].flatMap { bool($0, key: "strict") } ?? false
       if let devices = fields["devices"] { readDevices(devices) }

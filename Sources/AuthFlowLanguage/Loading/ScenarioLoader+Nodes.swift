@@ -20,7 +20,10 @@ extension ScenarioLoader.Document {
   }
 
   /// Keeps the first `maximumProblems` problems, then one saying that more were left out.
-  private mutating func record(_ problem: LoadProblem, at location: SourceLocation) {
+  mutating func record(_ problem: LoadProblem, at location: SourceLocation) {
+    // Inside a flow, the problem is placed in the flow file and names the scenario's `use:` step.
+    let problem =
+      flowStack.first.map { LoadProblem.inFlow(problem, usedAt: $0.usedAt.description) } ?? problem
     problemCount += 1
     if problemCount <= ScenarioLoader.maximumProblems {
       problems.append(Located(problem, at: location))

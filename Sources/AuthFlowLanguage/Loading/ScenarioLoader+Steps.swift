@@ -17,10 +17,29 @@ extension ScenarioLoader.Document {
     }
     var steps: [Step] = []
     steps.reserveCapacity(items.count)
-    for (offset, item) in items.enumerated() {
-      if let step = step(item, number: offset + 1) { steps.append(step) }
+    var failed = false
+    for item in items {
+      // A flow's steps count against the limit too, so flows using flows cannot multiply without bound.
+      guard expandedSteps < ScenarioLoader.maximumSteps else {
+        report(.tooManySteps(count: expandedSteps + 1, limit: ScenarioLoader.maximumSteps), at: item)
+        return nil
+      }
+      if Self.isUseStep(item) {
+        guard let used = useStep(item) else {
+          failed = true
+          continue
+        }
+        steps += used
+      } else if let step = step(item, number: steps.count + 1) {
+        expandedSteps += 1
+        steps.append(step)
+      } else {
+        failed = true
+      }
     }
-    return steps.count == items.count ? steps : nil
+    guard !failed else { return nil }
+    for index in steps.indices { steps[index].number = index + 1 }
+    return steps
   }
 
   private mutating func step(_ node: YAMLNode, number: Int) -> Step? {

@@ -51,7 +51,7 @@ public struct ScenarioLoader: Sendable {
     let loader = self
     let loaded = ParallelMap.map(files, jobs: jobs) { file in
       switch ScenarioFiles.read(file, limit: Self.maximumFileSize) {
-      case .success(let bytes): loader.load(bytes: bytes, file: file)
+      case .success(let bytes): loader.load(bytes: bytes, file: file, readsFlows: true)
       case .failure(let problem): LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
       }
     }
@@ -61,20 +61,24 @@ public struct ScenarioLoader: Sendable {
   }
 
   /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.
-  public func load(yaml: String, file: String) -> LoadResult {
+  /// `readsFlows` lets `use:` read flow files relative to `file`; text from elsewhere (a request body) leaves
+  /// it off, so it can name no file on this machine.
+  public func load(yaml: String, file: String, readsFlows: Bool = false) -> LoadResult {
     var text = yaml
-    return text.withUTF8 { load(checking: $0, file: file, validUTF8: true) }
+    return text.withUTF8 { load(checking: $0, file: file, validUTF8: true, readsFlows: readsFlows) }
   }
 
   /// Loads every YAML document of one file's raw bytes, after checking their size, that they are UTF-8
-  /// and that they hold no NUL byte.
-  public func load(bytes: [UInt8], file: String) -> LoadResult {
-    bytes.withUnsafeBufferPointer { load(checking: $0, file: file, validUTF8: false) }
+  /// and that they hold no NUL byte; `readsFlows` as for ``load(yaml:file:readsFlows:)``.
+  public func load(bytes: [UInt8], file: String, readsFlows: Bool = false) -> LoadResult {
+    bytes.withUnsafeBufferPointer { load(checking: $0, file: file, validUTF8: false, readsFlows: readsFlows) }
   }
 
   /// Checks the size, then (past a byte-order mark, which editors do not count and libyaml would read as
   /// text) the encoding and the characters of a file, before any YAML is parsed.
-  private func load(checking bytes: UnsafeBufferPointer<UInt8>, file: String, validUTF8: Bool) -> LoadResult {
+  private func load(
+    checking bytes: UnsafeBufferPointer<UInt8>, file: String, validUTF8: Bool, readsFlows: Bool
+  ) -> LoadResult {
     guard bytes.count <= Self.maximumFileSize else {
       let problem = LoadProblem.fileTooLarge(size: bytes.count, limit: Self.maximumFileSize)
       return LoadResult(diagnostics: [Self.diagnostic(problem, file: file)])
@@ -83,16 +87,21 @@ public struct ScenarioLoader: Sendable {
     if let finding = InputScreen.firstProblem(in: text, checkUTF8: !validUTF8) {
       return LoadResult(diagnostics: [Self.diagnostic(finding, file: file)])
     }
-    return loadChecked(text, file: file)
+    return loadChecked(text, file: file, readsFlows: readsFlows)
   }
 
   // MARK: - Documents
 
   /// Loads the documents of text that passed `InputScreen`.
-  private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String) -> LoadResult {
+  private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String, readsFlows: Bool) -> LoadResult {
     var result = LoadResult()
-    var (count, empties, budget) = (0, 0, LoadBudget())
+    var (count, empties, flows, budget) = (0, 0, 0, LoadBudget())
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root, duplicates in
+      // A flow file beside the scenarios is not a scenario: scenarios read it through `use:`.
+      if Document.isFlow(root) {
+        flows += 1
+        return true
+      }
       let isEmpty = Document.isNull(root)
       count += isEmpty ? 0 : 1
       empties += isEmpty ? 1 : 0
@@ -105,8 +114,10 @@ public struct ScenarioLoader: Sendable {
       }
       if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames, budget: budget)
+      document.readsFlows = readsFlows
       // A key written twice makes the document invalid, though the rest of it is still checked.
-      if let scenario = document.load(root), duplicates.isEmpty { result.scenarios.append(scenario) }
+      let scenarios = document.loadCombinations(root)
+      if duplicates.isEmpty { result.scenarios += scenarios }
       // A diagnostic quotes what was written; never a password, nor what may be one.
       let hidden = Redactor(hiding: document.diagnosticSecrets)
       result.diagnostics += (duplicates + document.problems).map {
@@ -117,7 +128,7 @@ public struct ScenarioLoader: Sendable {
       return !budget.isSpent
     }
     if let stop { result.diagnostics.append(Diagnostic(stop.value, at: stop.location)) }
-    if count == 0, result.diagnostics.isEmpty {
+    if count == 0, flows == 0, result.diagnostics.isEmpty {
       result.diagnostics.append(
         Diagnostic(.noScenario, at: SourceLocation(file: file, line: 1, column: 1)))
     }

@@ -1,0 +1,242 @@
+/// `use:` steps (SPEC §11): a flow file's steps played in place, with its parameters bound to the values
+/// `with:` gives.
+///
+/// A flow file is a YAML mapping with `flow: NAME`, optional `params: [names]` and `steps:`. Its path is relative
+/// to the file that uses it. Inside it, `${param}` is the value given for the parameter and every other
+/// `${name}` is the scenario's variable. A problem inside a flow is reported at its place in the flow file and
+/// names the scenario's `use:` step; a flow that uses itself, a missing or unknown parameter, and flows deeper
+/// than ``maximumFlowDepth`` are load errors.
+extension ScenarioLoader.Document {
+  /// How deeply flows may use flows.
+  static let maximumFlowDepth = 16
+  /// The keys of a `use:` step.
+  static let useStepKeys = ["use", "device", "expect", "note"]
+
+  /// Whether a step item is a `use:` step.
+  static func isUseStep(_ node: YAMLNode) -> Bool {
+    guard case .mapping(let mapping) = node else { return false }
+    return mapping["use"] != nil
+  }
+
+  /// The steps a `use:` step stands for: the flow's, then an expect-only step for the `use:` step's `expect`.
+  /// Every step without a device of its own takes the `use:` step's `device`.
+  mutating func useStep(_ node: YAMLNode) -> [Step]? {
+    guard let entries = entries(node, key: "steps") else { return nil }
+    let before = problemCount
+    var useValue: YAMLNode?
+    var device: String?
+    var note: String?
+    var expectations: [Expectation]?
+    for entry in entries {
+      switch entry.name {
+      case "use": useValue = entry.value
+      case "device": device = self.device(entry.value, key: "device")
+      case "note":
+        note = string(entry.value, key: "note").flatMap { printable($0, key: "note", at: entry.value) }
+      case "expect": expectations = self.expectations(entry.value)
+      default:
+        let suggestion = suggestion(for: entry.name, in: Self.useStepKeys)
+        report(.unknownKey(key: entry.name, context: "use", suggestion: suggestion), at: entry.keyMark)
+      }
+    }
+    guard let useValue, let reference = flowReference(useValue), problemCount == before else { return nil }
+    guard var steps = flowSteps(reference, usedAt: node) else { return nil }
+    let useLocation = location(node)
+    if let note, !steps.isEmpty, steps[0].note == nil { steps[0].note = note }
+    if let expectations {
+      steps.append(
+        Step(
+          number: 0, location: useLocation, action: nil, actionLocation: useLocation, device: nil,
+          expectations: expectations, note: nil))
+    }
+    if let device {
+      for index in steps.indices where steps[index].device == nil { steps[index].device = device }
+    }
+    return steps
+  }
+
+  /// What `use:` names: a path, or `{file, with}`; the values are read in the using file's context.
+  private mutating func flowReference(_ node: YAMLNode) -> (
+    path: String, pathNode: YAMLNode, values: [(name: String, value: String, key: YAMLMark)]
+  )? {
+    if case .scalar = node {
+      guard let path = nonEmptyString(node, key: "use") else { return nil }
+      return (path, node, [])
+    }
+    guard let fields = fields(node, key: "use", context: "use", shape: ScenarioLanguage.use) else {
+      return nil
+    }
+    guard let fileNode = fields["file"], let path = nonEmptyString(fileNode, key: "file") else { return nil }
+    var values: [(name: String, value: String, key: YAMLMark)] = []
+    if let with = fields["with"], let entries = entries(with, key: "with") {
+      for entry in entries {
+        guard case .scalar(let scalar) = entry.value, !Self.isNull(scalar) else {
+          report(
+            .wrongType(
+              key: entry.name, expected: "a string, number or boolean", found: Self.found(entry.value)),
+            at: entry.value)
+          continue
+        }
+        if let value = substitute(scalar.string, at: entry.value) {
+          values.append((entry.name, value, entry.keyMark))
+        }
+      }
+    }
+    return (path, fileNode, values)
+  }
+
+  /// Reads the flow file and its steps, with its parameters bound.
+  private mutating func flowSteps(
+    _ reference: (path: String, pathNode: YAMLNode, values: [(name: String, value: String, key: YAMLMark)]),
+    usedAt node: YAMLNode
+  ) -> [Step]? {
+    guard readsFlows else {
+      report(.flowsNotReadable, at: reference.pathNode)
+      return nil
+    }
+    guard !reference.path.hasPrefix("/") else {
+      report(.flowPathNotRelative(path: reference.path), at: reference.pathNode)
+      return nil
+    }
+    let path = Self.resolve(reference.path, from: file)
+    guard !flowStack.contains(where: { $0.path == path }) else {
+      report(.flowCycle(path: path), at: reference.pathNode)
+      return nil
+    }
+    guard flowStack.count < Self.maximumFlowDepth else {
+      report(.flowsTooDeep(limit: Self.maximumFlowDepth), at: reference.pathNode)
+      return nil
+    }
+    let bytes: [UInt8]
+    switch ScenarioFiles.kind(of: path) {
+    case .missing:
+      report(.noSuchFile(path: path), at: reference.pathNode)
+      return nil
+    case .directory:
+      report(.notAFlow(path: path), at: reference.pathNode)
+      return nil
+    case .unreadable(let reason):
+      report(.unreadableFile(path: path, reason: reason), at: reference.pathNode)
+      return nil
+    case .file:
+      switch ScenarioFiles.read(path, limit: ScenarioLoader.maximumFileSize) {
+      case .success(let read): bytes = read
+      case .failure(let problem):
+        report(problem, at: reference.pathNode)
+        return nil
+      }
+    }
+    let usedAt = location(node)
+    let outer = (
+      file: file, variables: variables, names: variableNames, known: variablesKnown,
+      keeps: keepsUndefinedVariables
+    )
+    file = path
+    flowStack.append((path, usedAt))
+    defer {
+      flowStack.removeLast()
+      (file, variables, variableNames) = (outer.file, outer.variables, outer.names)
+      (variablesKnown, keepsUndefinedVariables) = (outer.known, outer.keeps)
+    }
+    guard let root = flowRoot(bytes) else { return nil }
+    guard case .mapping(let mapping) = root, mapping["flow"] != nil else {
+      report(.notAFlow(path: path), at: root)
+      return nil
+    }
+    guard let fields = fields(root, key: "flow", context: "flow", shape: ScenarioLanguage.flow) else {
+      return nil
+    }
+    let name = fields["flow"].flatMap { nonEmptyString($0, key: "flow") } ?? path
+    let params = fields["params"].flatMap { strings($0, key: "params") }?.map(\.text) ?? []
+    guard bindParameters(params, reference.values, flow: name, usedAt: usedAt) else { return nil }
+    guard let stepsNode = fields["steps"] else { return nil }
+    return steps(stepsNode)
+  }
+
+  /// Binds each parameter to its value (over the scenario's variables); reports, in the using file, a
+  /// parameter without a value and a value for no parameter.
+  private mutating func bindParameters(
+    _ params: [String], _ values: [(name: String, value: String, key: YAMLMark)], flow: String,
+    usedAt: SourceLocation
+  ) -> Bool {
+    var fine = true
+    let given = Set(values.map(\.name))
+    for value in values where !params.contains(value.name) {
+      let suggestion = suggestion(for: value.name, in: params)
+      let place = SourceLocation(
+        file: usedAt.file, line: Int(value.key.line), column: Int(value.key.column))
+      recordOutside(
+        .unknownFlowParameter(name: value.name, flow: flow, suggestion: suggestion, declared: params),
+        at: place)
+      fine = false
+    }
+    for param in params where !given.contains(param) {
+      recordOutside(.missingFlowParameter(name: param, flow: flow), at: usedAt)
+      fine = false
+    }
+    for value in values where params.contains(value.name) {
+      variables[value.name] = value.value
+      variableNames.insert(value.name)
+    }
+    return fine
+  }
+
+  /// Records a problem of the using file while a flow is being read (its place is outside the flow).
+  private mutating func recordOutside(_ problem: LoadProblem, at location: SourceLocation) {
+    let stack = flowStack
+    flowStack.removeLast()
+    record(problem, at: location)
+    flowStack = stack
+  }
+
+  /// The first document of a flow file's bytes, after the checks a scenario file gets; nil after reporting.
+  private mutating func flowRoot(_ bytes: [UInt8]) -> YAMLNode? {
+    var root: YAMLNode?
+    var problems: [Located<LoadProblem>] = []
+    let path = file
+    bytes.withUnsafeBufferPointer { buffer in
+      let text = UnsafeBufferPointer(rebasing: buffer[(buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...])
+      if let finding = InputScreen.firstProblem(in: text, checkUTF8: true) {
+        problems.append(
+          Located(finding.problem, at: SourceLocation(file: path, line: finding.line, column: finding.column))
+        )
+        return
+      }
+      let stop = YAMLReader.forEachDocument(in: text, file: path) { document, duplicates in
+        problems += duplicates
+        if Self.isNull(document) { return true }
+        root = document
+        return false
+      }
+      if let stop { problems.append(stop) }
+    }
+    for problem in problems { record(problem.value, at: problem.location) }
+    guard problems.isEmpty, let root else {
+      if problems.isEmpty {
+        record(.notAFlow(path: path), at: SourceLocation(file: path, line: 1, column: 1))
+      }
+      return nil
+    }
+    return root
+  }
+
+  /// `path` relative to the directory of `file`, with `.` and `..` folded as far as they go.
+  static func resolve(_ path: String, from file: String) -> String {
+    var parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    parts.removeLast()
+    for part in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != "..", !last.isEmpty || parts.count > 1 {
+          parts.removeLast()
+        } else {
+          parts.append("..")
+        }
+      default: parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return file.hasPrefix("/") || !joined.isEmpty ? joined : path
+  }
+}

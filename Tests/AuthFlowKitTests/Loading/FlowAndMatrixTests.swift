@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import AuthFlowLanguage
+
+/// `use:` flow files and `matrix:` (SPEC §11): what they expand to, and every mistake they can hold.
+@Suite struct FlowAndMatrixTests {
+  /// A fresh directory holding `files` (name → text); returns its path.
+  private func directory(_ files: [String: String]) throws -> String {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-flows-\(UUID().uuidString)")
+    for (name, text) in files {
+      let url = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root.path
+  }
+
+  private func load(_ paths: [String]) -> LoadResult {
+    ScenarioLoader(machineNames: ["authkit", "showcase"]).load(paths: paths)
+  }
+
+  private let signInFlow = """
+    flow: sign in
+    params: [email, password]
+    steps:
+      - sign_in: { email: "${email}", password: "${password}" }
+      - foreground
+    """
+
+  @Test func aFlowsStepsArePlayedInPlaceWithItsParametersOnTheUseStepsDevice() throws {
+    let dir = try directory([
+      "flows/sign-in.yaml": signInFlow,
+      "scenarios/one.yaml": """
+      scenario: Uses a flow
+      devices: [phone, laptop]
+      vars: { who: ada@example.com }
+      steps:
+        - launch
+        - use: { file: ../flows/sign-in.yaml, with: { email: "${who}", password: "Str0ng-pass" } }
+          device: laptop
+          expect: { state: signedIn }
+        - sign_out
+      """,
+    ])
+    let result = load(["\(dir)/scenarios"])
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let scenario = try #require(result.scenarios.first)
+    #expect(result.scenarios.count == 1, "the flow file beside the scenarios is not a scenario")
+    let steps = scenario.steps
+    #expect(steps.map(\.number) == [1, 2, 3, 4, 5])
+    #expect(steps.map { $0.action?.kind } == [.launch, .signIn, .foreground, nil, .signOut])
+    #expect(steps[1].device == "laptop" && steps[2].device == "laptop" && steps[4].device == nil)
+    #expect(steps[1].location.file == "\(dir)/flows/sign-in.yaml" && steps[1].location.line == 4)
+    #expect(steps[3].expectations.count == 1)
+    guard case .signIn(let email, _) = steps[1].action else {
+      Issue.record("expected a sign_in, found \(String(describing: steps[1].action))")
+      return
+    }
+    #expect(email == "ada@example.com")
+    #expect(scenario.passwords == ["Str0ng-pass"], "a password given to a flow is still hidden")
+  }
+
+  @Test func parameterMistakesAreReportedAtTheUseStep() throws {
+    let dir = try directory([
+      "sign-in.yaml": signInFlow,
+      "bad.yaml": """
+      scenario: Bad use
+      steps:
+        - use: { file: sign-in.yaml, with: { emial: ada@example.com, password: x } }
+      """,
+    ])
+    let problems = load(["\(dir)/bad.yaml"]).diagnostics.map(\.problem)
+    #expect(
+      problems == [
+        .missingFlowParameter(name: "email", flow: "sign in"),
+        .unknownFlowParameter(
+          name: "emial", flow: "sign in", suggestion: "email", declared: ["email", "password"]),
+      ])
+  }
+
+  @Test func aProblemInsideAFlowIsPlacedInTheFlowAndNamesTheUseStep() throws {
+    let dir = try directory([
+      "broken.yaml": """
+      flow: broken
+      steps:
+        - sign_inn: { email: a@example.com }
+        - use: broken.yaml
+      """,
+      "uses.yaml": """
+      scenario: Uses a broken flow
+      steps:
+        - launch
+        - use: broken.yaml
+        - use: missing.yaml
+        - use: /etc/passwd
+        - use: uses.yaml
+      """,
+    ])
+    let diagnostics = load(["\(dir)/uses.yaml"]).diagnostics
+    let usedAt = "\(dir)/uses.yaml:4:5"
+    #expect(
+      diagnostics.map { "\($0.location.file.dropFirst(dir.count)):\($0.location.line):\($0.location.column)" }
+        == [
+          "/broken.yaml:3:5", "/broken.yaml:4:10", "/uses.yaml:1:1", "/uses.yaml:5:10", "/uses.yaml:6:10",
+        ])
+    #expect(
+      diagnostics.map(\.problem) == [
+        .inFlow(
+          .unknownName(
+            kind: "action", value: "sign_inn", suggestion: "sign_in",
+            valid: ScenarioLoader.Document.actionNames + ScenarioLoader.Document.modifiers), usedAt: usedAt),
+        .inFlow(.flowCycle(path: "\(dir)/broken.yaml"), usedAt: usedAt),
+        .inFlow(.notAFlow(path: "\(dir)/uses.yaml"), usedAt: "\(dir)/uses.yaml:7:5"),
+        .noSuchFile(path: "\(dir)/missing.yaml"),
+        .flowPathNotRelative(path: "/etc/passwd"),
+      ])
+    #expect(diagnostics[0].message.hasSuffix("(in a flow used at \(usedAt))"))
+  }
+
+  @Test func textFromElsewhereCannotNameAFlow() {
+    let result = ScenarioLoader().load(
+      yaml: "scenario: From a request\nsteps:\n  - use: ../../etc/flow.yaml\n", file: "request body")
+    #expect(result.diagnostics.map(\.problem) == [.flowsNotReadable])
+  }
+
+  @Test func aMatrixMakesOneScenarioPerCombinationNamedWithItsValues() throws {
+    let result = ScenarioLoader(machineNames: ["authkit", "showcase"]).load(
+      yaml: """
+        scenario: Offline sign-up
+        matrix:
+          machines: [authkit, showcase]
+          vars: { online: [true, false], who: [ada@example.com] }
+        steps:
+          - network: { online: "${online}" }
+          - sign_up: { email: "${who}", password: "Str0ng-pass" }
+        """, file: "matrix.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(
+      result.scenarios.map(\.name) == [
+        "Offline sign-up [online=true, who=ada@example.com, machine=authkit]",
+        "Offline sign-up [online=false, who=ada@example.com, machine=authkit]",
+        "Offline sign-up [online=true, who=ada@example.com, machine=showcase]",
+        "Offline sign-up [online=false, who=ada@example.com, machine=showcase]",
+      ])
+    #expect(
+      result.scenarios.map { $0.machine?.value.description } == [
+        "authkit", "authkit", "showcase", "showcase",
+      ])
+    #expect(
+      result.scenarios.map { $0.steps[0].action } == [
+        .network(online: true), .network(online: false), .network(online: true), .network(online: false),
+      ])
+  }
+
+  @Test func matrixMistakesAreReportedOnce() {
+    let result = ScenarioLoader(machineNames: ["authkit"]).load(
+      yaml: """
+        scenario: Wrong
+        vars: { who: x }
+        matrix: { vars: { who: [a, b], n: [] }, machines: [authkt] }
+        steps:
+          - launch
+        """, file: "m.yaml")
+    #expect(result.scenarios.isEmpty)
+    #expect(
+      result.diagnostics.map(\.problem) == [
+        .matrixVariableInVars(name: "who"),
+        .emptyValue(key: "n"),
+        .unknownName(kind: "machine", value: "authkt", suggestion: "authkit", valid: ["authkit"]),
+      ])
+    let perCombination = ScenarioLoader().load(
+      yaml: """
+        scenario: One bad value
+        matrix: { vars: { on: [true, maybe] } }
+        steps:
+          - network: { online: "${on}" }
+          - network: { online: "${on}" }
+        """, file: "m.yaml")
+    #expect(perCombination.scenarios.isEmpty)
+    #expect(perCombination.diagnostics.count == 2, "each bad step once, not once per combination")
+    let huge = ScenarioLoader().load(
+      yaml: """
+        scenario: Too many
+        matrix: { vars: { a: [1, 2, 3, 4, 5, 6, 7, 8], b: [1, 2, 3, 4, 5, 6, 7, 8], c: [1, 2, 3, 4, 5] } }
+        steps:
+          - launch
+        """, file: "m.yaml")
+    #expect(huge.diagnostics.map(\.problem) == [.matrixTooLarge(count: 320, limit: 256)])
+  }
+}
