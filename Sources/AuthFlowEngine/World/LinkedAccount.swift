@@ -8,4 +8,11 @@ public struct LinkedAccount: Equatable, Sendable {
   public var subject: String
   /// The email the provider gave.
   public var email: String
+
+  /// An identity-provider account: `provider`'s account `subject`, with the email it gave.
+  public init(provider: ProviderID, subject: String, email: String) {
+    self.provider = provider
+    self.subject = subject
+    self.email = email
+  }
 }
