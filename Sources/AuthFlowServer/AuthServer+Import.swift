@@ -94,7 +94,7 @@ extension AuthServer {
       account.links.append(
         LinkedAccount(
           provider: ProviderID(rawValue: provider.lowercased()), subject: rawId,
-          email: (info.email ?? account.email ?? "").lowercased()))
+          email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() }))
     }
     account.createdAt = user.createdAt.flatMap(Self.time(milliseconds:))
     account.lastSignInAt = user.lastLoginAt.flatMap(Self.time(milliseconds:))

@@ -242,3 +242,15 @@ def test_import_users_replaces_an_existing_uid(server, app):
     replaced = auth.get_user(existing.uid, app=app)
     assert replaced.email == "after@example.com"
     assert [p.provider_id for p in replaced.provider_data] == []
+
+
+def test_an_idp_user_without_an_email_has_none_in_its_user_record(server, app):
+    claims = json.dumps({"sub": "octo-private", "name": "Octo"})
+    post_body = urllib.parse.urlencode({"id_token": claims, "providerId": "github.com"})
+    first = server.post("accounts:signInWithIdp", {"postBody": post_body, "requestUri": "http://localhost"}).json()
+    again = server.post("accounts:signInWithIdp", {"postBody": post_body, "requestUri": "http://localhost"}).json()
+    assert first["isNewUser"] is True and again["localId"] == first["localId"] and again["isNewUser"] is False
+    user = auth.get_user(first["localId"], app=app)
+    assert user.email is None and user.display_name == "Octo"
+    assert [(p.provider_id, p.uid, p.email) for p in user.provider_data] == [("github.com", "octo-private", None)]
+    assert auth.verify_id_token(again["idToken"], app=app)["uid"] == first["localId"]
