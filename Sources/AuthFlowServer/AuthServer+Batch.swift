@@ -53,8 +53,8 @@ extension AuthServer {
 
   /// `accounts:query`: with `returnUserInfo: false` the number of accounts (`recordsCount`); otherwise the
   /// accounts sorted by `sortBy` (`USER_ID`, `NAME`, `CREATED_AT`, `LAST_LOGIN_AT`, `USER_EMAIL`) in `order`,
-  /// from `offset`, at most `limit` (default and maximum 500, as production documents). `expression` filters
-  /// are not served (`INVALID_ARGUMENT`).
+  /// from `offset`, at most `limit` (default and maximum 500, as production documents). Both count and list only
+  /// the accounts the first `expression` matches, if there is one (see ``matches(_:_:)``).
   func query(_ call: Call) throws -> JSON {
     struct Request: Decodable {
       var returnUserInfo: Bool?
@@ -62,16 +62,12 @@ extension AuthServer {
       var offset: Flexible?
       var sortBy: String?
       var order: String?
-      var expression: [Expression]?
-      struct Expression: Decodable {}
+      var expression: [QueryExpression]?
     }
     let request = try call.decode(Request.self)
-    let accounts = world.accounts()
+    let accounts = world.accounts().filter { Self.matches($0, request.expression?.first) }
     if request.returnUserInfo == false {
       return ["recordsCount": .string(String(accounts.count))]
-    }
-    if request.expression?.isEmpty == false {
-      throw ServiceError.invalidArgument("expression filters are not served")
     }
     let limit = min(max(Int(request.limit?.text ?? "") ?? 500, 1), 500)
     let offset = max(Int(request.offset?.text ?? "") ?? 0, 0)
@@ -93,4 +89,22 @@ extension AuthServer {
       "userInfo": .array(page.map { userJSON($0, tenant: tenantID) }),
     ]
   }
+
+  /// Whether `account` matches a query's `expression` (Identity Toolkit's `SqlExpression`), as production
+  /// documents it: only the first expression of a query counts, and in it only the first of `email` (compared
+  /// case-insensitively), `phoneNumber` and `userId` (both exact), in that order; no expression matches every
+  /// account. The emulator serves no expressions at all.
+  static func matches(_ account: ServedAccount, _ expression: QueryExpression?) -> Bool {
+    if let email = expression?.email { return account.email == email.lowercased() }
+    if let number = expression?.phoneNumber { return account.phoneNumber == number }
+    if let uid = expression?.userId { return account.uid == uid }
+    return true
+  }
+}
+
+/// One `accounts:query` `expression` (`SqlExpression`).
+struct QueryExpression: Decodable {
+  var email: String?
+  var userId: String?
+  var phoneNumber: String?
 }

@@ -51,8 +51,10 @@ extension AuthServer {
     guard let data, let claims = try? JSONDecoder().decode(IdPClaims.self, from: data) else {
       throw ServiceError("INVALID_IDP_RESPONSE : Unable to parse id_token")
     }
-    guard claims.email?.isEmpty == false else {
-      throw ServiceError("INVALID_IDP_RESPONSE : the id_token has no email")
+    // A provider may share no email (a GitHub account with a private one, an Apple user who hides it): the
+    // subject alone names the account then, as in production.
+    guard claims.sub?.isEmpty == false || claims.email?.isEmpty == false else {
+      throw ServiceError("INVALID_IDP_RESPONSE : the id_token has neither sub nor email")
     }
     return IdPResponse(
       provider: ProviderID(rawValue: provider.lowercased()), claims: claims, idToken: idToken,
@@ -63,7 +65,7 @@ extension AuthServer {
     let request = try call.decode(SignInWithIdpRequest.self)
     let idp = try idpAccount(request.postBody, requestUri: request.requestUri)
     let (provider, claims) = (idp.provider, idp.claims)
-    let email = claims.email ?? ""
+    let email = claims.email.flatMap { $0.isEmpty ? nil : $0 }
     if let idToken = request.idToken {
       let token = try tokens.token(idToken, tenant: tenantID)
       let session: ServedSession

@@ -14,6 +14,10 @@ extension AuthServer {
       // A tenant's codes and accounts: `/emulator/v1/projects/{id}/tenants/{tenantId}/…`.
       return try serving(tenant: parts[4]).emulator(call, Array(parts.prefix(3)) + [parts[5]])
     }
+    if parts == ["auth", "handler"] {
+      try require("GET", call)
+      throw try identityProviderWidget(call)
+    }
     guard parts.count == 4, parts[0] == "v1", parts[1] == "projects" else { throw ServiceError.notFound }
     switch (parts[3], call.method) {
     case ("oobCodes", "GET"):

@@ -82,6 +82,7 @@ extension AuthServer {
     case "accounts:delete": return (200, try delete(call, admin: admin))
     case "accounts:createAuthUri": return (200, try createAuthUri(call))
     case "accounts:resetPassword": return (200, try resetPassword(call))
+    case "accounts:batchCreate" where admin: return (200, try batchCreate(call))
     case "accounts:batchDelete" where admin: return (200, try batchDelete(call))
     case "accounts:query" where admin: return (200, try query(call))
     default: throw ServiceError.notFound

@@ -217,7 +217,7 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
   for link in account.links {
     var info: [String: JSON] = [
       "providerId": .string(link.provider.rawValue), "rawId": .string(link.subject),
-      "federatedId": .string(link.subject), "email": .string(link.email),
+      "federatedId": .string(link.subject), "email": .optional(link.email),
     ]
     if let name = account.displayName { info["displayName"] = .string(name) }
     infos.append(.object(info))

@@ -340,4 +340,28 @@ import Testing
       #expect(errorMessage(refused) == "OPERATION_NOT_ALLOWED")
     }
   }
+
+  @Test func importedUsersGoToTheRequestsTenantAndAnotherTenantsUserIsRefused() async throws {
+    try await ServerHarness().test { client in
+      let batch = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:batchCreate"
+      let (status, json) = try await client.call(
+        .post, batch,
+        #"{"tenantId":"acme","users":[{"localId":"u1","email":"ada@example.com","rawPassword":"hunter22"},{"localId":"u2","tenantId":"globex"}]}"#,
+        headers: owner)
+      #expect(status == 200, "\(json)")
+      let errors = try #require(json["error"] as? [[String: Any]])
+      #expect(errors.count == 1)
+      #expect(errors.first?["index"] as? Int == 1)
+      #expect(
+        errors.first?["message"] as? String
+          == "Tenant id in userInfo does not match the tenant id in request.")
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"ada@example.com","password":"hunter22","tenantId":"acme"}"#
+      )
+      #expect(signedIn["localId"] as? String == "u1")
+      let (_, project) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"ada@example.com","password":"hunter22"}"#)
+      #expect(errorMessage(project) == "INVALID_LOGIN_CREDENTIALS")
+    }
+  }
 }

@@ -295,6 +295,37 @@ import Testing
         ])
     }
   }
+
+  @Test func queryFiltersByTheFirstExpressionOnly() async throws {
+    try await ServerHarness().test { client in
+      let uids = try await signUp(client, 3)
+      func found(_ body: String, _ field: String = "email") async throws -> [String] {
+        let (_, listed) = try await client.call(.post, "\(project)/accounts:query", body)
+        return (listed["userInfo"] as? [[String: Any]] ?? []).compactMap { $0[field] as? String }
+      }
+      func emails(_ body: String) async throws -> [String] { try await found(body) }
+      #expect(try await emails(#"{"expression":[{"email":"U1@Example.com"}]}"#) == ["u1@example.com"])
+      #expect(try await found(#"{"expression":[{"userId":"\#(uids[2])"}]}"#, "localId") == [uids[2]])
+      #expect(try await emails(#"{"expression":[{"userId":"nobody"}]}"#).isEmpty)
+      // Production evaluates only the first expression, and in it the email before the uid.
+      #expect(
+        try await emails(#"{"expression":[{"email":"u0@example.com"},{"email":"u1@example.com"}]}"#) == [
+          "u0@example.com"
+        ])
+      #expect(
+        try await emails(#"{"expression":[{"email":"u0@example.com","userId":"nobody"}]}"#) == [
+          "u0@example.com"
+        ])
+      let (_, count) = try await client.call(
+        .post, "\(project)/accounts:query",
+        #"{"returnUserInfo":false,"expression":[{"email":"u2@example.com"}]}"#)
+      #expect(count["recordsCount"] as? String == "1")
+      let (_, phone) = try await client.call(
+        .post, "\(project)/accounts:update", #"{"localId":"\#(uids[0])","phoneNumber":"+15555550177"}"#)
+      #expect(phone["localId"] as? String == uids[0])
+      #expect(try await found(#"{"expression":[{"phoneNumber":"+15555550177"}]}"#, "localId") == [uids[0]])
+    }
+  }
 }
 
 /// What `signInWithIdp` answers, as the SDKs read it.

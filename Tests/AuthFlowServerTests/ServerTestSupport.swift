@@ -33,6 +33,13 @@ struct ServerHarness {
       }
     }
 
+    /// GETs `uri` and returns the status and the body as text (an HTML page).
+    func text(_ uri: String) async throws -> (Int, String) {
+      try await client.execute(uri: uri, method: .get, headers: [:], body: nil) { response in
+        (Int(response.status.code), String(buffer: response.body))
+      }
+    }
+
     func post(_ endpoint: String, _ body: String) async throws -> (Int, [String: Any]) {
       try await call(.post, "/identitytoolkit.googleapis.com/v1/\(endpoint)?key=fake-api-key", body)
     }

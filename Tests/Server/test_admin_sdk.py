@@ -1,4 +1,5 @@
 """The Python firebase-admin SDK from PyPI against `authflow serve`, through FIREBASE_AUTH_EMULATOR_HOST."""
+import json
 import urllib.parse
 
 import firebase_admin
@@ -188,3 +189,68 @@ def test_phone_numbers_through_the_admin_sdk(server, app):
     assert removed.provider_data == []
     with pytest.raises(auth.UserNotFoundError):
         auth.get_user_by_phone_number("+15555550141", app=app)
+
+
+def _sign_in_with_google(server, sub, email=None):
+    claims = {"sub": sub, "email_verified": True}
+    if email:
+        claims["email"] = email
+    post_body = urllib.parse.urlencode({"id_token": json.dumps(claims), "providerId": "google.com"})
+    return server.post("accounts:signInWithIdp", {"postBody": post_body, "requestUri": "http://localhost"}).json()
+
+
+def test_import_users_then_sign_in_with_password_and_with_google(server, app):
+    server.reset()
+    hash_alg = auth.UserImportHash.hmac_sha256(key=b"secret-key")
+    users = [
+        auth.ImportUserRecord(
+            uid="imported-1", email="Imported@Example.com", email_verified=True, display_name="Imp",
+            phone_number="+15555550150", photo_url="https://example.com/p.png", custom_claims={"plan": "gold"},
+            user_metadata=auth.UserMetadata(creation_timestamp=1_600_000_000_000),
+            # The emulator's fake hash form: the one password hash authflow can check.
+            password_hash=b"fakeHash:salt=pepper:password=imported-pw", password_salt=b"pepper"),
+        auth.ImportUserRecord(
+            uid="imported-google", email="goo@gmail.com", email_verified=True,
+            provider_data=[auth.UserProvider(uid="google-sub-1", provider_id="google.com", email="goo@gmail.com")]),
+        auth.ImportUserRecord(uid="imported-bad", phone_number="+0123"),  # the SDK only checks the leading +
+    ]
+    result = auth.import_users(users, hash_alg=hash_alg, app=app)
+    assert result.success_count == 2 and result.failure_count == 1
+    assert [(e.index, e.reason) for e in result.errors] == [(2, "phone number format is invalid")]
+
+    user = auth.get_user("imported-1", app=app)
+    assert user.email == "imported@example.com" and user.email_verified
+    assert (user.display_name, user.phone_number, user.photo_url) == (
+        "Imp", "+15555550150", "https://example.com/p.png")
+    assert user.custom_claims == {"plan": "gold"}
+    assert user.user_metadata.creation_timestamp == 1_600_000_000_000
+    signed_in = server.post("accounts:signInWithPassword",
+                            {"email": "imported@example.com", "password": "imported-pw"}).json()
+    assert signed_in["localId"] == "imported-1"
+    assert auth.verify_id_token(signed_in["idToken"], app=app)["plan"] == "gold"
+
+    google = _sign_in_with_google(server, "google-sub-1", "goo@gmail.com")
+    assert google["localId"] == "imported-google" and google["isNewUser"] is False
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user("imported-bad", app=app)
+
+
+def test_import_users_replaces_an_existing_uid(server, app):
+    existing = auth.create_user(uid="to-replace", email="before@example.com", password="secret-1", app=app)
+    result = auth.import_users([auth.ImportUserRecord(uid=existing.uid, email="after@example.com")], app=app)
+    assert result.success_count == 1
+    replaced = auth.get_user(existing.uid, app=app)
+    assert replaced.email == "after@example.com"
+    assert [p.provider_id for p in replaced.provider_data] == []
+
+
+def test_an_idp_user_without_an_email_has_none_in_its_user_record(server, app):
+    claims = json.dumps({"sub": "octo-private", "name": "Octo"})
+    post_body = urllib.parse.urlencode({"id_token": claims, "providerId": "github.com"})
+    first = server.post("accounts:signInWithIdp", {"postBody": post_body, "requestUri": "http://localhost"}).json()
+    again = server.post("accounts:signInWithIdp", {"postBody": post_body, "requestUri": "http://localhost"}).json()
+    assert first["isNewUser"] is True and again["localId"] == first["localId"] and again["isNewUser"] is False
+    user = auth.get_user(first["localId"], app=app)
+    assert user.email is None and user.display_name == "Octo"
+    assert [(p.provider_id, p.uid, p.email) for p in user.provider_data] == [("github.com", "octo-private", None)]
+    assert auth.verify_id_token(again["idToken"], app=app)["uid"] == first["localId"]

@@ -86,15 +86,15 @@ extension AuthClient {
   {
     let accountsBefore = backend.uids.count
     do {
-      let (info, tokens) = try call(.signInWithIdp, "signInWithIdp(\(idp.provider), \(idp.email))") {
+      let (info, tokens) = try call(.signInWithIdp, "signInWithIdp(\(idp.provider), \(idp.label))") {
         () throws(AuthErrorCode) in try backend.signInWithIdp(idp)
       }
       pendingCredential = nil
       return (signedIn(info, tokens), backend.uids.count > accountsBefore)
     } catch {
-      if keepingPendingCredential, error == .accountExistsWithDifferentCredential {
-        pendingCredential = PendingCredential(provider: idp.provider, email: idp.email, account: idp)
-        world.log(device, "keeps the pending \(idp.provider) credential for \(idp.email)")
+      if keepingPendingCredential, error == .accountExistsWithDifferentCredential, let email = idp.email {
+        pendingCredential = PendingCredential(provider: idp.provider, email: email, account: idp)
+        world.log(device, "keeps the pending \(idp.provider) credential for \(email)")
       }
       throw error
     }
@@ -116,7 +116,7 @@ extension AuthClient {
         world.log(sheet.provider.rawValue, "sheet on \(device): no account to choose → failed")
         throw .invalidCredential
       }
-      world.log(sheet.provider.rawValue, "sheet on \(device): \(chosen.email) → success")
+      world.log(sheet.provider.rawValue, "sheet on \(device): \(chosen.label) → success")
       return chosen
     }
   }
@@ -153,7 +153,7 @@ extension AuthClient {
   package func reauthenticate(_ idp: IdentityProviders.Account) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
     do throws(AuthErrorCode) {
-      let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.email))") {
+      let (info, tokens) = try call(.signInWithIdp, "reauthenticate(\(idp.provider), \(idp.label))") {
         () throws(AuthErrorCode) in try backend.reauthenticate(idp, uid: user.uid)
       }
       _ = signedIn(info, tokens)
@@ -178,7 +178,7 @@ extension AuthClient {
 
   /// Links an IdP account the app holds a credential for to the signed-in user.
   package func link(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> CachedUser {
-    let info = try authorized(.signInWithIdp, "link(\(idp.provider), \(idp.email))") {
+    let info = try authorized(.signInWithIdp, "link(\(idp.provider), \(idp.label))") {
       (token: IDToken) throws(AuthErrorCode) in try backend.link(token, idp)
     }
     return updateCache(info)

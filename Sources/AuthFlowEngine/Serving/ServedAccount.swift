@@ -37,8 +37,8 @@ public struct ServedAccount: Equatable, Sendable {
     public var provider: ProviderID
     /// The IdP's own id for the account (`rawId` in Identity Toolkit).
     public var subject: String
-    /// The email the provider gave.
-    public var email: String
+    /// The email the provider gave; nil when it gave none.
+    public var email: String?
   }
 
   /// Sign-in methods as `createAuthUri` would list them.

@@ -128,6 +128,12 @@ extension ServedWorld {
 
   // MARK: - Control
 
+  /// The accounts the world knows at `provider` (a `given`'s, and every one a sign-in has described), in the
+  /// order they became known: what the emulator's sign-in widget offers to pick from.
+  public func identityProviderAccounts(of provider: ProviderID) -> [IdentityProviders.Account] {
+    locked { (world, _) in world.identityProviders.accounts(of: provider) }
+  }
+
   /// The virtual clock.
   public var now: VirtualTime { locked { (world, _) in world.now } }
 

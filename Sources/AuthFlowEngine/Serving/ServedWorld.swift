@@ -130,10 +130,11 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:signInWithIdp` without an ID token: the IdP account as its token describes it (subject, email,
-  /// whether the IdP verified the email). An IdP account `given` declared keeps its declared name and subject.
+  /// whether the IdP verified the email); `email` is nil when the provider shares none, and then the subject
+  /// alone names the IdP account. An IdP account `given` declared keeps its declared name and subject.
   /// An account with second factors waits for one.
   public func signInWithIdp(
-    provider: ProviderID, subject: String?, email: String, name: String?, emailVerified: Bool?
+    provider: ProviderID, subject: String?, email: String?, name: String?, emailVerified: Bool?
   ) throws(AuthErrorCode) -> SignIn {
     try firstFactor(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
       let idp = identityProviderAccount(
@@ -146,7 +147,7 @@ public final class ServedWorld: @unchecked Sendable {
 
   /// `accounts:signInWithIdp` with an ID token: links the IdP account to the signed-in account.
   public func link(
-    _ token: IDToken, provider: ProviderID, subject: String?, email: String, name: String?,
+    _ token: IDToken, provider: ProviderID, subject: String?, email: String?, name: String?,
     emailVerified: Bool?
   ) throws(AuthErrorCode) -> ServedSession {
     try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
@@ -160,17 +161,23 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// The IdP account a token describes: one the world knows by that email (or, without an email, by that
+  /// subject), else a new one. A token needs a subject or an email; without a subject the email makes one.
   private func identityProviderAccount(
-    _ world: World, provider: ProviderID, subject: String?, email: String, name: String?, emailVerified: Bool?
+    _ world: World, provider: ProviderID, subject: String?, email: String?, name: String?,
+    emailVerified: Bool?
   ) -> IdentityProviders.Account {
-    let email = email.lowercased()
-    if let known = world.identityProviders.account(provider, email: email),
+    let email = email?.lowercased()
+    if let email, let known = world.identityProviders.account(provider, email: email),
       subject == nil || subject == known.subject
     {
       return known
     }
+    if email == nil, let subject, let known = world.identityProviders.account(provider, subject: subject) {
+      return known
+    }
     let account = IdentityProviders.Account(
-      provider: provider, subject: subject ?? "\(provider.rawValue):\(email)", email: email, name: name,
+      provider: provider, subject: subject ?? "\(provider.rawValue):\(email ?? "")", email: email, name: name,
       emailVerified: emailVerified ?? provider.verifiesEmailByDefault)
     world.identityProviders.add(account)
     return account

@@ -5,8 +5,8 @@ extension Backend {
   /// email) is in `trusted_providers` and the IdP says the email is verified. Defaults: Apple, and Google for
   /// gmail.com and googlemail.com addresses.
   func isTrusted(_ idp: IdentityProviders.Account) -> Bool {
-    guard idp.emailVerified else { return false }
-    let domain = EmailAddress.domain(of: idp.email)
+    guard idp.emailVerified, let email = idp.email else { return false }
+    let domain = EmailAddress.domain(of: email)
     return settings.trustedProviders.contains {
       $0.provider == idp.provider && ($0.domain == nil || $0.domain == domain)
     }
@@ -23,7 +23,9 @@ extension Backend {
   /// 2. another account has the email and the sign-in is trusted → **trusted-provider takeover**;
   /// 3. another account has the email, untrusted → `account-exists-with-different-credential`;
   /// 4. otherwise a new account, verified if the sign-in is trusted.
-  /// With one account per email off, rules 2 and 3 never apply.
+  /// With one account per email off, rules 2 and 3 never apply; nor do they to an IdP account without an email
+  /// (a GitHub or Apple user who shares none), which production signs in by its subject alone: rule 1, or a new
+  /// account without an email.
   func signInWithIdp(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     try requireMethod(idp.provider.rawValue)
     let trusted = isTrusted(idp)
@@ -35,7 +37,7 @@ extension Backend {
       }
       return try signedIn(uid: account.uid, with: idp.provider)
     }
-    if settings.oneAccountPerEmail, let existing = accounts(withEmail: idp.email).first {
+    if settings.oneAccountPerEmail, let email = idp.email, let existing = accounts(withEmail: email).first {
       if existing.disabled { throw .userDisabled }
       guard trusted else { throw .accountExistsWithDifferentCredential }
       takeOver(existing, with: idp)
@@ -48,7 +50,7 @@ extension Backend {
     insert(account)
     record(.accountCreated(uid: account.uid, email: account.email))
     world.log(
-      "backend", "account \(idp.email) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
+      "backend", "account \(idp.label) created with \(idp.provider) (uid \(Redactor.shorten(account.uid)))")
     return try signedIn(uid: account.uid, with: idp.provider)
   }
 
@@ -79,10 +81,10 @@ extension Backend {
     }
     if wasUnverified {
       world.log(
-        "backend", "\(idp.provider) takes over unverified \(idp.email): password removed, email verified")
+        "backend", "\(idp.provider) takes over unverified \(idp.label): password removed, email verified")
       revokeSessions(uid: account.uid, reason: "trusted provider took over")
     } else {
-      world.log("backend", "\(idp.provider) linked to \(idp.email)")
+      world.log("backend", "\(idp.provider) linked to \(idp.label)")
     }
   }
 
@@ -105,7 +107,8 @@ extension Backend {
     try requireMethod(idp.provider.rawValue)
     if let owner = linkedAccount(for: idp), owner.uid != account.uid { throw .credentialAlreadyInUse }
     if account.link(for: idp.provider) != nil { throw .providerAlreadyLinked }
-    if settings.oneAccountPerEmail, accounts(withEmail: idp.email).contains(where: { $0.uid != account.uid })
+    if settings.oneAccountPerEmail, let email = idp.email,
+      accounts(withEmail: email).contains(where: { $0.uid != account.uid })
     {
       throw .emailAlreadyInUse
     }

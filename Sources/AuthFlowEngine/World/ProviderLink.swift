@@ -5,5 +5,6 @@ struct ProviderLink: Equatable {
   var provider: ProviderID
   /// The IdP's own id for the account.
   var subject: String
-  var email: String
+  /// The email the provider gave; nil when it gave none.
+  var email: String?
 }

@@ -187,9 +187,11 @@ extension Auth {
           return try client.signIn(account, keepingPendingCredential: false).isNewUser
         },
         userInfo: { code in
-          guard code == .accountExistsWithDifferentCredential, let idp else { return [:] }
+          guard code == .accountExistsWithDifferentCredential, let idp, let email = idp.email else {
+            return [:]
+          }
           return [
-            AuthErrors.userInfoEmailKey: idp.email,
+            AuthErrors.userInfoEmailKey: email,
             AuthErrors.userInfoUpdatedCredentialKey: credential,
           ]
         })
@@ -202,9 +204,8 @@ extension Auth {
 
   /// What an IdP sign-in reports about the IdP account.
   static func additionalUserInfo(_ idp: IdentityProviders.Account, isNewUser: Bool) -> AdditionalUserInfo {
-    var profile: [String: Any] = [
-      "email": idp.email, "sub": idp.subject, "email_verified": idp.emailVerified,
-    ]
+    var profile: [String: Any] = ["sub": idp.subject, "email_verified": idp.emailVerified]
+    if let email = idp.email { profile["email"] = email }
     if let name = idp.name { profile["name"] = name }
     return AdditionalUserInfo(
       providerID: idp.provider.rawValue, profile: profile, username: nil, isNewUser: isNewUser)

@@ -99,12 +99,12 @@ extension User {
         },
         userInfo: { code in
           guard let idp else { return [:] }
+          // An IdP account without an email has none to report.
+          let email: [String: Any] = idp.email.map { [AuthErrors.userInfoEmailKey: $0] } ?? [:]
           switch code {
           case .credentialAlreadyInUse:
-            return [
-              AuthErrors.userInfoEmailKey: idp.email, AuthErrors.userInfoUpdatedCredentialKey: credential,
-            ]
-          case .emailAlreadyInUse: return [AuthErrors.userInfoEmailKey: idp.email]
+            return email.merging([AuthErrors.userInfoUpdatedCredentialKey: credential]) { mine, _ in mine }
+          case .emailAlreadyInUse: return email
           default: return [:]
           }
         })

@@ -1,0 +1,211 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+/// `accounts:batchCreate`: the Admin SDK's `importUsers`.
+extension AuthServer {
+  /// The most users one `batchCreate` takes, as production allows.
+  static let importLimit = 1000
+
+  /// `accounts:batchCreate {users, hashAlgorithm…, sanityCheck, allowOverwrite}`: imports up to 1,000 users
+  /// (`MISSING_USER_ACCOUNT` for none). A user the server or the backend refuses is reported as
+  /// `error: [{index, message}]` and the others are imported all the same. Two users with one `localId` refuse
+  /// the whole request (`DUPLICATE_LOCAL_ID : uid`) unless `allowOverwrite` (then the later one wins); with
+  /// `sanityCheck`, so do two with one email (`DUPLICATE_EMAIL`, under one account per email) or one IdP
+  /// account (`DUPLICATE_RAW_ID`), as the emulator answers.
+  func batchCreate(_ call: Call) throws -> JSON {
+    let request = try call.decode(BatchCreateRequest.self)
+    let users = request.users ?? []
+    guard !users.isEmpty else { throw ServiceError.missing("USER_ACCOUNT") }
+    guard users.count <= Self.importLimit else {
+      throw ServiceError.invalidArgument("at most \(Self.importLimit) users may be imported at once")
+    }
+    try checkDuplicates(users, request)
+    var problems: [(index: Int, message: String)] = []
+    var accepted: [(index: Int, account: ImportedAccount)] = []
+    for (index, user) in users.enumerated() {
+      do throws(ImportProblem) {
+        accepted.append((index, try importedAccount(user)))
+      } catch {
+        problems.append((index, error.message))
+      }
+    }
+    let refused = world.importAccounts(accepted.map(\.account), sanityCheck: request.sanityCheck == true)
+    for (position, problem) in refused {
+      problems.append((accepted[position].index, ImportProblem.backend(problem).message))
+    }
+    let errors = problems.sorted { $0.index < $1.index }.map { problem -> JSON in
+      ["index": .int(Int64(problem.index)), "message": .string(problem.message)]
+    }
+    return ["kind": "identitytoolkit#UploadAccountResponse", "error": .array(errors)]
+  }
+
+  /// The checks across users that refuse the whole request.
+  private func checkDuplicates(_ users: [ImportUser], _ request: BatchCreateRequest) throws(ServiceError) {
+    if request.allowOverwrite != true {
+      var seen: Set<String> = []
+      for uid in users.compactMap(\.localId) where !seen.insert(uid).inserted {
+        throw ServiceError("DUPLICATE_LOCAL_ID : \(uid)")
+      }
+    }
+    guard request.sanityCheck == true else { return }
+    if world.settings.oneAccountPerEmail {
+      var emails: Set<String> = []
+      for email in users.compactMap(\.email) where !emails.insert(email.lowercased()).inserted {
+        throw ServiceError("DUPLICATE_EMAIL : \(email)")
+      }
+    }
+    var identities: Set<String> = []
+    for info in users.flatMap({ $0.providerUserInfo ?? [] }) {
+      guard let provider = info.providerId, let rawId = info.rawId else { continue }
+      guard identities.insert("\(provider)\u{0}\(rawId)").inserted else {
+        throw ServiceError("DUPLICATE_RAW_ID : Provider id(\(provider)), Raw id(\(rawId))")
+      }
+    }
+  }
+
+  /// One user of the request as the backend imports it, or why it cannot be.
+  private func importedAccount(_ user: ImportUser) throws(ImportProblem) -> ImportedAccount {
+    guard let uid = user.localId, !uid.isEmpty else { throw .missingLocalId }
+    // A user of another tenant than the request's is not imported here.
+    if let tenant = user.tenantId, !tenant.isEmpty, tenant != tenantID { throw .tenantMismatch }
+    guard user.mfaInfo?.isEmpty ?? true else { throw .secondFactors }
+    var account = ImportedAccount(uid: uid)
+    account.email = user.email.flatMap { $0.isEmpty ? nil : $0 }
+    account.emailVerified = user.emailVerified ?? false
+    account.displayName = user.displayName
+    account.photoURL = user.photoUrl
+    account.phoneNumber = user.phoneNumber.flatMap { $0.isEmpty ? nil : $0 }
+    account.disabled = user.disabled ?? false
+    if let attributes = user.customAttributes {
+      do {
+        account.claims = try CustomClaims.parse(attributes)
+      } catch {
+        throw .claims(error)
+      }
+    }
+    account.password = try Self.importedPassword(user)
+    for info in user.providerUserInfo ?? [] {
+      // The password and the phone number are the account's own fields, not linked providers.
+      if info.providerId == ProviderID.password.rawValue || info.providerId == ProviderID.phone.rawValue {
+        continue
+      }
+      guard let provider = info.providerId, !provider.isEmpty, let rawId = info.rawId, !rawId.isEmpty else {
+        throw .incompleteProvider
+      }
+      account.links.append(
+        LinkedAccount(
+          provider: ProviderID(rawValue: provider.lowercased()), subject: rawId,
+          email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() }))
+    }
+    account.createdAt = user.createdAt.flatMap(Self.time(milliseconds:))
+    account.lastSignInAt = user.lastLoginAt.flatMap(Self.time(milliseconds:))
+    return account
+  }
+
+  /// `createdAt` and `lastLoginAt`: milliseconds since 1970, as a string or a number.
+  private static func time(milliseconds: Flexible) -> VirtualTime? {
+    Int64(milliseconds.text).map { VirtualTime(secondsSince1970: $0 / 1000) }
+  }
+
+  /// The password of an imported user, when the server can check it: `rawPassword`, or a `passwordHash` in the
+  /// emulator's form `fakeHash:salt=SALT:password=PASSWORD` (as it is, or base64 as the Admin SDKs encode the
+  /// bytes they are given), whose salt must be the user's `salt` if it has one. Any other hash (a real SCRYPT,
+  /// BCRYPT, HMAC… hash) cannot be checked without the password, so that user is refused rather than imported
+  /// with a password that would never match.
+  static func importedPassword(_ user: ImportUser) throws(ImportProblem) -> String? {
+    if let raw = user.rawPassword, !raw.isEmpty { return raw }
+    guard let hash = user.passwordHash, !hash.isEmpty else { return nil }
+    let marker = "fakeHash:salt="
+    let text = hash.hasPrefix(marker) ? hash : decodeBase64(hash) ?? ""
+    guard text.hasPrefix(marker), let split = text.range(of: ":password=") else { throw .uncheckableHash }
+    let salt = String(text[text.index(text.startIndex, offsetBy: marker.count)..<split.lowerBound])
+    if let given = user.salt, !given.isEmpty, given != salt, decodeBase64(given) != salt {
+      throw .saltMismatch
+    }
+    return String(text[split.upperBound...])
+  }
+
+  /// Base64 text (standard or URL-safe, padded or not) decoded to UTF-8 text.
+  private static func decodeBase64(_ text: String) -> String? {
+    var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+    guard let data = Data(base64Encoded: standard) else { return nil }
+    return String(data: data, encoding: .utf8)
+  }
+}
+
+/// Why one user of a `batchCreate` is not imported; `message` is what `error[].message` says.
+enum ImportProblem: Error, Equatable {
+  case missingLocalId
+  case claims(ServiceError)
+  case incompleteProvider
+  case uncheckableHash
+  case saltMismatch
+  case secondFactors
+  case tenantMismatch
+  case backend(ImportedAccount.Problem)
+
+  /// The messages the emulator gives (production's friendlier ones for claims); authflow's own where the
+  /// emulator has none.
+  var message: String {
+    switch self {
+    case .missingLocalId: "localId is missing"
+    case .claims(let error):
+      switch error.message {
+      case "CLAIMS_TOO_LARGE": "Custom claims provided are too large."
+      case let message where message.hasPrefix("FORBIDDEN_CLAIM"):
+        "Custom claims provided include a reserved claim."
+      default: "Invalid custom claims provided."
+      }
+    case .incompleteProvider: "federatedId or (providerId & rawId) is required"
+    case .uncheckableHash:
+      "authflow checks only a rawPassword or a passwordHash of the form fakeHash:salt=SALT:password=PASSWORD"
+    case .saltMismatch: "the salt of the fakeHash passwordHash is not the user's salt"
+    case .secondFactors: "authflow does not import second factors (mfaInfo)"
+    case .tenantMismatch: "Tenant id in userInfo does not match the tenant id in request."
+    case .backend(.invalidEmail): "email is invalid"
+    case .backend(.invalidPhoneNumber): "phone number format is invalid"
+    case .backend(.emailExists): "email exists in other account in database"
+    case .backend(.rawIDExists): "raw id exists in other account in database"
+    }
+  }
+}
+
+/// `accounts:batchCreate`'s body.
+struct BatchCreateRequest: Decodable {
+  var users: [ImportUser]?
+  /// Named by the Admin SDKs for any password hash; the server reads only the emulator's `fakeHash` form.
+  var hashAlgorithm: String?
+  var sanityCheck: Bool?
+  var allowOverwrite: Bool?
+}
+
+/// One user of `accounts:batchCreate` (Identity Toolkit's `UserInfo`).
+struct ImportUser: Decodable {
+  var localId: String?
+  var tenantId: String?
+  var email: String?
+  var emailVerified: Bool?
+  var displayName: String?
+  var photoUrl: String?
+  var phoneNumber: String?
+  var disabled: Bool?
+  var customAttributes: String?
+  var providerUserInfo: [ProviderUserInfo]?
+  var createdAt: Flexible?
+  var lastLoginAt: Flexible?
+  /// Base64 bytes (the Admin SDKs), or the emulator's `fakeHash:…` text as it is.
+  var passwordHash: String?
+  var salt: String?
+  var rawPassword: String?
+  var mfaInfo: [MFAFactorInput]?
+
+  struct ProviderUserInfo: Decodable {
+    var providerId: String?
+    var rawId: String?
+    var email: String?
+    var displayName: String?
+    var photoUrl: String?
+  }
+}
