@@ -43,12 +43,13 @@ import Testing
   func shardsOfTheBundledScenariosAreDisjointAndComplete(count: Int) throws {
     let loaded = Repository.bundledScenarios()
     try #require(loaded.diagnostics.isEmpty)
-    let all = loaded.scenarios.map { "\($0.file):\($0.location.line)" }
-    try #require(Set(all).count == all.count, "two bundled scenarios share a place")
+    // A matrix's combinations share a place; their names tell them apart.
+    let all = loaded.scenarios.map { "\($0.file):\($0.location.line) \($0.name)" }
+    try #require(Set(all).count == all.count, "two bundled scenarios share a place and a name")
     var seen: [String] = []
     for index in 1...count {
       let configuration = RunConfiguration(shard: try Shard(index: index, count: count))
-      let shard = configuration.select(loaded.scenarios).map { "\($0.file):\($0.location.line)" }
+      let shard = configuration.select(loaded.scenarios).map { "\($0.file):\($0.location.line) \($0.name)" }
       #expect(shard == all.filter(shard.contains), "shard \(index)/\(count) is not in load order")
       #expect(Set(shard).isDisjoint(with: seen), "shard \(index)/\(count) repeats a scenario")
       #expect(abs(shard.count - all.count / count) <= 1, "shard \(index)/\(count) is unbalanced")
