@@ -11,6 +11,8 @@ extension ScenarioLoader {
     var flowStack: [(path: String, usedAt: SourceLocation)] = []
     /// Steps made so far, flows expanded, against ``ScenarioLoader/maximumSteps``.
     var expandedSteps = 0
+    /// Each flow file read so far, parsed once however often it is used (nil: it could not be read).
+    var flowFiles: [String: YAMLNode?] = [:]
     /// One combination of a `matrix:`: each variable's value, and the machine, when it names machines.
     var combination: (values: [(name: String, value: String)], machine: String?)?
     /// The problems kept (see `ScenarioLoader.maximumProblems`).

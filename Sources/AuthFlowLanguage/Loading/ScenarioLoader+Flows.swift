@@ -107,25 +107,11 @@ extension ScenarioLoader.Document {
       report(.flowsTooDeep(limit: Self.maximumFlowDepth), at: reference.pathNode)
       return nil
     }
-    let bytes: [UInt8]
-    switch ScenarioFiles.kind(of: path) {
-    case .missing:
-      report(.noSuchFile(path: path), at: reference.pathNode)
-      return nil
-    case .directory:
-      report(.notAFlow(path: path), at: reference.pathNode)
-      return nil
-    case .unreadable(let reason):
-      report(.unreadableFile(path: path, reason: reason), at: reference.pathNode)
-      return nil
-    case .file:
-      switch ScenarioFiles.read(path, limit: ScenarioLoader.maximumFileSize) {
-      case .success(let read): bytes = read
-      case .failure(let problem):
-        report(problem, at: reference.pathNode)
-        return nil
-      }
+    if flowFiles[path] == nil {
+      // Read and parse each flow file once: a file used ten thousand times costs one read.
+      flowFiles[path] = readFlowFile(path, reportingAt: reference.pathNode)
     }
+    guard let cached = flowFiles[path], let root = cached else { return nil }
     let usedAt = location(node)
     let outer = (
       file: file, variables: variables, names: variableNames, known: variablesKnown,
@@ -138,7 +124,6 @@ extension ScenarioLoader.Document {
       (file, variables, variableNames) = (outer.file, outer.variables, outer.names)
       (variablesKnown, keepsUndefinedVariables) = (outer.known, outer.keeps)
     }
-    guard let root = flowRoot(bytes) else { return nil }
     guard case .mapping(let mapping) = root, mapping["flow"] != nil else {
       report(.notAFlow(path: path), at: root)
       return nil
@@ -187,6 +172,37 @@ extension ScenarioLoader.Document {
     flowStack.removeLast()
     record(problem, at: location)
     flowStack = stack
+  }
+
+  /// The flow file at `path`, parsed; nil after reporting why it cannot be read (a problem of its text is
+  /// placed in the flow file).
+  private mutating func readFlowFile(_ path: String, reportingAt node: YAMLNode) -> YAMLNode? {
+    switch ScenarioFiles.kind(of: path) {
+    case .missing:
+      report(.noSuchFile(path: path), at: node)
+      return nil
+    case .directory:
+      report(.notAFlow(path: path), at: node)
+      return nil
+    case .unreadable(let reason):
+      report(.unreadableFile(path: path, reason: reason), at: node)
+      return nil
+    case .file:
+      switch ScenarioFiles.read(path, limit: ScenarioLoader.maximumFileSize) {
+      case .success(let bytes):
+        let (outer, usedAt) = (file, location(node))
+        file = path
+        flowStack.append((path, usedAt))
+        defer {
+          flowStack.removeLast()
+          file = outer
+        }
+        return flowRoot(bytes)
+      case .failure(let problem):
+        report(problem, at: node)
+        return nil
+      }
+    }
   }
 
   /// The first document of a flow file's bytes, after the checks a scenario file gets; nil after reporting.

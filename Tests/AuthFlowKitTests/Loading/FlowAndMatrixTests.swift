@@ -190,4 +190,16 @@ import Testing
         """, file: "m.yaml")
     #expect(huge.diagnostics.map(\.problem) == [.matrixTooLarge(count: 320, limit: 256)])
   }
+
+  @Test func aFlowFileIsReadOnceAndItsSyntaxErrorIsPlacedInIt() throws {
+    let uses = String(repeating: "  - use: bad.yaml\n", count: 3)
+    let dir = try directory([
+      "bad.yaml": "flow: bad\nsteps:\n  - launch\n  - [unclosed\n",
+      "uses.yaml": "scenario: Uses a bad flow three times\nsteps:\n" + uses,
+    ])
+    let diagnostics = load(["\(dir)/uses.yaml"]).diagnostics
+    #expect(diagnostics.count == 1, "one problem, not one per use: \(diagnostics.map(\.description))")
+    #expect(diagnostics.first?.location.file == "\(dir)/bad.yaml")
+    #expect(diagnostics.first?.message.hasSuffix("(in a flow used at \(dir)/uses.yaml:3:10)") == true)
+  }
 }
