@@ -124,3 +124,31 @@ def test_a_disabled_tenant_refuses_sign_ins(server, app):
     refused = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "hunter22",
                                                           "tenantId": tenant.tenant_id})
     assert refused.json()["error"]["message"] == "PROJECT_DISABLED"
+
+
+def test_email_link_and_identity_provider_sign_ins_make_tenant_accounts(server, app):
+    tenant = tenant_mgt.create_tenant("Links", allow_password_sign_up=True, enable_email_link_sign_in=True,
+                                      app=app)
+    tid = tenant.tenant_id
+    sent = server.post("accounts:sendOobCode", {"requestType": "EMAIL_SIGNIN", "email": "link@example.com",
+                                                "continueUrl": "https://app.example.com", "tenantId": tid})
+    assert sent.status_code == 200, sent.text
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/tenants/{tid}/oobCodes", timeout=10)
+    entry = [c for c in codes.json()["oobCodes"] if c["email"] == "link@example.com"][-1]
+    assert f"tenantId={tid}" in entry["oobLink"]
+    signed = server.post("accounts:signInWithEmailLink", {"email": "link@example.com", "oobCode": entry["oobCode"],
+                                                          "tenantId": tid})
+    assert signed.status_code == 200, signed.text
+    assert signed.json()["isNewUser"]
+    client = tenant_mgt.auth_for_tenant(tid, app=app)
+    assert client.get_user(signed.json()["localId"]).tenant_id == tid
+
+    claims_json = json.dumps({"sub": "g-123", "email": "gina@gmail.com", "email_verified": True})
+    idp = server.post("accounts:signInWithIdp", {
+        "postBody": f"id_token={requests.utils.quote(claims_json)}&providerId=google.com",
+        "requestUri": "http://localhost", "returnSecureToken": True, "tenantId": tid})
+    assert idp.status_code == 200, idp.text
+    assert claims(idp.json()["idToken"])["firebase"]["tenant"] == tid
+    assert client.get_user_by_email("gina@gmail.com").tenant_id == tid
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user_by_email("gina@gmail.com", app=app)
