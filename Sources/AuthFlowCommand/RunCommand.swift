@@ -30,6 +30,10 @@ struct RunCommand: ParsableCommand {
     help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
   var execTimeout: Double = 10
   @OptionGroup var stepTimeout: StepTimeoutOption
+  @Flag(
+    help:
+      "After the run, run the scenarios of each file that changes (or whose flows change) again; ^C stops.")
+  var watch = false
 
   func validate() throws {
     guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
@@ -54,6 +58,11 @@ struct RunCommand: ParsableCommand {
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     options.jobs = jobs
     options.transcripts = transcripts
-    throw ExitCode(Commands.run(options).rawValue)
+    guard watch else { throw ExitCode(Commands.run(options).rawValue) }
+    let status = Commands.watch(options) {
+      Thread.sleep(forTimeInterval: Commands.watchInterval)
+      return true
+    }
+    throw ExitCode(status.rawValue)
   }
 }

@@ -11,7 +11,7 @@
 /// file handle took several times longer than parsing them (see `Benchmarks/README.md`).
 package enum ScenarioFiles {
   /// What a path names.
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     case directory
     case file
     case missing
@@ -20,7 +20,7 @@ package enum ScenarioFiles {
   }
 
   /// What `path` names, following symbolic links.
-  static func kind(of path: String) -> Kind {
+  package static func kind(of path: String) -> Kind {
     var status = stat()
     guard stat(path, &status) == 0 else { return errno == ENOENT ? .missing : .unreadable(reason()) }
     return status.st_mode & S_IFMT == S_IFDIR ? .directory : .file
@@ -30,7 +30,7 @@ package enum ScenarioFiles {
   /// every folder or scenario file below it that could not be read, with the system's reason. Hidden files
   /// count; a symbolic link counts when it leads to a file (a link named like a scenario file that leads
   /// nowhere cannot be read), and is not followed into a directory (so a link cannot make the walk loop).
-  static func scenarioFiles(under directory: String) -> (
+  package static func scenarioFiles(under directory: String) -> (
     files: [String], unreadable: [(path: String, reason: String)]
   ) {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"

@@ -105,11 +105,13 @@ extension ScenarioLoader {
       let steps = fields["steps"].flatMap { self.steps($0) }
 
       guard problemCount == 0, let name, let steps else { return nil }
-      return Scenario(
+      var scenario = Scenario(
         name: name, file: file, location: location(root), description: description, tags: tags,
         reproduces: reproduces, machine: machine, seed: seed, strict: strict, backend: backend, given: given,
         devices: devices.names,
         steps: steps, passwords: passwords.names, secretMentions: mentions)
+      scenario.flows = flowFiles.keys.sorted()
+      return scenario
     }
 
     /// The value of a top-level key, found without checking the mapping's other keys.

@@ -31,6 +31,9 @@ public struct Scenario: Equatable, Sendable {
   /// Every password and every value typed into a field, in order of first appearance: the secrets of a run are
   /// those of them its machine hides (`secrets(for:)`, declared in AuthFlowEngine).
   public var secretMentions: [SecretMention]
+  /// The flow files its `use:` steps read (through other flows too), as paths beside ``file``; `run --watch`
+  /// re-runs the scenario when one of them changes.
+  public var flows: [String] = []
 
   /// A string the scenario gives as a password (`field` nil) or types into a field.
   public struct SecretMention: Hashable, Sendable {
