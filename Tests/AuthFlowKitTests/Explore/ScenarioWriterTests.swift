@@ -14,6 +14,7 @@ struct ScenarioWriterTests {
     copy.file = ""
     copy.location = here
     copy.passwords = []
+    copy.flows = []  // a written scenario has its flows played in place
     copy.machine = scenario.machine.map { Located($0.value, at: here) }
     copy.steps = scenario.steps.map { step in
       var step = step
