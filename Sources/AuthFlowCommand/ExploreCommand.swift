@@ -14,12 +14,18 @@ struct ExploreCommand: ParsableCommand {
   @Option(help: "A scenario file whose backend, given and devices seed the world.") var given: String?
   @Option(help: "Where to write the minimal scenario.") var out = Commands.ExploreRequest.defaultOut
   @OptionGroup var stepTimeout: StepTimeoutOption
+  @Option(
+    help:
+      "A reference machine: play each walk on it too and report the first step where the two show different things."
+  )
+  var against: String?
 
   func run() throws {
     var request = Commands.ExploreRequest(
       machine: machine, seed: seed, runs: runs, depth: depth, given: given, out: out,
       registry: AuthflowCommand.registry)
     request.stepTimeout = stepTimeout.duration
+    request.against = against
     throw ExitCode(Commands.explore(request).rawValue)
   }
 }

@@ -21,6 +21,8 @@ extension Commands {
     public var registry: MachineRegistry
     /// `--step-timeout`: how long one step may run before the exploration stops with what hung.
     public var stepTimeout = RunConfiguration.defaultStepTimeout
+    /// `--against REFERENCE`: also play each walk on this machine and report where the two differ.
+    public var against: String?
 
     /// `--out`'s default folder.
     public static let defaultOut = "explore-findings"
@@ -58,6 +60,15 @@ extension Commands {
       io.err("error: \(problem)\n")
       return .invalidInput
     }
+    var reference: MachineDescriptor?
+    if let against = request.against {
+      switch configuration.descriptor(for: MachineReference(against)) {
+      case .success(let descriptor): reference = descriptor
+      case .failure(let problem):
+        io.err("error: --against: \(problem)\n")
+        return .invalidInput
+      }
+    }
     var given: Scenario?
     if let path = request.given {
       let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
@@ -74,14 +85,17 @@ extension Commands {
     // The `--given` file's passwords are secrets: the walks type them, and the file written holds them.
     let secrets = given.map { $0.secrets(for: machine) + $0.strayValues(for: machine) } ?? []
     let io = io.hiding(secrets)
-    let options = ExploreOptions(
+    var options = ExploreOptions(
       machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,
       registry: request.registry)
+    options.against = reference?.name
+    let versus = reference.map { " against \($0.name)" } ?? ""
     io.out(
-      "explore \(machine.name), seed \(request.seed): \(request.runs) walk(s) of up to \(request.depth) steps\n"
+      "explore \(machine.name)\(versus), seed \(request.seed): \(request.runs) walk(s) of up to \(request.depth) steps\n"
     )
     let meter = ProgressMeter(io: io)
-    let explored = watched(Explorer(machine: machine, options: options), timeout: request.stepTimeout) {
+    let explorer = Explorer(machine: machine, options: options, reference: reference)
+    let explored = watched(explorer, timeout: request.stepTimeout) {
       meter.show($0)
     }
     meter.clear()
@@ -95,7 +109,9 @@ extension Commands {
       )
     }
     guard let finding = outcome.finding else {
-      io.out("explored \(outcome.steps) steps in \(outcome.walks) walk(s): no invariant broke\n")
+      let held =
+        reference.map { "no invariant broke and nothing differed from \($0.name)" } ?? "no invariant broke"
+      io.out("explored \(outcome.steps) steps in \(outcome.walks) walk(s): \(held)\n")
       return .success
     }
     var hidden = finding
@@ -143,9 +159,11 @@ extension Commands {
   private static func report(
     _ finding: ExploreFinding, machine: String, request: ExploreRequest, io: CommandIO
   ) -> ExitStatus {
-    io.out(
-      "found: invariant \(finding.invariant) broke in walk \(finding.walk), after \(finding.stepsToFind) steps\n"
-    )
+    let what =
+      finding.invariant.hasPrefix("against ")
+      ? "\(machine) differs from \(finding.invariant.dropFirst("against ".count))"
+      : "invariant \(finding.invariant) broke"
+    io.out("found: \(what) in walk \(finding.walk), after \(finding.stepsToFind) steps\n")
     io.out("  \(PlainText.visible(finding.message))\n")
     io.out(
       "shrunk from \(finding.foundLength) to \(finding.minimalLength) step(s) in \(finding.replays) replays\n"

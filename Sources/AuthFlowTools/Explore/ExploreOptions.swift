@@ -15,6 +15,9 @@ public struct ExploreOptions: Sendable {
   public var given: Scenario?
   /// The machines `machine` may name.
   public var registry: MachineRegistry
+  /// `--against REFERENCE`: play each walk on this machine too and report the first step where what the two
+  /// show differs; nil: check invariants only.
+  public var against: String?
 
   /// `--runs`' default.
   public static let defaultRuns = 500
@@ -40,6 +43,7 @@ public struct ExploreOptions: Sendable {
     if runs != Self.defaultRuns { words += ["--runs", String(runs)] }
     if depth != Self.defaultDepth { words += ["--depth", String(depth)] }
     if let given { words += ["--given", given.file] }
+    if let against { words += ["--against", against] }
     return words.joined(separator: " ")
   }
 }

@@ -30,6 +30,9 @@ public struct ExploreFinding: Sendable {
 
 extension Explorer {
   func finding(invariant: String, message: String, moves: [Move], walk: Int, steps: Int) -> ExploreFinding {
+    if let reference, invariant == Self.againstName(reference) {
+      return difference(from: reference, message: message, moves: moves, walk: walk, steps: steps)
+    }
     var shrinker = Shrinker(machine: machine, seed: options.seed, invariant: invariant)
     shrinker.watch = watch
     let (minimal, world) = shrinker.shrink(moves, in: self.world.scenario)
@@ -58,6 +61,103 @@ extension Explorer {
       invariant: invariant, catches: catches, message: broken, walk: walk, stepsToFind: steps,
       foundLength: moves.count, minimalLength: minimal.count, replays: shrinker.replays, scenario: scenario,
       yaml: ScenarioWriter.yaml(scenario), baseMachine: base)
+  }
+
+  /// A walk where the explored machine showed something other than `reference`, shrunk to a minimal scenario
+  /// whose expectations are what the reference shows after each step: it passes on the reference and fails on
+  /// the explored machine at its last step.
+  private func difference(
+    from reference: MachineDescriptor, message: String, moves: [Move], walk: Int, steps: Int
+  ) -> ExploreFinding {
+    let name = Self.againstName(reference)
+    var shrinker = Shrinker(machine: machine, seed: options.seed, invariant: name)
+    shrinker.watch = watch
+    shrinker.reference = reference
+    let (minimal, world) = shrinker.shrink(moves, in: self.world.scenario)
+    var scenario = world
+    scenario.steps = Shrinker.steps(minimal)
+    let (pinned, lastMessage) = pinReference(scenario, reference: reference)
+    scenario.steps = pinned
+    let shown = lastMessage ?? message
+    scenario.name = "\(machine.name) differs from \(reference.name)"
+    scenario.tags = ["explore", "against"]
+    scenario.reproduces = "\(name), \(options.commandLine)"
+    scenario.seed = options.seed
+    let machineReference = MachineReference(machine.name)
+    if !machineReference.isCommand {
+      scenario.machine = Located(
+        machineReference, at: SourceLocation(file: ExploreWorld.file, line: 1, column: 1))
+    }
+    let found = moves.count == minimal.count ? "" : ", shrunk from \(moves.count) steps"
+    scenario.description =
+      "Found by authflow explore --against \(reference.name) (seed \(options.seed), walk \(walk), \(steps) steps "
+      + "explored\(found)). The expectations are what \(reference.name) shows; at step \(minimal.count) "
+      + "\(machine.name) shows otherwise: \(shown)."
+    let catches = "behaviour that differs from \(reference.name)"
+    return ExploreFinding(
+      invariant: name, catches: catches, message: shown, walk: walk, stepsToFind: steps,
+      foundLength: moves.count, minimalLength: minimal.count, replays: shrinker.replays, scenario: scenario,
+      yaml: ScenarioWriter.yaml(scenario), baseMachine: reference.name)
+  }
+
+  /// The steps with what `reference` shows after each (state, screen and error of the step's device; the page
+  /// after a link), and at the last step the checks on which the explored machine differs; and that difference.
+  private func pinReference(_ scenario: Scenario, reference: MachineDescriptor) -> (
+    steps: [Step], message: String?
+  ) {
+    var steps = scenario.steps
+    let run = Run(scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false)
+    let referenceRun = Run(
+      scenario: scenario, descriptor: reference, seed: options.seed, recordsTranscript: false)
+    run.watch = watch
+    referenceRun.watch = watch
+    run.setUpWorld()
+    referenceRun.setUpWorld()
+    var message: String?
+    for index in steps.indices {
+      let step = steps[index]
+      guard run.perform(step) == .passed, referenceRun.perform(step) == .passed, let action = step.action
+      else {
+        break
+      }
+      let name = step.device ?? scenario.defaultDevice
+      var checks: [(device: String?, check: Expectation.Check)] = []
+      if action.kind.isDeviceAction,
+        let shown = Observation(referenceRun).screens.first(where: { $0.device == name })
+      {
+        checks = [(nil, .state(shown.state)), (nil, .screen(shown.screen)), (nil, .error(shown.error))]
+      } else if case .followLink = action {
+        checks = [(nil, .linkError(referenceRun.world.linkError))]
+      }
+      if index == steps.count - 1,
+        let difference = Observation(run).difference(from: Observation(referenceRun))
+      {
+        message = difference.message
+        let device = difference.device.flatMap { $0 == name ? nil : $0 }
+        let key = { (check: Expectation.Check) in Expectation(check, at: step.location).key }
+        let own = Set(checks.map { key($0.check) })
+        checks += difference.checks.filter { device != nil || !own.contains(key($0)) }.map { (device, $0) }
+      }
+      var expectations = checks.enumerated().map { offset, entry in
+        Expectation(
+          entry.check, at: SourceLocation(file: ExploreWorld.file, line: step.number, column: offset + 2))
+      }
+      // A check about another device than the step's goes on a step of its own, on that device.
+      if let other = checks.first(where: { $0.device != nil })?.device {
+        let own = expectations.enumerated().filter { checks[$0.offset].device == nil }.map(\.element)
+        let theirs = expectations.enumerated().filter { checks[$0.offset].device != nil }.map(\.element)
+        expectations = own
+        steps[index].expectations = expectations
+        var extra = Step(
+          number: step.number + 1, location: step.location, action: nil, actionLocation: step.location,
+          device: other)
+        extra.expectations = theirs
+        steps.append(extra)
+        break
+      }
+      steps[index].expectations = expectations
+    }
+    return (steps, message)
   }
 
   /// Whether `scenario` passes on the machine named `name`.

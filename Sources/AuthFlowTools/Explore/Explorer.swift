@@ -15,11 +15,14 @@ public struct Explorer {
   let plan: InvariantPlan
   /// Told which walk is playing and when each step starts, so a step that never ends can be noticed.
   var watch: StepWatch?
+  /// `--against`: the machine each walk is also played on, whose behaviour is the reference.
+  public var reference: MachineDescriptor?
 
-  /// An explorer of `machine` with `options`.
-  public init(machine: MachineDescriptor, options: ExploreOptions) {
+  /// An explorer of `machine` with `options`; `reference` (for `--against`) is the machine to compare with.
+  public init(machine: MachineDescriptor, options: ExploreOptions, reference: MachineDescriptor? = nil) {
     self.machine = machine
     self.options = options
+    self.reference = reference
     world = ExploreWorld(given: options.given, machine: machine)
     plan = InvariantPlan(machine: machine)
   }
@@ -67,6 +70,11 @@ public struct Explorer {
       invariants: plan)
     run.watch = watch
     run.setUpWorld()
+    let referenceRun = reference.map {
+      Run(scenario: world.scenario, descriptor: $0, seed: options.seed, recordsTranscript: false)
+    }
+    referenceRun?.watch = watch
+    referenceRun?.setUpWorld()
     var moves: [Move] = []
     moves.reserveCapacity(options.depth)
     for number in 1...max(options.depth, 1) {
@@ -76,7 +84,17 @@ public struct Explorer {
       let step = Step(
         number: number, location: location, action: move.action, actionLocation: location, device: move.device
       )
-      guard run.perform(step) != .passed else { continue }
+      let outcome = run.perform(step)
+      if let referenceRun, let reference {
+        guard referenceRun.perform(step) == .passed else {
+          let message = referenceRun.failure?.message ?? "step \(number) did not pass"
+          return .interrupted(steps: number, message: "on \(reference.name): \(message)")
+        }
+        if outcome == .passed, let difference = Observation(run).difference(from: Observation(referenceRun)) {
+          return .broke(moves: moves, invariant: Self.againstName(reference), message: difference.message)
+        }
+      }
+      guard outcome != .passed else { continue }
       let failure = run.failure
       if run.status == .failed, let violation = failure?.violation {
         return .broke(moves: moves, invariant: violation.invariant, message: violation.message)
@@ -85,4 +103,7 @@ public struct Explorer {
     }
     return .held(steps: moves.count)
   }
+
+  /// What a finding of `--against` is named where an invariant's name would go.
+  static func againstName(_ reference: MachineDescriptor) -> String { "against \(reference.name)" }
 }

@@ -14,6 +14,9 @@ struct Shrinker {
   private let plan: InvariantPlan
   /// Told when each replayed step starts.
   var watch: StepWatch?
+  /// With `explore --against`, the reference machine: a candidate counts when it shows something the
+  /// reference does not (``Observation``), not when it breaks an invariant.
+  var reference: MachineDescriptor?
 
   init(machine: MachineDescriptor, seed: UInt64, invariant: String) {
     self.machine = machine
@@ -38,6 +41,7 @@ struct Shrinker {
     replays += 1
     var scenario = world
     scenario.steps = Self.steps(moves)
+    if let reference { return differingStep(scenario, reference: reference) }
     let run = Run(
       scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, invariants: plan)
     run.watch = watch
@@ -48,6 +52,22 @@ struct Shrinker {
       case .failed where run.failure?.violation?.invariant == invariant: return step.number
       default: return nil
       }
+    }
+    return nil
+  }
+
+  /// The number of the first step after which `scenario` shows on the explored machine something other than
+  /// on `reference`; nil when they agree throughout, or a step fails on either.
+  private func differingStep(_ scenario: Scenario, reference: MachineDescriptor) -> Int? {
+    let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)
+    let referenceRun = Run(scenario: scenario, descriptor: reference, seed: seed, recordsTranscript: false)
+    run.watch = watch
+    referenceRun.watch = watch
+    run.setUpWorld()
+    referenceRun.setUpWorld()
+    for step in scenario.steps {
+      guard run.perform(step) == .passed, referenceRun.perform(step) == .passed else { return nil }
+      if Observation(run).difference(from: Observation(referenceRun)) != nil { return step.number }
     }
     return nil
   }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+/// `authflow explore --against REFERENCE`: walks played on two machines, the first step where what they show
+/// differs shrunk to a scenario whose expectations are the reference's.
+@Suite struct DifferentialExplorerTests {
+  /// The display bugs no invariant sees: a wrong greeting, a wrong screen, a field left filled in.
+  static let displayMutants = [
+    ("firebaseui~greeting-ignores-display-name", "firebaseui"),
+    ("firebaseui~ignores-session-end", "firebaseui"),
+    ("firebaseui~sign-up-drops-display-name", "firebaseui"),
+    ("firebaseui~stranger-for-email-users", "firebaseui"),
+    ("paper~go-enabled-when-empty", "paper"),
+    ("paper~next-submits", "paper"),
+    ("paper~sign-out-keeps-fields", "paper"),
+  ]
+
+  private func explore(_ machine: String, against reference: String, runs: Int = ExploreOptions.defaultRuns)
+    throws -> ExploreOutcome
+  {
+    let registry = MachineRegistry.builtIn
+    let descriptor = try #require(registry.descriptor(named: machine))
+    var options = ExploreOptions(machine: machine, seed: 1, runs: runs)
+    options.against = reference
+    return Explorer(machine: descriptor, options: options, reference: registry.descriptor(named: reference))
+      .explore()
+  }
+
+  @Test(arguments: displayMutants)
+  func findsEachDisplayBugAndWritesAScenarioThatPassesOnTheReferenceOnly(
+    _ machine: String, _ reference: String
+  )
+    throws
+  {
+    let finding = try #require(try explore(machine, against: reference).finding)
+    #expect(finding.invariant == "against \(reference)")
+    #expect(finding.minimalLength <= 6)
+    #expect(
+      finding.scenario.reproduces
+        == "against \(reference), authflow explore --machine \(machine) --seed 1 --against \(reference)")
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(
+      yaml: finding.yaml, file: "finding.yaml")
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    let scenario = try #require(loaded.scenarios.first)
+    let onReference = RunConfiguration(machine: reference).run(scenario)
+    #expect(onReference.status == .passed, "\(finding.yaml)")
+    let onMutant = RunConfiguration(machine: machine).run(scenario)
+    #expect(onMutant.status == .failed, "\(finding.yaml)")
+    #expect(onMutant.failure?.step == scenario.steps.count, "it fails at its last step")
+  }
+
+  @Test func aMachineAgreesWithItself() throws {
+    let outcome = try explore("showcase", against: "showcase", runs: 40)
+    #expect(outcome.finding == nil)
+    #expect(outcome.walks == 40)
+  }
+
+  /// Two `exec:` adapters (here the same reference adapter twice, as two builds of one app would be) explore one
+  /// against the other through the command, each started by its handshake.
+  @Test func twoAdaptersExploreOneAgainstTheOther() throws {
+    let adapter =
+      "exec:python3 '\(Repository.root.appendingPathComponent("Adapters/python/showcase_adapter.py").path)'"
+    let printed = Printed()
+    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
+    var request = Commands.ExploreRequest(machine: adapter, seed: 1, runs: 3, depth: 5, out: "/tmp/unused")
+    request.against = adapter
+    #expect(Commands.explore(request, io: io) == .success, "\(printed.value)")
+    #expect(printed.value.contains("nothing differed from \(adapter)"), "\(printed.value)")
+  }
+
+  /// What a command printed, collected from any thread.
+  private final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ line: String) { lock.withLock { text += line } }
+    var value: String { lock.withLock { text } }
+  }
+}
