@@ -8,14 +8,6 @@ import Testing
 /// `authflow mutants` for a machine registered to play another machine's scenarios (an app's own code put
 /// under a built-in machine's scenarios, as Examples/SeedApps does).
 @Suite struct MutantsCommandTests {
-  /// What a command printed, collected from any thread.
-  private final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-    func append(_ line: String) { lock.withLock { text += line } }
-    var value: String { lock.withLock { text } }
-  }
-
   /// `authkit` and one of its mutants under new names: `copy` and `copy~no-foreground-refresh`.
   private static func registry(playsScenariosOf base: String?) throws -> MachineRegistry {
     var registry = MachineRegistry.builtIn

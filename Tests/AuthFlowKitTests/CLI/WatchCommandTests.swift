@@ -8,15 +8,6 @@ import Testing
 /// `authflow run --watch`: after the first run, a changed scenario file, or a changed flow file, runs again
 /// the scenarios it concerns, and only those are printed.
 @Suite struct WatchCommandTests {
-  /// What a command printed, collected from any thread.
-  private final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-    func append(_ line: String) { lock.withLock { text += line } }
-    var value: String { lock.withLock { text } }
-    func reset() { lock.withLock { text = "" } }
-  }
-
   private func write(_ text: String, to path: String) throws {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

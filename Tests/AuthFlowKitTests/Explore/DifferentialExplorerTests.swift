@@ -71,12 +71,4 @@ import Testing
     #expect(Commands.explore(request, io: io) == .success, "\(printed.value)")
     #expect(printed.value.contains("nothing differed from \(adapter)"), "\(printed.value)")
   }
-
-  /// What a command printed, collected from any thread.
-  private final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-    func append(_ line: String) { lock.withLock { text += line } }
-    var value: String { lock.withLock { text } }
-  }
 }
