@@ -1,0 +1,112 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+import Foundation
+
+extension Commands {
+  /// What `authflow play` needs: the machine, and the scenario file whose world to start from.
+  public struct PlayRequest: Sendable {
+    /// The machine to play (`--machine`).
+    public var machine: String
+    /// A scenario file whose `backend`, `given` and `devices` start the session (`--given`); nil: an empty world.
+    public var given: String?
+    /// Seeds ids and codes (`--seed`).
+    public var seed: UInt64
+    /// The machines `machine` may name.
+    public var registry: MachineRegistry
+
+    /// A session's settings.
+    public init(
+      machine: String = MachineRegistry.defaultMachine, given: String? = nil, seed: UInt64 = 0,
+      registry: MachineRegistry = .builtIn
+    ) {
+      self.machine = machine
+      self.given = given
+      self.seed = seed
+      self.registry = registry
+    }
+  }
+
+  /// The session's own commands, besides steps.
+  public static let playCommands = ["help", "status", "steps", "undo", "save", "quit"]
+
+  /// `authflow play`: reads lines from `readLine` (given the prompt; nil ends the session) and answers each.
+  /// A line is a step (`sign_in: {email: …, password: …}`) or one of ``playCommands``.
+  public static func play(
+    _ request: PlayRequest, io: CommandIO = .standard, readLine: (String) -> String?
+  ) -> ExitStatus {
+    let configuration = RunConfiguration(machine: request.machine, registry: request.registry)
+    let machine: MachineDescriptor
+    switch configuration.descriptor(for: MachineReference(request.machine)) {
+    case .success(let descriptor): machine = descriptor
+    case .failure(let problem):
+      io.err("error: \(problem)\n")
+      return .invalidInput
+    }
+    var world = Scenario(
+      name: "play", file: "play", location: SourceLocation(file: "play", line: 1, column: 1), steps: [])
+    if let path = request.given {
+      let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
+      guard loaded.diagnostics.isEmpty, let first = loaded.scenarios.first else {
+        printDiagnostics(loaded, io: io)
+        if loaded.diagnostics.isEmpty { io.err("error: '\(path)' holds no scenario\n") }
+        return .invalidInput
+      }
+      world = first
+    }
+    var session = PlaySession(machine: machine, world: world, seed: request.seed)
+    io.out(
+      "playing \(machine.name)\(request.given.map { " from \($0)" } ?? ""); type a step, or help\n")
+    while let line = readLine("\(session.steps.count + 1)> ") {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+      switch words.first {
+      case nil: continue
+      case "help":
+        io.out(
+          "a step as a scenario writes it, e.g. sign_up: {email: ada@example.com, password: \"Str0ng-pass\"}\n"
+            + "  status        what each device shows\n  steps         the steps so far\n"
+            + "  undo          forget the last step\n  save FILE     write the session as a scenario that passes\n"
+            + "  quit          end (so does ^D)\n  actions: \(PlaySession.actionNames.joined(separator: ", "))\n"
+        )
+      case "status":
+        for line in session.status() { io.out("  \(line)\n") }
+      case "steps":
+        io.out(ScenarioWriter.yaml(session.scenario(named: "play")))
+      case "undo":
+        io.out(session.undo() ? "undone; \(session.steps.count) step(s) left\n" : "nothing to undo\n")
+        for line in session.status() { io.out("  \(line)\n") }
+      case "save":
+        guard words.count == 2 else {
+          io.out("save needs a file: save FILE\n")
+          continue
+        }
+        save(session, to: words[1], registry: request.registry, io: io)
+      case "quit", "exit":
+        return .success
+      default:
+        let answer = session.play(text)
+        if !answer.transcript.isEmpty { io.out(answer.transcript + "\n") }
+        for line in answer.devices { io.out("  \(line)\n") }
+        if let problem = answer.problem { io.out("not kept: \(problem)\n") }
+      }
+    }
+    return .success
+  }
+
+  /// Writes the session to `path` as a scenario, then loads and runs it and says how it went.
+  private static func save(_ session: PlaySession, to path: String, registry: MachineRegistry, io: CommandIO)
+  {
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      .replacingOccurrences(of: "-", with: " ")
+    let yaml = ScenarioWriter.yaml(session.scenario(named: name.isEmpty ? "played" : name))
+    var files = OutputFiles(io: io)
+    guard write(yaml, to: path, what: "the scenario", files: &files, io: io) else { return }
+    let loaded = ScenarioLoader(machineNames: registry.names).load(paths: [path])
+    guard loaded.diagnostics.isEmpty, let scenario = loaded.scenarios.first else {
+      io.out("wrote \(path), but it does not load: \(loaded.diagnostics.map(\.description))\n")
+      return
+    }
+    let result = RunConfiguration(registry: registry).run(scenario)
+    io.out("wrote \(path): \(result.status == .passed ? "it passes" : "it \(result.status.rawValue)")\n")
+  }
+}

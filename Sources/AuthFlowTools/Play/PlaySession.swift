@@ -1,0 +1,125 @@
+import AuthFlowEngine
+import AuthFlowLanguage
+
+/// `authflow play`: a scenario written one step at a time. Each line is a step as a scenario writes it
+/// (`launch`, `sign_up: {email: ada@example.com, password: "Str0ng-pass"}`, `wait: 5m`, …); the session plays
+/// every step so far from the start on a fresh world (so `undo` is exact), and answers with what the new step
+/// did: its transcript lines and what each device shows. `save` writes the steps as a scenario whose
+/// expectations are what was observed, which then runs and passes.
+public struct PlaySession {
+  /// The machine played.
+  public let machine: MachineDescriptor
+  /// The world the session starts from (a scenario's `backend`, `given` and `devices`), without steps.
+  public let world: Scenario
+  let seed: UInt64
+  /// The steps accepted so far.
+  public private(set) var steps: [Step] = []
+
+  /// A session on `machine` from `world` (its steps are ignored).
+  public init(machine: MachineDescriptor, world: Scenario, seed: UInt64 = 0) {
+    self.machine = machine
+    var world = world
+    world.steps = []
+    self.world = world
+    self.seed = seed
+  }
+
+  /// What one step did.
+  public struct Answer: Sendable {
+    /// The transcript lines the step wrote.
+    public var transcript: String
+    /// Each running device: `phone: signedIn on home, error none, ui {greeting: Ada}`.
+    public var devices: [String]
+    /// Why the step did not pass (it is then not kept), or nil.
+    public var problem: String?
+  }
+
+  /// Every action name, for completion.
+  public static let actionNames = ActionKind.allCases.map(\.rawValue).sorted()
+
+  /// Reads `line` as a step and plays it after the others; a line that is not a valid step, or a step that
+  /// errors, is not kept.
+  public mutating func play(_ line: String) -> Answer {
+    let loaded = ScenarioLoader().load(yaml: document(with: line), file: "play")
+    guard loaded.diagnostics.isEmpty, var step = loaded.scenarios.first?.steps.last else {
+      let problems = loaded.diagnostics.map { "\($0.message)" }
+      return Answer(transcript: "", devices: [], problem: problems.joined(separator: "; "))
+    }
+    step.number = steps.count + 1
+    let (run, before) = replay()
+    let status = run.perform(step)
+    let transcript = TranscriptFormatter.plain(Array(run.world.transcript.dropFirst(before)), indent: "  ")
+    let devices = Self.describe(Observation(run))
+    guard status != .errored else {
+      return Answer(transcript: transcript, devices: devices, problem: run.failure?.message ?? "the step errored")
+    }
+    steps.append(step)
+    return Answer(transcript: transcript, devices: devices, problem: nil)
+  }
+
+  /// Drops the last step; false when there is none.
+  public mutating func undo() -> Bool {
+    guard !steps.isEmpty else { return false }
+    steps.removeLast()
+    return true
+  }
+
+  /// What each device shows now.
+  public func status() -> [String] { Self.describe(Observation(replay().run)) }
+
+  /// The session as a scenario named `name`: every step expects what its device showed after it (state,
+  /// screen, error; after a link, the page), so it passes as played.
+  public func scenario(named name: String) -> Scenario {
+    var scenario = world
+    scenario.name = name
+    scenario.machine = Located(MachineReference(machine.name), at: world.location)
+    scenario.seed = seed == 0 ? nil : seed
+    let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)
+    run.setUpWorld()
+    scenario.steps = steps.map { step in
+      var step = step
+      guard run.perform(step) == .passed, let action = step.action else { return step }
+      var checks: [Expectation.Check] = []
+      if action.kind.isDeviceAction {
+        let device = step.device ?? scenario.defaultDevice
+        if let shown = Observation(run).screens.first(where: { $0.device == device }) {
+          checks = [.state(shown.state), .screen(shown.screen), .error(shown.error)]
+        }
+      } else if case .followLink = action {
+        checks = [.linkError(run.world.linkError)]
+      }
+      step.expectations = checks.map { Expectation($0, at: step.location) }
+      return step
+    }
+    return scenario
+  }
+
+  /// A fresh run with every accepted step played, and how long its transcript is.
+  private func replay() -> (run: Run, transcriptCount: Int) {
+    var scenario = world
+    scenario.steps = steps
+    let run = Run(scenario: scenario, descriptor: machine, seed: seed)
+    run.setUpWorld()
+    for step in steps { _ = run.perform(step) }
+    return (run, run.world.transcript.count)
+  }
+
+  /// The world written as a scenario with the accepted steps and `line` as the last, so the loader reads the
+  /// line with every name the world declares (devices, accounts, identity-provider accounts).
+  private func document(with line: String) -> String {
+    var scenario = world
+    scenario.name = "play"
+    scenario.steps = steps
+    var text = ScenarioWriter.yaml(scenario)
+    if !text.hasSuffix("\n") { text += "\n" }
+    return text + "  - " + line + "\n"
+  }
+
+  private static func describe(_ observation: Observation) -> [String] {
+    observation.screens.map { shown in
+      let ui = shown.ui.keys.sorted().map { "\($0): \(shown.ui[$0] ?? "")" }.joined(separator: ", ")
+      return "\(shown.device): \(shown.state) on \(shown.screen), error \(shown.error?.rawValue ?? "none")"
+        + (ui.isEmpty ? "" : ", ui {\(ui)}")
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import AuthFlowEngine
+@testable import AuthFlowLanguage
+@testable import AuthFlowTools
+
+/// `authflow play`: a scenario written one step at a time, through the library and through a terminal.
+@Suite struct PlayCommandTests {
+  @Test func stepsPlayAtOnceUndoIsExactAndTheSavedScenarioPasses() throws {
+    let descriptor = try #require(MachineRegistry.builtIn.descriptor(named: "authkit"))
+    let world = Scenario(
+      name: "world", file: "w.yaml", location: SourceLocation(file: "w.yaml", line: 1, column: 1),
+      given: Given(accounts: [
+        AccountSeed(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)
+      ]),
+      steps: [])
+    var session = PlaySession(machine: descriptor, world: world)
+    let launched = session.play("launch")
+    #expect(launched.problem == nil)
+    #expect(launched.devices == ["phone: signedOut on signIn, error none, ui {resend_seconds_left: 0}"])
+    let wrong = session.play(#"sign_in: {email: bob@example.com, password: "wrong-pass1"}"#)
+    #expect(wrong.devices.first?.contains("error invalid-credential") == true, "\(wrong.devices)")
+    #expect(wrong.transcript.contains("signInWithPassword(bob@example.com"), "\(wrong.transcript)")
+    let typo = session.play("sign_inn")
+    #expect(typo.problem == "unknown action 'sign_inn'; did you mean 'sign_in'?")
+    #expect(session.steps.count == 2)
+    let undone = session.undo()
+    #expect(undone)
+    let right = session.play(#"sign_in: {email: bob@example.com, password: "Str0ng-pass"}"#)
+    #expect(right.devices.first?.hasPrefix("phone: signedIn on home") == true, "\(right.devices)")
+
+    let scenario = session.scenario(named: "Bob signs in")
+    #expect(
+      scenario.steps.map { $0.expectations.map(\.key) } == [
+        ["state", "screen", "error"], ["state", "screen", "error"],
+      ])
+    let reloaded = ScenarioLoader().load(yaml: ScenarioWriter.yaml(scenario), file: "saved.yaml")
+    let saved = try #require(reloaded.scenarios.first, "\(reloaded.diagnostics)")
+    #expect(RunConfiguration().run(saved).status == .passed)
+  }
+
+  @Test func aPersonAtATerminalCompletesUndoesAndSaves() throws {
+    let save = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "played-\(UUID().uuidString).yaml")
+    let script = Repository.root.appendingPathComponent("Tests/AuthFlowKitTests/Fixtures/Play/pty_session.py")
+    let output = try Python.run([script.path, Authflow.executable.path, save.path])
+    #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+    let shown = output.stdout
+    #expect(shown.contains("1> launch"), "Tab completed 'lau': \(shown)")
+    #expect(shown.contains("2> sign_up: {email"), "Tab completed 'sign_u': \(shown)")
+    #expect(shown.contains("phone: signedInUnverified on verifyEmail"), "\(shown)")
+    #expect(shown.contains("undone; 1 step(s) left"), "\(shown)")
+    #expect(shown.contains("it passes"), "\(shown)")
+    let saved = try String(contentsOf: save, encoding: .utf8)
+    #expect(saved.contains("  - launch:") && !saved.contains("sign_up"), "\(saved)")
+  }
+}
