@@ -51,7 +51,8 @@ public struct PlaySession {
     let transcript = TranscriptFormatter.plain(Array(run.world.transcript.dropFirst(before)), indent: "  ")
     let devices = Self.describe(Observation(run))
     guard status != .errored else {
-      return Answer(transcript: transcript, devices: devices, problem: run.failure?.message ?? "the step errored")
+      return Answer(
+        transcript: transcript, devices: devices, problem: run.failure?.message ?? "the step errored")
     }
     steps.append(step)
     return Answer(transcript: transcript, devices: devices, problem: nil)
