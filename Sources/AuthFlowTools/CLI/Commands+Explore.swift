@@ -53,21 +53,11 @@ extension Commands {
     }
     var configuration = RunConfiguration(machine: request.machine, registry: request.registry)
     configuration.startAdapter()
-    let machine: MachineDescriptor
-    switch configuration.descriptor(for: MachineReference(request.machine)) {
-    case .success(let descriptor): machine = descriptor
-    case .failure(let problem):
-      io.err("error: \(problem)\n")
-      return .invalidInput
-    }
+    guard let machine = descriptor(request.machine, in: configuration, io: io) else { return .invalidInput }
     var reference: MachineDescriptor?
     if let against = request.against {
-      switch configuration.descriptor(for: MachineReference(against)) {
-      case .success(let descriptor): reference = descriptor
-      case .failure(let problem):
-        io.err("error: --against: \(problem)\n")
-        return .invalidInput
-      }
+      reference = descriptor(against, in: configuration, io: io, option: "--against: ")
+      guard reference != nil else { return .invalidInput }
     }
     var given: Scenario?
     if let path = request.given {
@@ -122,6 +112,18 @@ extension Commands {
 
   /// Explores on a thread of its own while this one watches the steps (of walks and of shrinking alike),
   /// through the loop runs use: a step still running after `timeout` stops the exploration, and is what it found.
+  /// The machine `name` selects in `configuration`, or nil after saying why there is none.
+  static func descriptor(
+    _ name: String, in configuration: RunConfiguration, io: CommandIO, option: String = ""
+  ) -> MachineDescriptor? {
+    switch configuration.descriptor(for: MachineReference(name)) {
+    case .success(let descriptor): return descriptor
+    case .failure(let problem):
+      io.err("error: \(option)\(problem)\n")
+      return nil
+    }
+  }
+
   private static func watched(
     _ explorer: Explorer, timeout: Duration, progress: @escaping (ExploreProgress) -> Void
   ) -> Result<ExploreOutcome, StepWatch.StuckError> {

@@ -35,13 +35,7 @@ extension Commands {
     _ request: PlayRequest, io: CommandIO = .standard, readLine: (String) -> String?
   ) -> ExitStatus {
     let configuration = RunConfiguration(machine: request.machine, registry: request.registry)
-    let machine: MachineDescriptor
-    switch configuration.descriptor(for: MachineReference(request.machine)) {
-    case .success(let descriptor): machine = descriptor
-    case .failure(let problem):
-      io.err("error: \(problem)\n")
-      return .invalidInput
-    }
+    guard let machine = descriptor(request.machine, in: configuration, io: io) else { return .invalidInput }
     var world = Scenario(
       name: "play", file: "play", location: SourceLocation(file: "play", line: 1, column: 1), steps: [])
     if let path = request.given {
