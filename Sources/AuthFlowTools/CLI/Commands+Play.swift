@@ -50,9 +50,12 @@ extension Commands {
     var session = PlaySession(machine: machine, world: world, seed: request.seed)
     io.out(
       "playing \(machine.name)\(request.given.map { " from \($0)" } ?? ""); type a step, or help\n")
+    let output = io
     while let line = readLine("\(session.steps.count + 1)> ") {
       let text = line.trimmingCharacters(in: .whitespaces)
       let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+      // What the session prints hides every password and secret value given so far, as `run` does.
+      var io: CommandIO { output.hiding(session.secrets) }
       switch words.first {
       case nil: continue
       case "help":
@@ -65,6 +68,7 @@ extension Commands {
       case "status":
         for line in session.status() { io.out("  \(line)\n") }
       case "steps":
+        // The steps as a file would hold them, but on the screen without their passwords (as a transcript).
         io.out(ScenarioWriter.yaml(session.scenario(named: "play")))
       case "undo":
         io.out(session.undo() ? "undone; \(session.steps.count) step(s) left\n" : "nothing to undo\n")

@@ -14,6 +14,16 @@ public struct PlaySession {
   let seed: UInt64
   /// The steps accepted so far.
   public private(set) var steps: [Step] = []
+  /// Every password and typed value the lines gave, kept or not, in order of first appearance.
+  private var mentions: [Scenario.SecretMention] = []
+
+  /// What the session's output must hide: the passwords given and the values typed into the machine's secret
+  /// fields (and what may be one), as `authflow run` hides them.
+  public var secrets: [String] {
+    var scenario = world
+    scenario.secretMentions = mentions
+    return scenario.secrets(for: machine) + scenario.strayValues(for: machine)
+  }
 
   /// A session on `machine` from `world` (its steps are ignored).
   public init(machine: MachineDescriptor, world: Scenario, seed: UInt64 = 0) {
@@ -22,6 +32,7 @@ public struct PlaySession {
     world.steps = []
     self.world = world
     self.seed = seed
+    mentions = world.secretMentions
   }
 
   /// What one step did.
@@ -41,6 +52,9 @@ public struct PlaySession {
   /// errors, is not kept.
   public mutating func play(_ line: String) -> Answer {
     let loaded = ScenarioLoader().load(yaml: document(with: line), file: "play")
+    for mention in loaded.scenarios.first?.secretMentions ?? [] where !mentions.contains(mention) {
+      mentions.append(mention)
+    }
     guard loaded.diagnostics.isEmpty, var step = loaded.scenarios.first?.steps.last else {
       let problems = loaded.diagnostics.map { "\($0.message)" }
       return Answer(transcript: "", devices: [], problem: problems.joined(separator: "; "))
@@ -73,6 +87,7 @@ public struct PlaySession {
   public func scenario(named name: String) -> Scenario {
     var scenario = world
     scenario.name = name
+    scenario.secretMentions = mentions
     scenario.machine = Located(MachineReference(machine.name), at: world.location)
     scenario.seed = seed == 0 ? nil : seed
     let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)

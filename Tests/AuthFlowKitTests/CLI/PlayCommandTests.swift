@@ -55,4 +55,27 @@ import Testing
     let saved = try String(contentsOf: save, encoding: .utf8)
     #expect(saved.contains("  - launch:") && !saved.contains("sign_up"), "\(saved)")
   }
+
+  @Test func theStepsItPrintsHideTheirPasswords() {
+    let printed = Printed()
+    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
+    var lines = [#"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "steps"]
+    let status = Commands.play(Commands.PlayRequest(), io: io) { _ in
+      lines.isEmpty ? nil : lines.removeFirst()
+    }
+    #expect(status == .success)
+    #expect(printed.value.contains("sign_up: { email: ada@example.com, password:"), "\(printed.value)")
+    #expect(!printed.value.contains("Sup3r-secret"), "\(printed.value)")
+  }
+
+  @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
+    let printed = Printed()
+    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
+    var lines = [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"]
+    let request = Commands.PlayRequest(machine: "paper")
+    let status = Commands.play(request, io: io) { _ in lines.isEmpty ? nil : lines.removeFirst() }
+    #expect(status == .success)
+    #expect(printed.value.contains("type {username: ada@example.com"), "\(printed.value)")
+    #expect(!printed.value.contains("Sup3r-secret"), "\(printed.value)")
+  }
 }
