@@ -173,6 +173,13 @@ final class ShowcaseMachine: Machine {
     return Self.role(in: client.idTokenClaims)
   }
 
+  /// The mutant that reads the role once reads it as the sign-in completes, whether or not anything looks at
+  /// the screen then.
+  private func readRoleAtSignIn() {
+    guard flaws.contains(.readsRoleOnce), user != nil, roleReadAtSignIn == nil else { return }
+    roleReadAtSignIn = .some(Self.role(in: client.idTokenClaims))
+  }
+
   private static func role(in claims: [String: ClaimValue]) -> String? {
     switch claims["role"] {
     case .string(let text): text
@@ -201,6 +208,7 @@ final class ShowcaseMachine: Machine {
   // MARK: - Actions
 
   func perform(_ action: Action) throws {
+    defer { readRoleAtSignIn() }
     error = nil
     if user == nil {
       awaitingReauthentication = nil
@@ -466,6 +474,7 @@ final class ShowcaseMachine: Machine {
   /// instead of guessing, as Firebase's guides require. A guest links the link instead of signing in with it,
   /// so the guest's account (and data) becomes the email's. Other links are not the app's.
   func openLink(_ link: String) throws {
+    defer { readRoleAtSignIn() }
     error = nil
     guard let code = Self.query("oobCode", in: link), Self.query("mode", in: link) == "signIn" else {
       return context.nothingHappens("the app does not handle this link")

@@ -5,7 +5,8 @@ import AuthFlowLanguage
 ///
 /// Without `--given`, a small world that makes the interesting collisions reachable in a few steps: a
 /// verified and two unverified password accounts, Apple IDs that collide with them (untrusted, trusted, new),
-/// Google and Twitter accounts for machines that take them, two devices.
+/// Google and Twitter accounts for machines that take them, two devices; and for machines with second factors,
+/// phone sign-in or linking, an account that reaches each of those screens in one step.
 struct ExploreWorld {
   /// `backend`, `given` and `devices` of the walks (their `steps` are empty).
   var scenario: Scenario
@@ -48,7 +49,7 @@ struct ExploreWorld {
     let location = SourceLocation(file: file, line: 1, column: 1)
     var providers = Set(machine.signInProviders ?? ProviderID.identityProviders)
     if machine.supportedActions.contains(.linkProvider) { providers.formUnion(ProviderID.identityProviders) }
-    let identityProviders: [ProviderID: [IdentityProviderAccountSeed]] = [
+    var identityProviders: [ProviderID: [IdentityProviderAccountSeed]] = [
       // Unverified by Apple: untrusted, collides with ben's password account and leaves a pending credential.
       .apple: [
         IdentityProviderAccountSeed(email: "ben@example.com", name: "Ben", emailVerified: false),
@@ -63,15 +64,43 @@ struct ExploreWorld {
       ],
       .twitter: [IdentityProviderAccountSeed(email: "ben@example.com", name: "Ben")],
     ].filter { providers.contains($0.key) }
-    let given = Given(
-      accounts: [
-        AccountSeed(
-          email: "ana@example.com", password: "correct-horse", emailVerified: true, displayName: "Ana"),
-        AccountSeed(email: "ben@example.com", password: "correct-horse"),
-        AccountSeed(email: "cleo@example.com", password: "cleo-pass"),
-      ],
-      identityProviders: identityProviders)
+    if machine.supportedActions.contains(.linkProvider) {
+      identityProviders[.google, default: []].append(
+        IdentityProviderAccountSeed(email: "hal@gmail.com", name: "Hal"))
+    }
+    var accounts = [
+      AccountSeed(
+        email: "ana@example.com", password: "correct-horse", emailVerified: true, displayName: "Ana"),
+      AccountSeed(email: "ben@example.com", password: "correct-horse"),
+      AccountSeed(email: "cleo@example.com", password: "cleo-pass"),
+    ]
+    accounts += extraAccounts(for: Set(machine.supportedActions))
+    let given = Given(accounts: accounts, identityProviders: identityProviders)
     return Scenario(
       name: "explore", file: file, location: location, given: given, devices: ["phone", "laptop"], steps: [])
+  }
+
+  /// Accounts that put a machine's rarer screens one step away: one with an authenticator (the second-factor
+  /// challenge at sign-in) for a machine that handles second factors, one that signs in with its phone number
+  /// for a machine with phone sign-in, and one whose Google account is already linked (so linking it elsewhere
+  /// collides) for a machine that links providers.
+  private static func extraAccounts(for actions: Set<ActionKind>) -> [AccountSeed] {
+    var accounts: [AccountSeed] = []
+    if actions.contains(.enterCode) {
+      var fay = AccountSeed(
+        email: "fay@example.com", password: "correct-horse", emailVerified: true, displayName: "Fay")
+      fay.mfa = [SecondFactor(.totp)]
+      accounts.append(fay)
+    }
+    if actions.contains(.signInWithPhone) {
+      var gil = AccountSeed(email: nil)
+      gil.id = "gil"
+      gil.phoneNumber = "+15555550101"
+      accounts.append(gil)
+    }
+    if actions.contains(.linkProvider) {
+      accounts.append(AccountSeed(email: "hal@gmail.com", emailVerified: true, providers: [.google]))
+    }
+    return accounts
   }
 }

@@ -12,6 +12,14 @@ struct StepGenerator {
   private let kinds: [ActionKind]
   /// Running totals of the weights of `kinds`.
   private let cumulative: [UInt64]
+  /// How many emails and text messages the world had sent when the previous step was drawn, and the device
+  /// that step ran on: a user mostly finishes what they started (types the code just texted, opens the link
+  /// just sent).
+  private var emailsSeen = 0
+  private var textsSeen = 0
+  private var lastDevice = 0
+  /// Steps left in which the user still means to type the code of the newest text.
+  private var codeAwaitedFor = 0
 
   /// How often each kind of step is drawn, relative to the others (launch is drawn only for a terminated app).
   static let weights: [ActionKind: UInt64] = [
@@ -19,6 +27,7 @@ struct StepGenerator {
     .forgotPassword: 3, .resendVerification: 5, .refresh: 6, .deleteAccount: 5, .reauthenticate: 6,
     .cancel: 3, .signInAnonymously: 4, .unlinkProvider: 3, .updateProfile: 3,
     .linkProvider: 4, .changePassword: 4, .changeEmail: 3, .sendSignInLink: 3, .signInWithCustomToken: 3,
+    .signInWithPhone: 4, .enterCode: 6, .enrollMFA: 4, .unenrollMFA: 2,
     .tap: 12, .type: 12,
     .followLink: 8, .wait: 7, .admin: 5, .network: 2, .failNext: 2,
   ]
@@ -71,7 +80,9 @@ struct StepGenerator {
   /// The next step of a walk through `run`.
   mutating func next(in run: Run) -> Move {
     let devices = run.devices
+    if let followUp = followUp(in: run) { return followUp }
     let index = devices.count > 1 && chance(30) ? 1 + below(devices.count - 1) : 0
+    lastDevice = index
     let device = devices[index]
     let name = index == 0 ? nil : device.name
     if device.lifecycle == .terminated, chance(85) { return Move(action: .launch, device: name) }
@@ -85,6 +96,42 @@ struct StepGenerator {
       }
     }
     return Move(action: .wait(.minutes(1)), device: nil)
+  }
+
+  /// What a user does next after the previous step sent a text or an email, or left a second factor to
+  /// answer: mostly types the code on the same device, often opens the new email. Nil when nothing is waiting
+  /// (or the user does something else this time).
+  private mutating func followUp(in run: Run) -> Move? {
+    let world = run.world
+    let texts = world.smsOutbox.messages.count
+    let emails = world.outbox.emails.count
+    let newEmail = emails > emailsSeen
+    codeAwaitedFor = texts > textsSeen ? 3 : max(codeAwaitedFor - 1, 0)
+    textsSeen = texts
+    emailsSeen = emails
+    let devices = run.devices
+    guard lastDevice < devices.count else { return nil }
+    let device = devices[lastDevice]
+    let name = lastDevice == 0 ? nil : device.name
+    let codeAwaited = codeAwaitedFor > 0 || device.client.pendingMultiFactor != nil
+    if codeAwaited, kinds.contains(.enterCode), device.lifecycle != .terminated {
+      let roll = below(100)
+      if roll < 55, let action = deviceAction(.enterCode, on: device, run) {
+        codeAwaitedFor = 0
+        return Move(action: action, device: name)
+      }
+      // The user switched apps before typing it: the code may expire meanwhile.
+      if roll < 65, let wait = pick(Self.waits) { return Move(action: .wait(wait), device: nil) }
+    }
+    if newEmail {
+      let roll = below(100)
+      if roll < 35, let action = worldAction(.followLink, on: device, run) {
+        return Move(action: action, device: nil)
+      }
+      // The system ends the app while the user reads the email.
+      if roll < 45, device.lifecycle != .terminated { return Move(action: .terminate, device: name) }
+    }
+    return nil
   }
 
   private mutating func deviceAction(_ kind: ActionKind, on device: Device, _ run: Run) -> Action? {
@@ -158,24 +205,37 @@ struct StepGenerator {
       guard let last = emails.last else { return nil }
       let email = chance(60) ? last : emails[below(emails.count)]
       let reset = email.kind == .passwordReset && chance(70)
-      // A sign-in link is mostly opened on a device (its app completes the sign-in), sometimes in a browser.
-      let onDevice = email.kind == .signInLink && chance(80) ? pick(run.devices)?.name : nil
+      // A sign-in link is mostly opened on a device (its app completes the sign-in), often the one that asked
+      // for it, sometimes in a browser.
+      let onDevice =
+        email.kind == .signInLink && chance(80)
+        ? (chance(50) ? device.name : pick(run.devices)?.name) : nil
       return .followLink(
         mail: email.kind, to: email.to, newPassword: reset ? "Res3t-pass" : nil, device: onDevice)
     case .wait:
       return pick(Self.waits).map(Action.wait)
     case .admin:
-      guard let email = existingEmail(run) else { return nil }
-      let roll = below(100)
+      // Often the account of the user on screen: what an administrator changes is what the app must show.
+      let current = (chance(50) ? device.client.currentUser?.email : nil).flatMap {
+        run.world.backend.account(email: $0) == nil ? nil : $0
+      }
+      guard let email = current ?? existingEmail(run) else { return nil }
       let account = AccountName.email(email)
+      // A role given to the user on screen: the app shows it once the token is refreshed, not before.
+      if current != nil, chance(30) {
+        return .admin(.setClaims(account: account, claims: ["role": .string("editor")]))
+      }
+      let roll = below(100)
       let action: AdminAction =
         switch roll {
-        case ..<20: .disable(account: account)
-        case ..<35: .enable(account: account)
-        case ..<45: .delete(account: account)
-        case ..<65: .revokeSessions(account: account)
-        case ..<90: .verifyEmail(account: account)
-        default: .setPassword(account: account, password: "Adm1n-pass")
+        case ..<16: .disable(account: account)
+        case ..<28: .enable(account: account)
+        case ..<36: .delete(account: account)
+        case ..<52: .revokeSessions(account: account)
+        case ..<72: .verifyEmail(account: account)
+        case ..<80: .setPassword(account: account, password: "Adm1n-pass")
+        // A role given or taken away: what the app shows follows the token, not the call.
+        default: .setClaims(account: account, claims: chance(70) ? ["role": .string("editor")] : [:])
         }
       return .admin(action)
     case .network:

@@ -84,11 +84,33 @@ struct ExplorerTests {
     #expect(finding.scenario.reproduces?.hasSuffix("--given test.yaml") == true)
   }
 
+  /// Docs/Exploring.md's worked example: explored from the world of the user's report, the buggy build is caught
+  /// by the report's own story (Apple takes the account over on the iPad; the phone comes back) in two steps.
+  @Test func theWorkedExampleFindsTheReportsStory() throws {
+    let file = Repository.root.appendingPathComponent("Docs/worked-example/report-412.yaml").path
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(paths: [file])
+    let given = try #require(loaded.scenarios.first)
+    let descriptor = try #require(MachineRegistry.builtIn.descriptor(named: "authkit~no-foreground-refresh"))
+    let options = ExploreOptions(machine: descriptor.name, seed: 9, given: given)
+    let finding = try #require(Explorer(machine: descriptor, options: options).explore().finding)
+    #expect(finding.invariant == "foreground-reloads-user")
+    let steps = finding.scenario.steps
+    #expect(steps.compactMap(\.action?.kind) == [.signInWith, .foreground], "\(finding.yaml)")
+    #expect(steps.first?.device == "ipad", "\(finding.yaml)")
+  }
+
   @Test func shrinkingKeepsOnlyWhatBreaksTheInvariant() throws {
     let finding = try #require(try explore("authkit~resend-without-countdown").finding)
-    #expect(finding.scenario.steps.compactMap(\.action?.kind) == [.signUp, .resendVerification])
+    // An unverified user (signed up or signed in) taps resend twice: two steps, the resend last.
+    let kinds = finding.scenario.steps.compactMap(\.action?.kind)
+    #expect(kinds.count == 2 && kinds.last == .resendVerification, "\(finding.yaml)")
     #expect(finding.scenario.steps.last?.expectations.isEmpty == true)
-    #expect(finding.scenario.given.accounts.isEmpty)
+    // Only the account the walk signs in to is kept, and only the device it ran on.
+    let named = finding.scenario.steps.compactMap { step -> String? in
+      if case .signIn(let email, _) = step.action { return email }
+      return nil
+    }
+    #expect(finding.scenario.given.accounts.compactMap(\.email) == named, "\(finding.yaml)")
     #expect(finding.scenario.devices == ["phone"])
   }
 }
