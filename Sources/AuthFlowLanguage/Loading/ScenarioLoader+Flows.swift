@@ -224,7 +224,7 @@ extension ScenarioLoader.Document {
         root = document
         return false
       }
-      if let stop { problems.append(stop) }
+      if let stop { problems.append(stop.problem) }
     }
     for problem in problems { record(problem.value, at: problem.location) }
     guard problems.isEmpty, let root else {

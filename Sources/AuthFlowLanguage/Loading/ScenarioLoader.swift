@@ -92,8 +92,15 @@ public struct ScenarioLoader: Sendable {
 
   // MARK: - Documents
 
-  /// Loads the documents of text that passed `InputScreen`.
-  private func loadChecked(_ text: UnsafeBufferPointer<UInt8>, file: String, readsFlows: Bool) -> LoadResult {
+  /// How many YAML syntax errors one file reports at most: after each, the step that holds it is set aside and
+  /// the rest of the file read again (``SyntaxRecovery``).
+  static let maximumSyntaxErrors = 8
+
+  /// Loads the documents of text that passed `InputScreen`; after a syntax error in a step, reads the text
+  /// again with that step set aside, for the problems it hid (`recovered` counts the times already done).
+  private func loadChecked(
+    _ text: UnsafeBufferPointer<UInt8>, file: String, readsFlows: Bool, recovered: Int = 0
+  ) -> LoadResult {
     var result = LoadResult()
     var (count, empties, flows, budget) = (0, 0, 0, LoadBudget())
     let stop = YAMLReader.forEachDocument(in: text, file: file) { root, duplicates in
@@ -127,7 +134,23 @@ public struct ScenarioLoader: Sendable {
       budget = document.budget
       return !budget.isSpent
     }
-    if let stop { result.diagnostics.append(Diagnostic(stop.value, at: stop.location)) }
+    if let stop {
+      result.diagnostics.append(Diagnostic(stop.problem.value, at: stop.problem.location))
+      if recovered + 1 < Self.maximumSyntaxErrors, case .invalidYAML = stop.problem.value,
+        let recovery = SyntaxRecovery(setting: stop.lines, asideIn: text)
+      {
+        let rest = recovery.bytes.withUnsafeBufferPointer {
+          loadChecked($0, file: file, readsFlows: readsFlows, recovered: recovered + 1)
+        }
+        // The documents before the error were read already; what the set-aside step says is noise. Its
+        // scenarios are not kept: the file does not load.
+        let known = Set(result.diagnostics)
+        result.diagnostics += rest.diagnostics.filter {
+          !recovery.lines.contains($0.location.line) && !known.contains($0)
+        }
+        result.secrets += rest.secrets
+      }
+    }
     if count == 0, flows == 0, result.diagnostics.isEmpty {
       result.diagnostics.append(
         Diagnostic(.noScenario, at: SourceLocation(file: file, line: 1, column: 1)))

@@ -9,19 +9,33 @@ import CYaml
 /// per document, as YAML defines them. Composing this way instead of through Yams' `Node` tree halves
 /// the loader's time (see `Benchmarks/README.md`).
 enum YAMLReader {
+  /// What stopped the parser: the problem, and the lines it involves (from where libyaml's context starts,
+  /// an unterminated quote say, to where it gave up), so the loader can set them aside and read on.
+  struct Stop {
+    var problem: Located<LoadProblem>
+    /// The first and last line (1-based) of the text the problem involves.
+    var lines: ClosedRange<Int>
+
+    init(_ problem: Located<LoadProblem>, from firstLine: Int? = nil) {
+      self.problem = problem
+      let last = problem.location.line
+      lines = min(firstLine ?? last, last)...last
+    }
+  }
+
   /// Calls `body` with each document's root and the keys it writes twice (each reported at its second
   /// occurrence, the first one kept, so a duplicate key hides no other problem), in order, until it returns
-  /// false; returns the problem that stopped the parser, if any. Documents before a syntax error are still
-  /// delivered.
+  /// false; returns what stopped the parser, if anything. Documents before a syntax error are still delivered.
   static func forEachDocument(
     in bytes: UnsafeBufferPointer<UInt8>, file: String,
     _ body: (_ root: YAMLNode, _ duplicates: [Located<LoadProblem>]) -> Bool
-  ) -> Located<LoadProblem>? {
+  ) -> Stop? {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
-      return Located(
-        .invalidYAML(problem: "out of memory", context: nil),
-        at: SourceLocation(file: file, line: 1, column: 1))
+      return Stop(
+        Located(
+          .invalidYAML(problem: "out of memory", context: nil),
+          at: SourceLocation(file: file, line: 1, column: 1)))
     }
     defer { yaml_parser_delete(&parser) }
     yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -43,8 +57,8 @@ enum YAMLReader {
         }
         guard body(root, problems) else { return nil }
       case .undefinedAlias(let mark):
-        return Located(
-          .invalidYAML(problem: "found undefined alias", context: nil), at: location(mark, in: file))
+        return Stop(
+          Located(.invalidYAML(problem: "found undefined alias", context: nil), at: location(mark, in: file)))
       case .end:
         return nil
       }
@@ -196,16 +210,17 @@ enum YAMLReader {
 
   private static func problem(
     of parser: yaml_parser_t, in bytes: UnsafeBufferPointer<UInt8>, file: String
-  ) -> Located<LoadProblem> {
+  ) -> Stop {
     var problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
     // libyaml's own wording names its C API; say what the user can change.
     if problem.hasPrefix("Maximum nesting level") { problem = "nested more than 1000 levels deep" }
     switch parser.error {
     case YAML_READER_ERROR:
       let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
-      return Located(
-        .invalidYAML(problem: problem, context: nil),
-        at: SourceLocation(file: file, line: line, column: column))
+      return Stop(
+        Located(
+          .invalidYAML(problem: problem, context: nil),
+          at: SourceLocation(file: file, line: line, column: column)))
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
       let context = parser.context.map {
         "\(String(cString: $0)) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)"
@@ -215,10 +230,13 @@ enum YAMLReader {
       let (line, previous) = YAMLHint.lines(parser.problem_mark.line, in: bytes)
       let hint = YAMLHint.hint(
         problem: problem, context: context, line: line, previous: previous, column: at.column)
-      return Located(.invalidYAML(problem: problem, context: context, hint: hint), at: at)
+      return Stop(
+        Located(.invalidYAML(problem: problem, context: context, hint: hint), at: at),
+        from: parser.context == nil ? nil : parser.context_mark.line + 1)
     default:
-      return Located(
-        .invalidYAML(problem: problem, context: nil), at: SourceLocation(file: file, line: 1, column: 1))
+      return Stop(
+        Located(
+          .invalidYAML(problem: problem, context: nil), at: SourceLocation(file: file, line: 1, column: 1)))
     }
   }
 

@@ -138,6 +138,57 @@ import Testing
     #expect(errors(yaml) == [yaml.error("1️⃣", message)])
   }
 
+  /// A syntax error in a step sets that step aside and the file is read on: the problems before and after it,
+  /// other syntax errors included, are all reported at once.
+  @Test func aSyntaxErrorInAStepHidesNoOtherProblem() {
+    let yaml = MarkedYAML(
+      "scenario: traps\n"
+        + "steps:\n"
+        + "  - sign_in: 0️⃣{ email: a@example.com, 1️⃣pasword: pw }\n"
+        + "  - sign_out\n"
+        + "    expect2️⃣: { state: signedOut }\n"
+        + "  - wait: 3️⃣soon\n"
+        + "  - network: { online: $4️⃣{on} }\n"
+        + "  - expect: { state: signedIn, 5️⃣screeen: home }\n"
+        + "6️⃣\t- sign_out\n"
+        + "  - background: 7️⃣now\n")
+    let errors = errors(yaml)
+    #expect(
+      errors == [
+        yaml.error("0️⃣", "missing required key 'password'"),
+        yaml.error("1️⃣", "unknown key 'pasword' in sign_in; did you mean 'password'?"),
+        yaml.error(
+          "2️⃣",
+          "invalid YAML: mapping values are not allowed in this context; '- sign_out' has no ':', so the indented "
+            + "line below cannot belong to it: write '- sign_out:'"),
+        yaml.error("3️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        yaml.error(
+          "4️⃣",
+          "invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 7, column 14); a "
+            + "${…} inside { … } or [ … ] must be quoted: write \"${name}\""),
+        yaml.error("5️⃣", "unknown key 'screeen' in expect; did you mean 'screen'?"),
+        yaml.error(
+          "6️⃣",
+          "invalid YAML: found character that cannot start any token (while scanning for the next token at line 9, "
+            + "column 1); a tab: YAML indents with spaces only"),
+        yaml.error("7️⃣", "'background' takes no arguments, found 'now'"),
+      ], "\(errors)")
+  }
+
+  /// Outside the steps a syntax error still stops the file (setting an account or a key aside would report
+  /// problems that are not there), and one file reports at most eight.
+  @Test func aSyntaxErrorElsewhereStopsTheFileAndEightAreEnough() {
+    let outside = MarkedYAML(
+      "scenario: x\ngiven:\n  accounts:\n    - { email: a@example.com 1️⃣}: }\nsteps:\n  - wait: soon\n")
+    #expect(errors(outside).count == 1)
+    #expect(errors(outside).first?.contains("invalid YAML") == true)
+    let many = MarkedYAML(
+      "scenario: x\nsteps:\n" + String(repeating: "  - sign_out\n    expect: {}\n", count: 12))
+    let reported = errors(many)
+    #expect(reported.count == ScenarioLoader.maximumSyntaxErrors, "\(reported)")
+    #expect(reported.allSatisfy { $0.contains("'- sign_out' has no ':'") })
+  }
+
   @Test func reportsABadFollowLinkChoice() {
     let yaml = MarkedYAML(
       """
