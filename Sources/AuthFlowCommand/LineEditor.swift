@@ -4,13 +4,13 @@
   import Darwin
 #endif
 
-/// Reads one line from the terminal for `authflow play`, with Tab completing the first word among
-/// `candidates`: as far as the matches agree (all of a unique one); a second Tab lists them.
-/// Backspace erases, ^C drops the line, ^D on an empty line ends input. When standard input is not a terminal
-/// it reads plain lines and shows no prompt.
+/// Reads one line from the terminal for `authflow play`, with Tab completing the word being typed among what
+/// `completions` offers for the line so far: as far as the matches agree (all of a unique one); a second Tab
+/// lists them. Backspace erases, ^C drops the line, ^D on an empty line ends input. When standard input is not
+/// a terminal it reads plain lines and shows no prompt.
 struct LineEditor {
-  /// The words Tab completes.
-  let candidates: [String]
+  /// The word being typed at the end of a line, and the words that may complete it.
+  let completions: (String) -> (word: String, candidates: [String])
 
   func line(prompt: String) -> String? {
     guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine() }
@@ -57,17 +57,15 @@ struct LineEditor {
     }
   }
 
-  /// Tab: completes the first word as far as the candidates starting with it agree; lists them when several.
+  /// Tab: completes the word being typed as far as the candidates agree; lists them when several.
   private func complete(_ line: inout [UInt8], prompt: String) {
-    let text = String(decoding: line, as: UTF8.self)
-    guard !text.contains(" "), !text.contains(":") else { return }
-    let matches = candidates.filter { $0.hasPrefix(text) }
+    let (word, matches) = completions(String(decoding: line, as: UTF8.self))
     guard let first = matches.first else { return }
     var shared = first
     for match in matches.dropFirst() {
       while !match.hasPrefix(shared) { shared.removeLast() }
     }
-    let addition = String(shared.dropFirst(text.count))
+    let addition = String(shared.dropFirst(word.count))
     line += Array(addition.utf8)
     emit(addition)
     if matches.count > 1, addition.isEmpty {

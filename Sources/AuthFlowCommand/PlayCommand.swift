@@ -13,7 +13,7 @@ struct PlayCommand: ParsableCommand {
   func run() throws {
     let request = Commands.PlayRequest(
       machine: machine, given: given, seed: seed, registry: AuthflowCommand.registry)
-    let editor = LineEditor(candidates: PlaySession.actionNames + Commands.playCommands)
+    let editor = LineEditor { StepCompletion.candidates(for: $0, commands: Commands.playCommands) }
     throw ExitCode(Commands.play(request) { editor.line(prompt: $0) }.rawValue)
   }
 }

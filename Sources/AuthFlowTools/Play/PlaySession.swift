@@ -45,7 +45,7 @@ public struct PlaySession {
     public var problem: String?
   }
 
-  /// Every action name, for completion.
+  /// Every action name, for help.
   public static let actionNames = ActionKind.allCases.map(\.rawValue).sorted()
 
   /// Reads `line` as a step and plays it after the others; a line that is not a valid step, or a step that

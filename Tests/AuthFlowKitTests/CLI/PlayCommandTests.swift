@@ -48,7 +48,8 @@ import Testing
     #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
     let shown = output.stdout
     #expect(shown.contains("1> launch"), "Tab completed 'lau': \(shown)")
-    #expect(shown.contains("2> sign_up: {email"), "Tab completed 'sign_u': \(shown)")
+    #expect(shown.contains("2> sign_up: {email"), "Tab completed 'sign_u' and 'em': \(shown)")
+    #expect(shown.contains("ada@example.com, password: "), "Tab completed 'pas': \(shown)")
     #expect(shown.contains("phone: signedInUnverified on verifyEmail"), "\(shown)")
     #expect(shown.contains("undone; 1 step(s) left"), "\(shown)")
     #expect(shown.contains("it passes"), "\(shown)")

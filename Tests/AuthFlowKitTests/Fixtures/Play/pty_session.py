@@ -39,7 +39,7 @@ def until(token, seconds=30):
 until(b"1> ")
 os.write(fd, b"lau\t\r")
 until(b"2> ")
-os.write(fd, b"sign_u\t: {email: ada@example.com, password: Str0ng-pass}\r")
+os.write(fd, b"sign_u\t: {em\t: ada@example.com, pas\t: Str0ng-pass}\r")
 until(b"3> ")
 os.write(fd, b"undo\r")
 until(b"2> ")
