@@ -11,10 +11,7 @@ extension Backend {
     try requireMethod("anonymous")
     var account = newAccount(email: nil)
     account.anonymous = true
-    insert(account)
-    record(.accountCreated(uid: account.uid, email: nil))
-    world.log("backend", "anonymous account created (uid \(Redactor.shorten(account.uid)))")
-    let tokens = issueSession(uid: account.uid, provider: .anonymous)
-    return (accounts[account.uid]?.info ?? account.info, tokens)
+    return createSignedIn(
+      account, line: "anonymous account created (uid \(Redactor.shorten(account.uid)))", provider: .anonymous)
   }
 }

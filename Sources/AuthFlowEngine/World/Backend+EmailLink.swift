@@ -53,12 +53,11 @@ extension Backend {
       var account = newAccount(email: link.email)
       account.emailVerified = true
       account.emailLinkSignIn = true
-      insert(account)
-      record(.accountCreated(uid: account.uid, email: account.email))
-      world.log(
-        "backend", "account \(link.email) created by an email link (uid \(Redactor.shorten(account.uid)))")
-      let tokens = issueSession(uid: account.uid, provider: .password)
-      return (accounts[account.uid]?.info ?? account.info, tokens, true)
+      let (info, tokens) = createSignedIn(
+        account,
+        line: "account \(link.email) created by an email link (uid \(Redactor.shorten(account.uid)))",
+        provider: .password)
+      return (info, tokens, true)
     }
     if !existing.emailVerified {
       update(uid: existing.uid) { forgetUnprovenSignIns(&$0) }

@@ -40,11 +40,9 @@ extension Backend {
     try checkPasswordPolicy(password)
     var account = newAccount(email: email)
     account.password = password
-    insert(account)
-    record(.accountCreated(uid: account.uid, email: account.email))
-    world.log("backend", "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))")
-    let tokens = issueSession(uid: account.uid, provider: .password)
-    return (accounts[account.uid]?.info ?? account.info, tokens)
+    return createSignedIn(
+      account, line: "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))",
+      provider: .password)
   }
 
   /// `signInWithPassword`: `user-not-found`, `user-disabled` (checked before the password), `wrong-password`

@@ -113,11 +113,9 @@ extension Backend {
     }
     var account = newAccount(email: nil)
     account.phoneNumber = number
-    insert(account)
-    record(.accountCreated(uid: account.uid, email: nil))
-    world.log("backend", "account for \(number) created (uid \(Redactor.shorten(account.uid)))")
-    let tokens = issueSession(uid: account.uid, provider: .phone)
-    return (accounts[account.uid]?.info ?? account.info, tokens, true)
+    let (info, tokens) = createSignedIn(
+      account, line: "account for \(number) created (uid \(Redactor.shorten(account.uid)))", provider: .phone)
+    return (info, tokens, true)
   }
 
   /// **Linking a phone number.** `accounts:signInWithPhoneNumber` with an `idToken` too: an account that

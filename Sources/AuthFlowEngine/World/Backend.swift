@@ -122,6 +122,17 @@ package final class Backend {
       displayName: nil, links: [], disabled: false, validSinceGeneration: 0, createdAt: world.now)
   }
 
+  /// Adds `account`, made by a sign-up or a first sign-in, records its creation, writes `line` to the
+  /// transcript and signs it in with `provider`: the one way every sign-in method makes an account.
+  func createSignedIn(_ account: Account, line: String, provider: ProviderID) -> (AccountInfo, SessionTokens)
+  {
+    insert(account)
+    record(.accountCreated(uid: account.uid, email: account.email))
+    world.log("backend", line)
+    let tokens = issueSession(uid: account.uid, provider: provider)
+    return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
   // MARK: - Sessions
 
   /// Starts a session: a refresh token and an ID token whose `auth_time` is `authTime` (now, for a sign-in,
