@@ -120,10 +120,33 @@ public struct Redactor: Sendable {
     let first = text[index]
     let escaped = SecretMatch.escapeStarts.contains(first)
     for secret in scalars where escaped || secret.scalars.first == first {
-      var match = SecretMatch(secret: secret.scalars, text: text, start: index)
-      if let end = match.end() { return (secret.text, end) }
+      switch Self.plainMatch(secret.scalars, in: text, at: index) {
+      case .some(let end?): return (secret.text, end)
+      case .some(nil): continue
+      case nil:
+        var match = SecretMatch(secret: secret.scalars, text: text, start: index)
+        if let end = match.end() { return (secret.text, end) }
+      }
     }
     return nil
+  }
+
+  /// The common case without ``SecretMatch``'s search: while the text holds no character an escaped form or a
+  /// cut starts with, the secret can only be written as is. `end` when it is; `.some(nil)` when it is not
+  /// (a plain character differs, or the text ends); nil when the text reaches such a character first, so the
+  /// full search must decide.
+  private static func plainMatch(_ secret: [Unicode.Scalar], in text: [Unicode.Scalar], at start: Int)
+    -> Int??
+  {
+    for (offset, scalar) in secret.enumerated() {
+      let index = start + offset
+      guard index < text.count else { return .some(nil) }
+      let written = text[index]
+      if written == scalar, !SecretMatch.escapeStarts.contains(written) { continue }
+      if SecretMatch.escapeStarts.contains(written) || written == "…" || written == "\u{FFFD}" { return nil }
+      return .some(nil)
+    }
+    return .some(start + secret.count)
   }
 
   private static let placeholderHead = Array("‹password".unicodeScalars)

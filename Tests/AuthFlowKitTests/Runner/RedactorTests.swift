@@ -53,6 +53,20 @@ struct RedactorTests {
     #expect(Redactor(passwords: [""]).scrub("text") == "text")
   }
 
+  /// Most output holds secrets, if at all, as written: found at once, even right after a near miss, at the very
+  /// end of a text, or continued by an escape or a cut that only the full search reads.
+  @Test func aPlainSecretIsFoundWhereverItStartsAndANearMissIsNot() {
+    let redactor = Redactor(passwords: ["correct-horse"])
+    #expect(redactor.scrub("correct-horse") == "‹password 1›")
+    #expect(redactor.scrub("correct-hors") == "correct-hors")
+    #expect(redactor.scrub("correct-horsecorrect-horse!") == "‹password 1›‹password 1›!")
+    #expect(redactor.scrub("correct-horn correct-horse") == "correct-horn ‹password 1›")
+    #expect(redactor.scrub(#"correct-horse"#) == "‹password 1›")
+    #expect(redactor.scrub("correct-h…") == "‹password 1›…")
+    #expect(redactor.scrub("corr…") == "‹password 1›…")
+    #expect(redactor.scrub("cor…") == "cor…")
+  }
+
   @Test func theLongestSecretWins() {
     let redactor = Redactor(passwords: ["pass", "passphrase"])
     #expect(redactor.scrub("passphrase pass") == "‹password 2› ‹password 1›")
