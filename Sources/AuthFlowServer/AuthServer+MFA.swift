@@ -13,7 +13,9 @@ extension AuthServer {
       rest = Array(rest.dropFirst(2))
       if rest.first == "tenants" {
         // Tenant management, or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`).
-        guard rest.count == 5 else { return try tenantManagement(call, Array(rest.dropFirst())) }
+        guard rest.count == 4, rest[2] == "accounts" else {
+          return try tenantManagement(call, Array(rest.dropFirst()))
+        }
         pathTenant = rest[1]
         rest = Array(rest.dropFirst(2))
       }

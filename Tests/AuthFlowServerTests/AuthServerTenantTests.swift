@@ -296,9 +296,11 @@ import Testing
       let factorID = try #require(
         (pending["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String)
       let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      // The tenant may be named in the path, as under `/v1/projects/{id}/tenants/{tenantId}/`.
       let (started, start) = try await client.call(
-        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
-        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)","tenantId":"\#(id)"}"#)
+        .post,
+        "/identitytoolkit.googleapis.com/v2/projects/demo-authflow/tenants/\(id)/accounts/mfaSignIn:start",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)"}"#, headers: owner)
       #expect(started == 200, "\(start)")
       let sessionInfo = try #require(
         (start["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
