@@ -47,7 +47,7 @@ extension ServedWorld {
   }
 
   /// `updateUser`: sets what `changes` names. A new password revokes every session, as in production. A new
-  /// email is the backend's "administrator changes an email" rule (``Backend/updateEmailByAdmin(_:to:)``): it
+  /// email is the backend's "administrator changes an email" rule (`Backend.updateEmailByAdmin`): it
   /// arrives unverified unless `changes` sets `emailVerified`, nothing is emailed, and every session is revoked.
   public func updateAccount(uid: String, _ changes: AdminAccountChanges) throws(AuthErrorCode)
     -> ServedAccount
