@@ -57,7 +57,8 @@ extension AuthServer {
     }
     var identities: Set<String> = []
     for info in users.flatMap({ $0.providerUserInfo ?? [] }) {
-      guard let provider = info.providerId, let rawId = info.rawId else { continue }
+      let federated = info.federatedId.flatMap(Self.subject(ofFederatedId:))
+      guard let provider = info.providerId, let rawId = info.rawId ?? federated else { continue }
       guard identities.insert("\(provider)\u{0}\(rawId)").inserted else {
         throw ServiceError("DUPLICATE_RAW_ID : Provider id(\(provider)), Raw id(\(rawId))")
       }
@@ -69,7 +70,6 @@ extension AuthServer {
     guard let uid = user.localId, !uid.isEmpty else { throw .missingLocalId }
     // A user of another tenant than the request's is not imported here.
     if let tenant = user.tenantId, !tenant.isEmpty, tenant != tenantID { throw .tenantMismatch }
-    guard user.mfaInfo?.isEmpty ?? true else { throw .secondFactors }
     var account = ImportedAccount(uid: uid)
     account.email = user.email.flatMap { $0.isEmpty ? nil : $0 }
     account.emailVerified = user.emailVerified ?? false
@@ -90,17 +90,57 @@ extension AuthServer {
       if info.providerId == ProviderID.password.rawValue || info.providerId == ProviderID.phone.rawValue {
         continue
       }
-      guard let provider = info.providerId, !provider.isEmpty, let rawId = info.rawId, !rawId.isEmpty else {
-        throw .incompleteProvider
-      }
-      account.links.append(
-        LinkedAccount(
-          provider: ProviderID(rawValue: provider.lowercased()), subject: rawId,
-          email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() }))
+      account.links.append(try Self.importedLink(info))
     }
+    account.secondFactors = try (user.mfaInfo ?? []).map(Self.importedFactor)
     account.createdAt = user.createdAt.flatMap(Self.time(milliseconds:))
     account.lastSignInAt = user.lastLoginAt.flatMap(Self.time(milliseconds:))
     return account
+  }
+
+  /// One `providerUserInfo` entry as a linked IdP account: `providerId` and `rawId` (the IdP's subject), the
+  /// email if the IdP gave one (an account without, as a GitHub user with a private email, is imported without).
+  /// Without `rawId`, a `federatedId` stands for it: a URL's last path segment (Google's
+  /// `https://accounts.google.com/SUB`, as `signInWithIdp` answers it, or `http://facebook.com/ID`), or the id as
+  /// it is. The provider cannot be read from a `federatedId` alone, so an entry without `providerId` is refused
+  /// (the emulator refuses every `federatedId`).
+  private static func importedLink(_ info: ImportUser.ProviderUserInfo) throws(ImportProblem) -> LinkedAccount
+  {
+    let rawId = info.rawId.flatMap { $0.isEmpty ? nil : $0 }
+    let federatedId = info.federatedId.flatMap { $0.isEmpty ? nil : $0 }
+    guard let provider = info.providerId.flatMap({ $0.isEmpty ? nil : $0.lowercased() }) else {
+      throw federatedId == nil ? .incompleteProvider : .federatedIdWithoutProvider
+    }
+    guard let subject = rawId ?? federatedId.flatMap(subject(ofFederatedId:)) else {
+      throw federatedId == nil ? .incompleteProvider : .unreadableFederatedId
+    }
+    return LinkedAccount(
+      provider: ProviderID(rawValue: provider), subject: subject,
+      email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() })
+  }
+
+  /// The IdP subject a `federatedId` names: the last path segment of a URL with one (`scheme://host/SUBJECT`),
+  /// or the id itself when it is not a URL; nil for a URL without exactly one path segment.
+  static func subject(ofFederatedId federatedId: String) -> String? {
+    guard let scheme = federatedId.range(of: "://") else { return federatedId }
+    let path = federatedId[scheme.upperBound...].split(separator: "/", omittingEmptySubsequences: false)
+    guard path.count == 2, !path[0].isEmpty, !path[1].isEmpty else { return nil }
+    return String(path[1])
+  }
+
+  /// One `mfaInfo` entry as a phone factor: it needs `phoneInfo` (a TOTP factor's secret cannot be imported, so
+  /// `totpInfo` is refused with the emulator's "Second factor not supported."); the number itself, the email
+  /// and the ids are the backend's checks.
+  private static func importedFactor(_ input: ImportUser.MFAInfo) throws(ImportProblem) -> AdminSecondFactor {
+    guard let number = input.phoneInfo, !number.isEmpty else { throw .unsupportedSecondFactor }
+    var enrolledAt: VirtualTime?
+    if let text = input.enrolledAt, !text.isEmpty {
+      guard let time = VirtualTime(parsing: text) else { throw .invalidEnrolledAt }
+      enrolledAt = time
+    }
+    return AdminSecondFactor(
+      enrollmentID: input.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }, phoneNumber: number,
+      displayName: input.displayName, enrolledAt: enrolledAt)
   }
 
   /// `createdAt` and `lastLoginAt`: milliseconds since 1970, as a string or a number.
@@ -140,9 +180,12 @@ enum ImportProblem: Error, Equatable {
   case missingLocalId
   case claims(ServiceError)
   case incompleteProvider
+  case federatedIdWithoutProvider
+  case unreadableFederatedId
   case uncheckableHash
   case saltMismatch
-  case secondFactors
+  case unsupportedSecondFactor
+  case invalidEnrolledAt
   case tenantMismatch
   case backend(ImportedAccount.Problem)
 
@@ -162,12 +205,21 @@ enum ImportProblem: Error, Equatable {
     case .uncheckableHash:
       "authflow checks only a rawPassword or a passwordHash of the form fakeHash:salt=SALT:password=PASSWORD"
     case .saltMismatch: "the salt of the fakeHash passwordHash is not the user's salt"
-    case .secondFactors: "authflow does not import second factors (mfaInfo)"
+    case .federatedIdWithoutProvider:
+      "authflow cannot tell the provider from a federatedId: give providerId (and rawId) with it"
+    case .unreadableFederatedId:
+      "authflow reads a federatedId as an IdP id or a URL ending in one (https://accounts.google.com/ID): give rawId"
+    case .unsupportedSecondFactor: "Second factor not supported."
+    case .invalidEnrolledAt: "enrolledAt is not an RFC 3339 timestamp"
     case .tenantMismatch: "Tenant id in userInfo does not match the tenant id in request."
     case .backend(.invalidEmail): "email is invalid"
     case .backend(.invalidPhoneNumber): "phone number format is invalid"
     case .backend(.emailExists): "email exists in other account in database"
     case .backend(.rawIDExists): "raw id exists in other account in database"
+    case .backend(.secondFactorWithoutEmail): "Second factor account requires email to be presented."
+    case .backend(.secondFactorWithUnverifiedEmail): "Second factor account requires email to be verified."
+    case .backend(.duplicateEnrollmentID): "Enrollment id already exists."
+    case .backend(.invalidSecondFactorPhoneNumber): "Phone number format is invalid"
     }
   }
 }
@@ -199,13 +251,25 @@ struct ImportUser: Decodable {
   var passwordHash: String?
   var salt: String?
   var rawPassword: String?
-  var mfaInfo: [MFAFactorInput]?
+  var mfaInfo: [MFAInfo]?
 
   struct ProviderUserInfo: Decodable {
     var providerId: String?
     var rawId: String?
+    /// The IdP's id in the provider's form (`https://accounts.google.com/SUB`), read when `rawId` is missing.
+    var federatedId: String?
     var email: String?
     var displayName: String?
     var photoUrl: String?
+  }
+
+  /// One `mfaInfo` entry (Identity Toolkit's `MfaEnrollment`): a phone factor has `phoneInfo`; a TOTP factor
+  /// has `totpInfo`, which cannot be imported.
+  struct MFAInfo: Decodable {
+    var mfaEnrollmentId: String?
+    var displayName: String?
+    var phoneInfo: String?
+    /// RFC 3339.
+    var enrolledAt: String?
   }
 }

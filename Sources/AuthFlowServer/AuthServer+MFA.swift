@@ -13,7 +13,9 @@ extension AuthServer {
       rest = Array(rest.dropFirst(2))
       if rest.first == "tenants" {
         // Tenant management, or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`).
-        guard rest.count == 5 else { return try tenantManagement(call, Array(rest.dropFirst())) }
+        guard rest.count == 4, rest[2] == "accounts" else {
+          return try tenantManagement(call, Array(rest.dropFirst()))
+        }
         pathTenant = rest[1]
         rest = Array(rest.dropFirst(2))
       }
@@ -37,8 +39,11 @@ extension AuthServer {
 
   /// A first factor's answer for an account with second factors, as production gives it: no tokens, the pending
   /// credential and the factors (phone numbers masked), with the account's `localId`, `email` and `displayName`.
+  /// The server remembers the credential's tenant, so `mfaSignIn:start|finalize` find it unnamed.
   func mfaPendingJSON(_ signIn: ServedWorld.SignIn, kind: String) -> [String: JSON] {
     guard case .secondFactorRequired(let account, let challenge) = signIn else { return [:] }
+    // The credential says which tenant issued it: the follow-up need not name it.
+    tokens.remember(credential: challenge.id, tenant: tenantID)
     return [
       "kind": .string("identitytoolkit#\(kind)"), "localId": .string(account.uid),
       "email": .optional(account.email), "displayName": .optional(account.displayName),

@@ -14,11 +14,14 @@ extension AuthServer {
     let sessionInfo = try backend { () throws(AuthErrorCode) in
       try world.sendVerificationCode(phoneNumber: request.phoneNumber ?? "")
     }
+    // A tenant's session signs in to that tenant even from a request that does not name it.
+    tokens.remember(credential: sessionInfo, tenant: tenantID)
     return ["sessionInfo": .string(sessionInfo)]
   }
 
   /// `accounts:signInWithPhoneNumber {sessionInfo, code}`: signs in (or up) with the number; with `idToken`,
-  /// links it. With `temporaryProof` and `phoneNumber` in place of the code: the same with a proven number.
+  /// links it. With `temporaryProof` and `phoneNumber` in place of the code: the same with a proven number. A
+  /// `sessionInfo` or proof a tenant issued finds that tenant when the request names none.
   func signInWithPhoneNumber(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithPhoneNumberRequest.self)
     if let proof = request.temporaryProof, !proof.isEmpty { return try signInWithProof(request, proof) }
@@ -35,6 +38,7 @@ extension AuthServer {
       case .linked(let session):
         return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")
       case .numberInUse(let number, let proof):
+        tokens.remember(credential: proof, tenant: tenantID)
         // Not an error: a 200 with a proof of the number, which the SDKs raise as credential-already-in-use
         // (iOS) or account-exists-with-different-credential (web), carrying the proof as a credential.
         return [

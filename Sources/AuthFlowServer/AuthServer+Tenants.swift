@@ -17,11 +17,16 @@ extension AuthServer {
   }
 
   /// The server for the tenant `call` is meant for: the path's, the body's `tenantId`, or that of the ID token
-  /// or refresh token it carries; the project itself when none names one.
+  /// or refresh token it carries; the project itself when none names one. A request that names no tenant and
+  /// carries an MFA pending credential, an SMS `sessionInfo` or a temporary proof a tenant issued goes to that
+  /// tenant: the credential says who issued it (see ``credentialTenant(_:named:)``).
   func scoped(_ call: Call, pathTenant: String?) throws(ServiceError) -> AuthServer {
     struct Scope: Decodable {
       var tenantId: String?
       var idToken: String?
+      var mfaPendingCredential: String?
+      var sessionInfo: String?
+      var temporaryProof: String?
     }
     let scope = call.body.isEmpty ? nil : try? JSONDecoder().decode(Scope.self, from: call.body)
     let bodyTenant = scope?.tenantId.flatMap { $0.isEmpty ? nil : $0 } ?? call.queryValue("tenantId")
@@ -31,10 +36,36 @@ extension AuthServer {
       if let target, target != owner { throw ServiceError("TENANT_ID_MISMATCH") }
       target = owner
     }
+    if let scope { target = try credentialTenant(scope.mfaPendingCredential, named: target) }
+    if target == nil, scope?.idToken == nil {
+      let session = scope?.sessionInfo.flatMap(tokens.issuer(ofCredential:))
+      let proof = scope?.temporaryProof.flatMap(tokens.issuer(ofCredential:))
+      if case .tenant(let owner) = session ?? proof, tenants.tenant(owner) != nil { target = owner }
+    }
     guard let target else { return self }
     let server = serving(tenant: target)
     try server.requireEnabled()
     return server
+  }
+
+  /// The tenant a request carrying the MFA pending credential `credential` is for, when the request names
+  /// `named` (nil: none). The credential says who issued it (the emulator writes its project and tenant into it;
+  /// production's is an opaque token), so a request that names no tenant signs in to the credential's (the JS SDK
+  /// names it, `_addTidIfNecessary`; a request without it still works). A request that names another tenant than the credential's, or a tenant
+  /// for the project's credential, is refused as the emulator refuses it (`parsePendingCredential`:
+  /// `INVALID_PROJECT_ID : Project ID does not match MFA pending credential.`). A credential of a tenant since
+  /// deleted goes nowhere: the project does not know it (`INVALID_MFA_PENDING_CREDENTIAL`).
+  private func credentialTenant(_ credential: String?, named: String?) throws(ServiceError) -> String? {
+    guard let credential, !credential.isEmpty, let issuer = tokens.issuer(ofCredential: credential) else {
+      return named
+    }
+    switch (issuer, named) {
+    case (.project, nil): return nil
+    case (.tenant(let owner), nil): return tenants.tenant(owner) == nil ? nil : owner
+    case (.tenant(let owner), let named?) where owner == named: return named
+    case (.project, _?), (.tenant, _?):
+      throw ServiceError("INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+    }
   }
 
   /// A tenant with `disableAuth` refuses every call, its admins' included, as production documents.

@@ -16,6 +16,10 @@ final class TokenBook: @unchecked Sendable {
   private var signInProviders: [String: String] = [:]
   /// The second factor each refresh token's session proved, if any: its enrolment id and kind.
   private var secondFactors: [String: (id: String, kind: String)] = [:]
+  /// Where each MFA pending credential, SMS `sessionInfo` and temporary proof was issued. The emulator writes the
+  /// tenant into its pending credential; these are the world's seeded ids, so the server keeps what the
+  /// credential would say.
+  private var issuers: [String: Issuer] = [:]
   let projectID: String
 
   init(projectID: String) { self.projectID = projectID }
@@ -59,6 +63,29 @@ final class TokenBook: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return idTokens[jwt]?.tenant
+  }
+
+  /// Where a credential was issued: the project itself, or one of its tenants.
+  enum Issuer: Equatable {
+    case project
+    case tenant(String)
+
+    init(_ tenant: String?) { self = tenant.map(Issuer.tenant) ?? .project }
+  }
+
+  /// Remembers that `credential` (a pending credential, an SMS `sessionInfo`, a temporary proof) was issued in
+  /// `tenant` (nil: the project).
+  func remember(credential: String, tenant: String?) {
+    lock.lock()
+    defer { lock.unlock() }
+    issuers[credential] = Issuer(tenant)
+  }
+
+  /// Where `credential` was issued, or nil if the server never issued it.
+  func issuer(ofCredential credential: String) -> Issuer? {
+    lock.lock()
+    defer { lock.unlock() }
+    return issuers[credential]
   }
 
   /// The tenant whose session holds `refreshToken`, if any.

@@ -1,6 +1,7 @@
 import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import AuthFlowServer
@@ -103,6 +104,62 @@ import Testing
         #expect(looked == 200)
         #expect(try await oobCodes(client).last?["requestType"] as? String == "RECOVER_EMAIL")
       }
+    }
+  }
+
+  /// `updateUser(uid, {email})` (`update {localId, email}` as the Admin SDK): the new address is unverified
+  /// unless the call says otherwise, nothing is emailed, and every session is revoked (`validSince` moves).
+  @Test func anAdminEmailChangeUnverifiesTheAddressAndRevokesEverySession() async throws {
+    try await ServerHarness().test { client in
+      let owner: HTTPFields = [.authorization: "Bearer owner"]
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"c@example.com","password":"secret-1"}"#)
+      let uid = try #require(created["localId"] as? String)
+      let idToken = try #require(created["idToken"] as? String)
+      let refresh = try #require(created["refreshToken"] as? String)
+      func user() async throws -> [String: Any] {
+        let (_, found) = try await client.call(
+          .post, "/identitytoolkit.googleapis.com/v1/accounts:lookup", #"{"localId":["\#(uid)"]}"#,
+          headers: owner)
+        return try #require((found["users"] as? [[String: Any]])?.first)
+      }
+      _ = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/accounts:update",
+        #"{"localId":"\#(uid)","emailVerified":true}"#, headers: owner)
+      let validSince = try #require(try await user()["validSince"] as? String)
+      _ = try await client.call(.post, "/authflow/v1/clock:advance", #"{"by":"1m"}"#)
+
+      let (status, answer) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/accounts:update",
+        #"{"localId":"\#(uid)","email":"New@example.com"}"#, headers: owner)
+      #expect(status == 200, "\(answer)")
+      let changed = try await user()
+      #expect(changed["email"] as? String == "new@example.com")
+      #expect(changed["emailVerified"] as? Bool == false)
+      #expect(Int(changed["validSince"] as? String ?? "") == (Int(validSince) ?? 0) + 60)
+      let (looked, _) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
+      #expect(looked == 400)
+      let (_, refreshed) = try await client.call(
+        .post, "/securetoken.googleapis.com/v1/token?key=fake-api-key",
+        "grant_type=refresh_token&refresh_token=\(refresh)",
+        headers: [.contentType: "application/x-www-form-urlencoded"])
+      #expect(errorMessage(refreshed) == "TOKEN_EXPIRED")
+      #expect(try await oobCodes(client).isEmpty)
+
+      // The same call may say the new address is verified; the same address again changes nothing.
+      _ = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/accounts:update",
+        #"{"localId":"\#(uid)","email":"third@example.com","emailVerified":true}"#, headers: owner)
+      #expect(try await user()["emailVerified"] as? Bool == true)
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"third@example.com","password":"secret-1"}"#)
+      let fresh = try #require(signedIn["idToken"] as? String, "\(signedIn)")
+      _ = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/accounts:update",
+        #"{"localId":"\#(uid)","email":"Third@example.com"}"#, headers: owner)
+      #expect(try await user()["emailVerified"] as? Bool == true)
+      let (stillValid, _) = try await client.post("accounts:lookup", #"{"idToken":"\#(fresh)"}"#)
+      #expect(stillValid == 200)
     }
   }
 

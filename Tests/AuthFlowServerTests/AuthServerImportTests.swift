@@ -92,7 +92,7 @@ import Testing
       #expect(errors[6] == "federatedId or (providerId & rawId) is required")
       #expect(errors[7]?.hasPrefix("authflow checks only") == true)
       #expect(errors[8]?.contains("salt") == true)
-      #expect(errors[9]?.contains("second factors") == true)
+      #expect(errors[9] == "Second factor account requires email to be verified.")
       #expect(errors.count == 9)
       let indices = (answer["error"] as? [[String: Any]] ?? []).compactMap { $0["index"] as? Int }
       #expect(indices == indices.sorted())
@@ -208,6 +208,119 @@ import Testing
         $0["providerId"] as? String
       }
       #expect(providers == ["google.com"])
+    }
+  }
+
+  @Test func phoneSecondFactorsAreImportedAndAskedForAtSignIn() async throws {
+    let body = """
+      {"users":[{"localId":"mfa","email":"m@example.com","emailVerified":true,"rawPassword":"secret-1",
+        "mfaInfo":[{"phoneInfo":"+15555550111","displayName":"Work","mfaEnrollmentId":"work-phone",
+                    "enrolledAt":"2025-06-01T12:00:00Z"},
+                   {"phoneInfo":"+15555550122"}]}]}
+      """
+    try await ServerHarness().test { client in
+      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      #expect(status == 200)
+      #expect(self.errors(answer).isEmpty)
+      let factors = try #require(try await self.lookup(client, "mfa")["mfaInfo"] as? [[String: Any]])
+      #expect(factors.count == 2)
+      #expect(factors.first?["mfaEnrollmentId"] as? String == "work-phone")
+      #expect(factors.first?["displayName"] as? String == "Work")
+      #expect(factors.first?["phoneInfo"] as? String == "+15555550111")
+      #expect(factors.first?["enrolledAt"] as? String == "2025-06-01T12:00:00Z")
+      // The second got an id from the seeded generator and the virtual now.
+      let second = try #require(factors.last)
+      #expect((second["mfaEnrollmentId"] as? String)?.isEmpty == false)
+      #expect(second["enrolledAt"] as? String == "2026-01-01T00:00:00Z")
+
+      // The password is only the first factor: the SMS code of the imported factor completes the sign-in.
+      let (_, pending) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"m@example.com","password":"secret-1"}"#)
+      let credential = try #require(pending["mfaPendingCredential"] as? String, "\(pending)")
+      let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      let (_, start) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"work-phone"}"#)
+      let sessionInfo = try #require(
+        (start["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String, "\(start)")
+      let (_, listed) = try await client.call(.get, "/emulator/v1/projects/demo-authflow/verificationCodes")
+      let code = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
+      let (signedIn, session) = try await client.call(
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","phoneVerificationInfo":{"sessionInfo":"\#(sessionInfo)","code":"\#(code)"}}"#
+      )
+      #expect(signedIn == 200, "\(session)")
+    }
+  }
+
+  @Test func secondFactorsTheWorldCannotHoldOrTheEmulatorRefusesAreReported() async throws {
+    let factor = #"[{"phoneInfo":"+15555550111"}]"#
+    let body = """
+      {"users":[
+        {"localId":"no-email","mfaInfo":\(factor)},
+        {"localId":"unverified","email":"u@example.com","mfaInfo":\(factor)},
+        {"localId":"bad-number","email":"b@example.com","emailVerified":true,"mfaInfo":[{"phoneInfo":"555"}]},
+        {"localId":"totp","email":"t@example.com","emailVerified":true,"mfaInfo":[{"totpInfo":{}}]},
+        {"localId":"same-id","email":"s@example.com","emailVerified":true,
+         "mfaInfo":[{"phoneInfo":"+15555550111","mfaEnrollmentId":"x"},{"phoneInfo":"+15555550122","mfaEnrollmentId":"x"}]},
+        {"localId":"bad-time","email":"d@example.com","emailVerified":true,
+         "mfaInfo":[{"phoneInfo":"+15555550111","enrolledAt":"yesterday"}]},
+        {"localId":"ok","email":"ok@example.com","emailVerified":true,"mfaInfo":\(factor)}]}
+      """
+    try await ServerHarness().test { client in
+      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      #expect(status == 200)
+      let errors = self.errors(answer)
+      #expect(errors[0] == "Second factor account requires email to be presented.")
+      #expect(errors[1] == "Second factor account requires email to be verified.")
+      #expect(errors[2] == "Phone number format is invalid")
+      #expect(errors[3] == "Second factor not supported.")
+      #expect(errors[4] == "Enrollment id already exists.")
+      #expect(errors[5] == "enrolledAt is not an RFC 3339 timestamp")
+      #expect(errors.count == 6)
+      #expect((try await self.lookup(client, "ok")["mfaInfo"] as? [Any])?.count == 1)
+      let (_, missing) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
+        #"{"localId":["totp"]}"#)
+      #expect(missing["users"] == nil)
+    }
+  }
+
+  @Test func providerAccountsWithoutAnEmailOrGivenByFederatedIdAreLinked() async throws {
+    let body = """
+      {"users":[
+        {"localId":"octo","providerUserInfo":[{"providerId":"github.com","rawId":"octo-1"}]},
+        {"localId":"fed","providerUserInfo":[{"providerId":"google.com","federatedId":"https://accounts.google.com/g-9"}]},
+        {"localId":"plain","providerUserInfo":[{"providerId":"apple.com","federatedId":"apple-3"}]},
+        {"localId":"no-provider","providerUserInfo":[{"federatedId":"https://accounts.google.com/g-10"}]},
+        {"localId":"odd","providerUserInfo":[{"providerId":"google.com","federatedId":"https://example.com/a/b"}]}]}
+      """
+    try await ServerHarness().test { client in
+      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      #expect(status == 200)
+      let errors = self.errors(answer)
+      #expect(errors[3]?.contains("providerId") == true)
+      #expect(errors[4]?.contains("rawId") == true)
+      #expect(errors.count == 2)
+      for (uid, provider, sub) in [
+        ("octo", "github.com", "octo-1"), ("fed", "google.com", "g-9"), ("plain", "apple.com", "apple-3"),
+      ] {
+        let user = try await self.lookup(client, uid)
+        #expect(user["email"] == nil)
+        let info = try #require((user["providerUserInfo"] as? [[String: Any]])?.first)
+        #expect(info["providerId"] as? String == provider)
+        #expect(info["rawId"] as? String == sub)
+        #expect(info["email"] == nil)
+        // The IdP account without an email signs in to the imported account by its subject alone.
+        let idToken = #"{"sub":"\#(sub)"}"#
+        let postBody =
+          "id_token=\(idToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&providerId=\(provider)"
+        let (signedIn, session) = try await client.post(
+          "accounts:signInWithIdp", #"{"postBody":"\#(postBody)","requestUri":"http://localhost"}"#)
+        #expect(signedIn == 200, "\(session)")
+        #expect(session["localId"] as? String == uid)
+        #expect(session["isNewUser"] as? Bool == false)
+      }
     }
   }
 }

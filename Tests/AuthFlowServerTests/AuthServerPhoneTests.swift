@@ -235,10 +235,13 @@ import Testing
       let (sessionInfo, code) = try await sendCode(client, to: number)
       let (_, user) = try await signIn(client, sessionInfo, code)
       let uid = try #require(user["localId"] as? String)
-      let idToken = try #require(user["idToken"] as? String)
       _ = try await client.call(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","email":"bob@example.com","emailVerified":true}"#)
+      // The new email revoked the session; a new phone sign-in has a verified email and still cannot enroll.
+      let (again, newCode) = try await sendCode(client, to: number)
+      let (_, signedIn) = try await signIn(client, again, newCode)
+      let idToken = try #require(signedIn["idToken"] as? String)
       let (status, refused) = try await client.call(
         .post, "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=fake-api-key",
         #"{"idToken":"\#(idToken)","phoneEnrollmentInfo":{"phoneNumber":"+15555550102"}}"#)

@@ -296,21 +296,24 @@ import Testing
       let factorID = try #require(
         (pending["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String)
       let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      // The tenant may be named in the path, as under `/v1/projects/{id}/tenants/{tenantId}/`.
       let (started, start) = try await client.call(
-        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
-        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)","tenantId":"\#(id)"}"#)
+        .post,
+        "/identitytoolkit.googleapis.com/v2/projects/demo-authflow/tenants/\(id)/accounts/mfaSignIn:start",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factorID)"}"#, headers: owner)
       #expect(started == 200, "\(start)")
       let sessionInfo = try #require(
         (start["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
       let (_, listed) = try await client.call(
         .get, "/emulator/v1/projects/demo-authflow/tenants/\(id)/verificationCodes")
       let code = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
-      // The project knows nothing of the tenant's challenge.
+      // Another tenant's request is refused, as the emulator refuses it.
       let finalize =
         #"{"mfaPendingCredential":"\#(credential)","phoneVerificationInfo":{"sessionInfo":"\#(sessionInfo)","code":"\#(code)"}"#
       let (_, outside) = try await client.call(
-        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key", finalize + "}")
-      #expect(errorMessage(outside) == "INVALID_MFA_PENDING_CREDENTIAL")
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key", finalize + #","tenantId":"globex"}"#)
+      #expect(
+        errorMessage(outside) == "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
       let (status, signedIn) = try await client.call(
         .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key", finalize + #","tenantId":"\#(id)"}"#)
       #expect(status == 200, "\(signedIn)")
@@ -318,6 +321,109 @@ import Testing
       let firebase = try #require(try claims(ofIDToken: token)["firebase"] as? [String: Any])
       #expect(firebase["tenant"] as? String == id)
       #expect(firebase["sign_in_second_factor"] as? String == "phone")
+    }
+  }
+
+  /// Signs in to `tenant` with a password as an account with one phone factor and answers the pending credential
+  /// and the factor's id.
+  private func pendingSignIn(_ client: ServerHarness.Client, tenant: String?, number: String = "+15555550111")
+    async throws -> (credential: String, factor: String)
+  {
+    let scope = tenant.map { "/tenants/\($0)" } ?? ""
+    let create = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow\(scope)/accounts"
+    let (created, user) = try await client.call(
+      .post, create,
+      #"{"email":"ada@example.com","password":"hunter22","emailVerified":true,"mfaInfo":[{"phoneInfo":"\#(number)"}]}"#,
+      headers: owner)
+    #expect(created == 200, "\(user)")
+    let named = tenant.map { #","tenantId":"\#($0)""# } ?? ""
+    let (_, pending) = try await client.post(
+      "accounts:signInWithPassword", #"{"email":"ada@example.com","password":"hunter22"\#(named)}"#)
+    let credential = try #require(pending["mfaPendingCredential"] as? String, "\(pending)")
+    let factor = try #require((pending["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String)
+    return (credential, factor)
+  }
+
+  @Test func aTenantsPendingCredentialFindsItsTenantWhenTheRequestNamesNone() async throws {
+    try await ServerHarness().test { client in
+      let (credential, factor) = try await pendingSignIn(client, tenant: "acme")
+      let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      let (started, start) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factor)"}"#)
+      #expect(started == 200, "\(start)")
+      let sessionInfo = try #require(
+        (start["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
+      // The SMS went out in the tenant, not in the project.
+      let (_, projectCodes) = try await client.call(
+        .get, "/emulator/v1/projects/demo-authflow/verificationCodes")
+      #expect((projectCodes["verificationCodes"] as? [Any])?.isEmpty == true)
+      let (_, listed) = try await client.call(
+        .get, "/emulator/v1/projects/demo-authflow/tenants/acme/verificationCodes")
+      let code = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
+      let (status, signedIn) = try await client.call(
+        .post, "\(v2)/mfaSignIn:finalize?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","phoneVerificationInfo":{"sessionInfo":"\#(sessionInfo)","code":"\#(code)"}}"#
+      )
+      #expect(status == 200, "\(signedIn)")
+      let token = try #require(signedIn["idToken"] as? String)
+      let firebase = try #require(try claims(ofIDToken: token)["firebase"] as? [String: Any])
+      #expect(firebase["tenant"] as? String == "acme")
+      #expect(firebase["second_factor_identifier"] as? String == factor)
+    }
+  }
+
+  @Test func aPendingCredentialNamedWithAnotherTenantIsRefusedAsTheEmulatorRefusesIt() async throws {
+    try await ServerHarness().test { client in
+      let mismatch = "INVALID_PROJECT_ID : Project ID does not match MFA pending credential."
+      let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+      // The project's credential in a tenant's request.
+      let (projectCredential, projectFactor) = try await pendingSignIn(client, tenant: nil)
+      let (status, refused) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(projectCredential)","mfaEnrollmentId":"\#(projectFactor)","tenantId":"acme"}"#
+      )
+      #expect(status == 400)
+      #expect(errorMessage(refused) == mismatch)
+      // A tenant's credential under another tenant's path.
+      let (credential, factor) = try await pendingSignIn(client, tenant: "acme", number: "+15555550122")
+      let (_, path) = try await client.call(
+        .post,
+        "/identitytoolkit.googleapis.com/v2/projects/demo-authflow/tenants/globex/accounts/mfaSignIn:start",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factor)"}"#, headers: owner)
+      #expect(errorMessage(path) == mismatch)
+      // Once the tenant is gone, its credential is no one's.
+      _ = try await client.call(.delete, "\(tenantsPath)/acme", headers: owner)
+      let (_, gone) = try await client.call(
+        .post, "\(v2)/mfaSignIn:start?key=fake-api-key",
+        #"{"mfaPendingCredential":"\#(credential)","mfaEnrollmentId":"\#(factor)"}"#)
+      #expect(errorMessage(gone) == "INVALID_MFA_PENDING_CREDENTIAL")
+      let (_, tenantsLeft) = try await client.call(.get, tenantsPath, headers: owner)
+      #expect((tenantsLeft["tenants"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  @Test func aTenantsPhoneSessionSignsInToItsTenantWhenTheRequestNamesNone() async throws {
+    try await ServerHarness().test { client in
+      let number = "+15555550133"
+      let (sent, send) = try await client.post(
+        "accounts:sendVerificationCode", #"{"phoneNumber":"\#(number)","tenantId":"acme"}"#)
+      #expect(sent == 200, "\(send)")
+      let sessionInfo = try #require(send["sessionInfo"] as? String)
+      let (_, listed) = try await client.call(
+        .get, "/emulator/v1/projects/demo-authflow/tenants/acme/verificationCodes")
+      let code = try #require((listed["verificationCodes"] as? [[String: Any]])?.last?["code"] as? String)
+      let (status, signedIn) = try await client.post(
+        "accounts:signInWithPhoneNumber", #"{"sessionInfo":"\#(sessionInfo)","code":"\#(code)"}"#)
+      #expect(status == 200, "\(signedIn)")
+      let token = try #require(signedIn["idToken"] as? String)
+      let firebase = try #require(try claims(ofIDToken: token)["firebase"] as? [String: Any])
+      #expect(firebase["tenant"] as? String == "acme")
+      // The account is the tenant's: the project has none.
+      let (_, projectUsers) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:query",
+        #"{"returnUserInfo":false}"#, headers: owner)
+      #expect(projectUsers["recordsCount"] as? String == "0")
     }
   }
 

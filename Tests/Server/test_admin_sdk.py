@@ -147,6 +147,26 @@ def test_check_revoked_sees_a_revocation(server, app):
         auth.verify_id_token(signed_up["idToken"], app=app, check_revoked=True)
 
 
+def test_an_admin_email_change_unverifies_the_address_and_revokes_sessions(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "before@example.com", "password": "secret-1"}).json()
+    uid = signed_up["localId"]
+    assert auth.update_user(uid, email_verified=True, app=app).email_verified
+    server.control("POST", "clock:advance", {"by": "1m"})
+    changed = auth.update_user(uid, email="After@Example.com", app=app)
+    assert (changed.email, changed.email_verified) == ("after@example.com", False)
+    with pytest.raises(auth.RevokedIdTokenError):
+        auth.verify_id_token(signed_up["idToken"], app=app, check_revoked=True)
+    refreshed = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
+                              data={"grant_type": "refresh_token", "refresh_token": signed_up["refreshToken"]},
+                              timeout=10)
+    assert refreshed.json()["error"]["message"] == "TOKEN_EXPIRED"
+    # The call may say the new address is verified; nothing is emailed either way.
+    again = auth.update_user(uid, email="third@example.com", email_verified=True, app=app)
+    assert (again.email, again.email_verified) == ("third@example.com", True)
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    assert [c for c in codes if c["email"] in ("before@example.com", "after@example.com")] == []
+
+
 def test_list_users_pages_and_delete_users_in_bulk(server, app):
     server.reset()
     uids = [auth.create_user(email=f"bulk{n}@example.com", password="secret-1", app=app).uid for n in range(5)]

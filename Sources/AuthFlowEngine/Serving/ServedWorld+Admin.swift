@@ -46,12 +46,14 @@ extension ServedWorld {
     }
   }
 
-  /// `updateUser`: sets what `changes` names. A new password revokes every session, as in production.
+  /// `updateUser`: sets what `changes` names. A new password revokes every session, as in production. A new
+  /// email is the backend's "administrator changes an email" rule (`Backend.updateEmailByAdmin`): it
+  /// arrives unverified unless `changes` sets `emailVerified`, nothing is emailed, and every session is revoked.
   public func updateAccount(uid: String, _ changes: AdminAccountChanges) throws(AuthErrorCode)
     -> ServedAccount
   {
     try locked(nil) { (world, backend) throws(AuthErrorCode) in
-      guard backend.account(uid: uid) != nil else { throw .userNotFound }
+      guard let current = backend.account(uid: uid) else { throw .userNotFound }
       if let email = changes.email {
         guard Backend.isValidEmail(email) else { throw .invalidEmail }
         if world.settings.oneAccountPerEmail,
@@ -62,8 +64,10 @@ extension ServedWorld {
       }
       if let password = changes.password { try backend.checkPasswordPolicy(password) }
       if let number = changes.phoneNumber ?? nil { try Self.checkPhoneNumber(number, for: uid, backend) }
+      // The email first: what else the call sets (`emailVerified` among it) applies to the new address.
+      let newEmail = changes.email?.lowercased()
+      if let newEmail, newEmail != current.email { backend.replaceEmailByAdmin(current, with: newEmail) }
       backend.update(uid: uid) { account in
-        if let email = changes.email { account.email = email.lowercased() }
         if let password = changes.password { account.password = password }
         if let verified = changes.emailVerified { account.emailVerified = verified }
         if let name = changes.displayName { account.displayName = name }
@@ -74,7 +78,8 @@ extension ServedWorld {
         if changes.unlink.contains(.phone) { account.phoneNumber = nil }
         if let claims = changes.claims { account.customClaims = claims }
       }
-      if changes.password != nil || changes.revokeSessions {
+      // A new email has revoked them already.
+      if changes.password != nil || changes.revokeSessions, newEmail == nil || newEmail == current.email {
         backend.revokeSessions(uid: uid, reason: "admin update")
       }
       guard let account = backend.account(uid: uid) else { throw .userNotFound }

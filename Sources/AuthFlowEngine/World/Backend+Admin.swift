@@ -67,6 +67,13 @@ extension Backend {
     let newEmail = newEmail.lowercased()
     guard newEmail != account.email else { return }
     if emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
+    replaceEmailByAdmin(account, with: newEmail)
+  }
+
+  /// The change of ``updateEmailByAdmin(_:to:)`` once the address is checked (`newEmail` well-formed, lower
+  /// case, not the account's): the address replaces the old one unverified, and every session is revoked.
+  /// `authflow serve`'s `updateUser` comes here too, after its own checks.
+  func replaceEmailByAdmin(_ account: Account, with newEmail: String) {
     update(uid: account.uid) {
       $0.email = newEmail
       $0.emailVerified = false

@@ -8,7 +8,8 @@ extension Backend {
   /// links with it) and its sessions are revoked. Only a malformed email or phone number is refused, and with
   /// `sanityCheck` (and one account per email) an email or an identity-provider account that another account
   /// has. The emulator refuses an existing uid unless the request says `allowOverwrite`, and an email another
-  /// account has even without `sanityCheck`.
+  /// account has even without `sanityCheck`. Second factors are checked by
+  /// ``checkImportedSecondFactors(_:)``.
   func importAccount(_ imported: ImportedAccount, sanityCheck: Bool) throws(ImportedAccount.Problem) {
     if let email = imported.email {
       guard Backend.isValidEmail(email) else { throw .invalidEmail }
@@ -19,6 +20,7 @@ extension Backend {
       }
     }
     if let number = imported.phoneNumber, !PhoneNumber.isValid(number) { throw .invalidPhoneNumber }
+    try checkImportedSecondFactors(imported)
     if sanityCheck {
       for link in imported.links {
         let owner = uids.compactMap { accounts[$0] }.first { account in
@@ -41,6 +43,7 @@ extension Backend {
     account.links = imported.links.map {
       ProviderLink(provider: $0.provider, subject: $0.subject, email: $0.email)
     }
+    account.mfa = importedSecondFactors(imported.secondFactors)
     account.createdAt = imported.createdAt ?? world.now
     account.lastSignInAt = imported.lastSignInAt
     insert(account)
@@ -51,6 +54,38 @@ extension Backend {
     } else {
       record(.accountCreated(uid: account.uid, email: account.email))
       world.log("admin", "imported \(name) (uid \(Redactor.shorten(imported.uid)))")
+    }
+  }
+
+  /// **Imported second factors.** Phone factors (`mfaInfo` entries with `phoneInfo`) come in as described,
+  /// without the checks of an enrolment (recent login, the `mfa` knob, at most five), as the Admin SDK is
+  /// trusted; but an account with factors must have an email, verified, each number must be E.164, and no two
+  /// factors may share an enrolment id. Those are the emulator's checks (`batchCreate`: "Second factor account
+  /// requires email to be presented.", "… to be verified.", "Enrollment id already exists.", "Phone number
+  /// format is invalid"); Firebase documents none for an import.
+  func checkImportedSecondFactors(_ imported: ImportedAccount) throws(ImportedAccount.Problem) {
+    guard !imported.secondFactors.isEmpty else { return }
+    guard imported.email != nil else { throw .secondFactorWithoutEmail }
+    guard imported.emailVerified else { throw .secondFactorWithUnverifiedEmail }
+    var ids: Set<String> = []
+    for id in imported.secondFactors.compactMap(\.enrollmentID) where !ids.insert(id).inserted {
+      throw .duplicateEnrollmentID
+    }
+    guard imported.secondFactors.allSatisfy({ PhoneNumber.isValid($0.phoneNumber) }) else {
+      throw .invalidSecondFactorPhoneNumber
+    }
+  }
+
+  /// The enrolments of checked imported factors: a missing id is drawn from the seeded generator (never one
+  /// the list already has), a missing `enrolledAt` is now.
+  private func importedSecondFactors(_ factors: [AdminSecondFactor]) -> [MFAEnrollment] {
+    var taken = Set(factors.compactMap(\.enrollmentID))
+    return factors.map { factor in
+      var id = factor.enrollmentID ?? world.identifier(length: 28)
+      while factor.enrollmentID == nil, !taken.insert(id).inserted { id = world.identifier(length: 28) }
+      return MFAEnrollment(
+        id: id, kind: .phone, phoneNumber: factor.phoneNumber, displayName: factor.displayName,
+        enrolledAt: factor.enrolledAt ?? world.now)
     }
   }
 }

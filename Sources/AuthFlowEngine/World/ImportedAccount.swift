@@ -24,6 +24,8 @@ public struct ImportedAccount: Equatable, Sendable {
   public var password: String?
   /// Linked identity-provider accounts (`providerUserInfo`, without `password` and `phone`).
   public var links: [LinkedAccount]
+  /// Phone second factors (`mfaInfo`), in order; an entry without an `enrollmentID` gets a new one.
+  public var secondFactors: [AdminSecondFactor]
   /// When the account was created (`createdAt`); nil: now.
   public var createdAt: VirtualTime?
   /// When the user last signed in (`lastLoginAt`); nil: never.
@@ -36,6 +38,7 @@ public struct ImportedAccount: Equatable, Sendable {
     disabled = false
     claims = [:]
     links = []
+    secondFactors = []
   }
 
   /// Why the backend refuses one imported account (the others are imported all the same).
@@ -48,5 +51,13 @@ public struct ImportedAccount: Equatable, Sendable {
     case emailExists
     /// With `sanityCheck`: another account is linked to the same identity-provider account.
     case rawIDExists
+    /// Second factors on an account without an email.
+    case secondFactorWithoutEmail
+    /// Second factors on an account whose email is not verified.
+    case secondFactorWithUnverifiedEmail
+    /// Two second factors with one enrolment id.
+    case duplicateEnrollmentID
+    /// A second factor's number is not E.164.
+    case invalidSecondFactorPhoneNumber
   }
 }

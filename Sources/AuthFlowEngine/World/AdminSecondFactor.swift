@@ -1,7 +1,7 @@
 import AuthFlowLanguage
 
 /// A phone second factor as the Admin SDK sets it (`updateUser`'s `mfa.enrollments[]`, `createUser`'s
-/// `mfaInfo[]`).
+/// `mfaInfo[]`) or imports it (`importUsers`' `mfaInfo[]`, in an ``ImportedAccount``).
 public struct AdminSecondFactor: Equatable, Sendable {
   /// `mfaEnrollmentId`: an existing factor's id to keep it, or nil for a new factor.
   public var enrollmentID: String?
