@@ -49,8 +49,13 @@ final class AuthKitMachine: Machine {
   private var user: CachedUser? { flaws.contains(.noAuthListener) ? shownUser : client.currentUser }
 
   var state: AuthState {
-    guard let user else { return .signedOut }
-    if user.isUnverifiedPasswordUser, !flaws.contains(.unverifiedIsSignedIn) { return .signedInUnverified }
+    // Read in place rather than through `user`, which copies the whole cached user: every invariant and every
+    // transcript line after a step asks for the state.
+    let unverified =
+      flaws.contains(.noAuthListener)
+      ? shownUser?.isUnverifiedPasswordUser : client.currentUser?.isUnverifiedPasswordUser
+    guard let unverified else { return .signedOut }
+    if unverified, !flaws.contains(.unverifiedIsSignedIn) { return .signedInUnverified }
     return .signedIn
   }
 

@@ -5,7 +5,7 @@ public struct MappingShape: Sendable {
   /// One sentence for the reference and the schema: what the mapping is for.
   public var summary: String
   /// The keys it accepts, in the order the reference lists them.
-  public var fields: [Field]
+  public var fields: [Field] { didSet { (keys, required) = Self.names(of: fields) } }
   /// Constraints between keys.
   public var rules: [Rule]
   /// An empty mapping is an error.
@@ -18,12 +18,18 @@ public struct MappingShape: Sendable {
     self.fields = fields
     self.rules = rules
     self.nonEmpty = nonEmpty
+    (keys, required) = Self.names(of: fields)
   }
 
-  /// Every key the mapping accepts, in the order the reference lists them.
-  public var keys: [String] { fields.map(\.name) }
+  /// Every key the mapping accepts, in the order the reference lists them. Kept with ``fields``: the loader
+  /// asks for it at every mapping of every file.
+  public private(set) var keys: [String]
   /// The keys that must be written.
-  public var required: [String] { fields.filter(\.isRequired).map(\.name) }
+  public private(set) var required: [String]
+
+  private static func names(of fields: [Field]) -> (keys: [String], required: [String]) {
+    (fields.map(\.name), fields.filter(\.isRequired).map(\.name))
+  }
 
   /// The field declared for `key`, or nil when the mapping does not accept it.
   public subscript(key: String) -> Field? { fields.first { $0.name == key } }

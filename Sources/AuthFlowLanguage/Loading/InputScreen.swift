@@ -15,6 +15,36 @@ struct InputScreen {
 
   /// The first problem in `bytes`; `checkUTF8: false` when the bytes come from a Swift string.
   static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, checkUTF8: Bool = true) -> Finding? {
+    isPlain(bytes) ? nil : firstProblemPlaced(in: bytes, checkUTF8: checkUTF8)
+  }
+
+  /// Whether `bytes` are plainly fine: printable ASCII, line feeds, tabs and well-formed UTF-8 of printable
+  /// characters, with no `*` or `&` (which call for the key check) and nothing that counts lines otherwise
+  /// (`\r`, U+0085, U+2028, U+2029). Most scenario files are; this pass keeps no line or column, so it costs a
+  /// comparison or two a byte, and anything else goes to the pass that places what it finds.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if (byte &- 0x20 < 0x5F && byte != 0x2A && byte != 0x26) || byte == 0x0A || byte == 0x09 {
+        index += 1
+        continue
+      }
+      guard byte >= 0x80, let (scalar, length) = decode(bytes, at: index) else { return false }
+      switch scalar {
+      case 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
+        guard scalar != 0x2028, scalar != 0x2029 else { return false }
+        index += length
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The first problem in `bytes`, with its line and column.
+  private static func firstProblemPlaced(in bytes: UnsafeBufferPointer<UInt8>, checkUTF8: Bool) -> Finding? {
     var line = 1
     var column = 1
     var index = 0

@@ -105,6 +105,7 @@ extension ScenarioLoader.Document {
   ) -> Fields? {
     guard let all = entries(node, key: key, expected: expected) else { return nil }
     var known = Fields(node: node, entries: [])
+    known.entries.reserveCapacity(all.count)
     for entry in all {
       if allowed.contains(entry.name) {
         known.entries.append(entry)

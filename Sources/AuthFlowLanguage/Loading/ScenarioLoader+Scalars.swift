@@ -23,6 +23,7 @@ extension ScenarioLoader.Document {
   /// terminal. `lineBreaks` allows line feeds and tabs, for free text.
   mutating func printable(_ text: String, key: String, at node: YAMLNode, lineBreaks: Bool = false) -> String?
   {
+    guard PlainText.holdsControl(text, allowingLineBreaks: lineBreaks) else { return text }
     let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\t"] : []
     guard let bad = text.unicodeScalars.first(where: { PlainText.isControl($0) && !allowed.contains($0) })
     else { return text }

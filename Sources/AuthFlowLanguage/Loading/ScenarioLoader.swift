@@ -125,10 +125,12 @@ public struct ScenarioLoader: Sendable {
       // A key written twice makes the document invalid, though the rest of it is still checked.
       let scenarios = document.loadCombinations(root)
       if duplicates.isEmpty { result.scenarios += scenarios }
-      // A diagnostic quotes what was written; never a password, nor what may be one.
-      let hidden = Redactor(hiding: document.diagnosticSecrets)
-      result.diagnostics += (duplicates + document.problems).map {
-        Diagnostic($0.value, at: $0.location, hidden: hidden)
+      // A diagnostic quotes what was written; never a password, nor what may be one. (Most documents have
+      // none, and build no redactor.)
+      let problems = duplicates + document.problems
+      if !problems.isEmpty {
+        let hidden = Redactor(hiding: document.diagnosticSecrets)
+        result.diagnostics += problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }
       }
       result.secrets += document.diagnosticSecrets
       budget = document.budget

@@ -6,7 +6,7 @@ package enum PlainText {
   /// line and paragraph separators and the bidirectional overrides written as `\n`, `\r`, `\t`, `\0` or
   /// `\u{1B}`; everything else as is.
   package static func visible(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard holdsControl(text) else { return text }
     return ScalarEscaper.escape(text) { scalar in
       switch scalar {
       case "\n": "\\n"
@@ -17,6 +17,36 @@ package enum PlainText {
       default: nil
       }
     }
+  }
+
+  /// Whether `text` holds a character ``isControl(_:)`` names (a line feed or a tab counts only when
+  /// `lineBreaks` is false), read from its UTF-8 bytes in place: every name, every output line asks.
+  package static func holdsControl(_ text: String, allowingLineBreaks lineBreaks: Bool = false) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { holdsControl($0, allowingLineBreaks: lineBreaks) }
+      ?? text.unicodeScalars.contains { isControl($0) && !(lineBreaks && ($0 == "\n" || $0 == "\t")) }
+  }
+
+  private static func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>, allowingLineBreaks lineBreaks: Bool)
+    -> Bool
+  {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x0A, 0x09: if !lineBreaks { return true }
+      case 0x00...0x1F, 0x7F: return true
+      // C1 controls: U+0080–U+009F.
+      case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]): return true
+      // U+2028–U+202E (separators, embeddings, overrides) and U+2066–U+2069 (isolates).
+      case 0xE2 where index + 2 < bytes.count:
+        let (second, third) = (bytes[index + 1], bytes[index + 2])
+        if second == 0x80, (0xA8...0xAE).contains(third) { return true }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+      default: break
+      }
+      index += 1
+    }
+    return false
   }
 
   /// `'text'`, visible.
