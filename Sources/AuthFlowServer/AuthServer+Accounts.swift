@@ -83,24 +83,35 @@ extension AuthServer {
 
   /// `accounts:signInWithCustomToken {token}`: the token is a JWT (unsigned, as the Admin SDK mints them for the
   /// emulator; a signature is not checked) or plain JSON, with `uid` and optional `claims`.
+  /// The audience of a custom token, as the Admin SDKs mint them: Identity Toolkit's service name.
+  static let customTokenAudience =
+    "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
+
+  /// `accounts:signInWithCustomToken {token}`: an unsigned JWT addressed to ``customTokenAudience`` (another
+  /// audience: `INVALID_CUSTOM_TOKEN`), or JSON, with a `uid` (`MISSING_IDENTIFIER` without one).
   func signInWithCustomToken(_ call: Call) throws -> JSON {
     struct Payload: Decodable {
       var uid: String?
       var claims: [String: ClaimValue]?
       /// The tenant a tenant-aware Admin SDK minted the token for (`tenant_id`).
       var tenant: String?
+      /// Whom a JWT is for: Identity Toolkit (``AuthServer/customTokenAudience``).
+      var aud: String?
       enum CodingKeys: String, CodingKey {
-        case uid, claims
+        case uid, claims, aud
         case tenant = "tenant_id"
       }
     }
     let request = try call.decode(SignInWithCustomTokenRequest.self)
     guard let token = request.token, !token.isEmpty else { throw ServiceError.missing("CUSTOM_TOKEN") }
     let data = token.hasPrefix("{") ? Data(token.utf8) : TokenBook.payload(ofJWT: token)
-    guard let data, let payload = try? JSONDecoder().decode(Payload.self, from: data), let uid = payload.uid
-    else {
-      throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token with a uid")
+    guard let data, let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
+      throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token")
     }
+    if let audience = payload.aud, audience != Self.customTokenAudience {
+      throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not for Identity Toolkit (aud: \(audience))")
+    }
+    guard let uid = payload.uid, !uid.isEmpty else { throw ServiceError.missing("IDENTIFIER") }
     // A token minted for one tenant signs in to that tenant only; a JSON token (emulator style) may omit it.
     let tokenTenant = payload.tenant ?? (token.hasPrefix("{") ? tenantID : nil)
     guard tokenTenant == tenantID else { throw ServiceError("TENANT_ID_MISMATCH") }
@@ -117,11 +128,13 @@ extension AuthServer {
   /// user (`link(with:)` with an email-link credential: a guest keeps its uid).
   func signInWithEmailLink(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithEmailLinkRequest.self)
+    // Email-link sign-in off is refused before the request is read, as the emulator does.
+    guard world.settings.allows("email_link") else { throw ServiceError("OPERATION_NOT_ALLOWED") }
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
     if let idToken = request.idToken, !idToken.isEmpty {
       let token = try tokens.token(idToken, tenant: tenantID)
-      let session = try backend { () throws(AuthErrorCode) in
+      let session = try emailLink(email) { () throws(AuthErrorCode) in
         try world.linkEmailLink(token, email: email, code: code)
       }
       var json = sessionJSON(session, kind: "EmailLinkSigninResponse", provider: "password")
@@ -129,7 +142,7 @@ extension AuthServer {
       json["isNewUser"] = .bool(false)
       return .object(json)
     }
-    let signIn = try backend { () throws(AuthErrorCode) in
+    let signIn = try emailLink(email) { () throws(AuthErrorCode) in
       try world.signInWithEmailLink(email: email, code: code)
     }
     guard case .signedIn(let session) = signIn else {
@@ -139,6 +152,19 @@ extension AuthServer {
     json["email"] = .optional(session.account.email)
     json["isNewUser"] = .bool(session.isNewUser)
     return .object(json)
+  }
+
+  /// A sign-in link's call: a well-formed `email` the link was not sent to is `INVALID_EMAIL` with the service's
+  /// explanation, as production and the emulator give it.
+  private func emailLink<T>(_ email: String, _ body: () throws(AuthErrorCode) -> T) throws(ServiceError) -> T
+  {
+    do {
+      return try body()
+    } catch .invalidEmail where EmailAddress.isValid(email) {
+      throw ServiceError("INVALID_EMAIL : The email provided does not match the sign-in email address.")
+    } catch {
+      throw ServiceError(error, passwordMinLength: world.settings.passwordMinLength)
+    }
   }
 
   /// The refresh request's grant type and refresh token, from a form body (snake or camel case, as OAuth 2.0
@@ -222,8 +248,7 @@ extension AuthServer {
     guard let continueUri = request.continueUri, !continueUri.isEmpty else {
       throw ServiceError.missing("CONTINUE_URI")
     }
-    guard let parsed = URLComponents(string: continueUri), parsed.scheme != nil, parsed.host?.isEmpty == false
-    else { throw ServiceError("INVALID_CONTINUE_URI") }
+    guard Self.isAbsoluteURI(continueUri) else { throw ServiceError("INVALID_CONTINUE_URI") }
     guard EmailAddress.isValid(email) else { throw ServiceError("INVALID_IDENTIFIER") }
     let protected = world.settings.emailEnumerationProtection
     let methods = try backend { () throws(AuthErrorCode) in try world.createAuthUri(email: email) }
@@ -248,6 +273,8 @@ extension AuthServer {
 
   func resetPassword(_ call: Call) throws -> JSON {
     let request = try call.decode(ResetPasswordRequest.self)
+    // Production's word when email and password sign-in is off, checked before the request, as the emulator does.
+    guard world.settings.allows("password") else { throw ServiceError("PASSWORD_LOGIN_DISABLED") }
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
     guard let newPassword = request.newPassword else {
       // Checking a code (`checkActionCode`, `verifyPasswordResetCode`): any kind, reported as it is.

@@ -9,7 +9,8 @@ extension AuthServer {
   static let batchLimit = 1000
 
   /// `GET accounts:batchGet?maxResults=&nextPageToken=`: accounts in uid order, `maxResults` (default 20, at
-  /// most 1,000) at a time; `nextPageToken` (the last uid of a full page) asks for the next page.
+  /// most 1,000) at a time; `nextPageToken` (the last uid of a full page) asks for the next page. A full page
+  /// carries one even when nothing follows, as production does (firebase-tools#3231).
   func batchGet(_ call: Call) -> JSON {
     let requested = call.queryValue("maxResults").flatMap(Int.init) ?? 20
     let pageSize = min(max(requested, 1), Self.batchLimit)
@@ -20,7 +21,7 @@ extension AuthServer {
       "kind": "identitytoolkit#DownloadAccountResponse",
       "users": .array(page.map { userJSON($0, tenant: tenantID) }),
     ]
-    if sorted.count > pageSize, let last = page.last { json["nextPageToken"] = .string(last.uid) }
+    if page.count == pageSize, let last = page.last { json["nextPageToken"] = .string(last.uid) }
     return .object(json)
   }
 

@@ -134,6 +134,10 @@ extension AuthServer {
     ]
   }
 
+  /// `accounts:sendOobCode`. Checked in the emulator's order, which production's answers match: the request type,
+  /// `returnOobLink` only for the Admin SDK (`INSUFFICIENT_PERMISSION`), an absolute `continueUrl`
+  /// (`INVALID_CONTINUE_URI`), then what the type needs: `VERIFY_EMAIL` and `VERIFY_AND_CHANGE_EMAIL` act on the
+  /// ID token's user (an account without an email: `MISSING_EMAIL`), `newEmail` first for an email change.
   func sendOobCode(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(SendOobCodeRequest.self)
     let kind: MailKind
@@ -145,28 +149,28 @@ extension AuthServer {
     case nil, "OOB_REQ_TYPE_UNSPECIFIED": throw ServiceError("MISSING_REQ_TYPE")
     default: throw ServiceError("INVALID_REQ_TYPE : \(request.requestType?.name ?? "")")
     }
+    // Only the Admin SDK gets links back instead of emails.
+    if request.returnOobLink == true, !admin { throw ServiceError("INSUFFICIENT_PERMISSION") }
+    if let continueUrl = request.continueUrl, !continueUrl.isEmpty, !Self.isAbsoluteURI(continueUrl) {
+      throw ServiceError("INVALID_CONTINUE_URI")
+    }
     let newEmail = request.newEmail.flatMap { $0.isEmpty ? nil : $0 }
     if kind == .verifyAndChangeEmail, newEmail == nil { throw ServiceError.missing("NEW_EMAIL") }
+    let idToken = request.idToken.flatMap { $0.isEmpty ? nil : $0 }
     if request.returnOobLink == true {
-      // Only the Admin SDK gets links back instead of emails.
-      guard admin else { throw ServiceError("INSUFFICIENT_PERMISSION") }
-      guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
-      let code = try backend(.admin) { () throws(AuthErrorCode) in
-        try world.actionCode(kind, email: email, newEmail: newEmail)
-      }
-      return [
-        "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
-        "oobCode": .string(code), "oobLink": .string(actionLink(call, kind, code)),
-      ]
+      return try oobLink(call, kind, request, idToken: idToken, newEmail: newEmail)
     }
     let email: String
     switch kind {
     case .verifyEmail:
-      let token = try tokens.token(request.idToken, tenant: tenantID)
+      let token = try tokens.token(idToken, tenant: tenantID)
+      _ = try accountEmail(token)
       email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
     case .verifyAndChangeEmail:
-      let token = try tokens.token(request.idToken, tenant: tenantID)
-      email = try backend { () throws(AuthErrorCode) in try world.sendEmailChange(token, to: newEmail ?? "") }
+      guard idToken != nil else { throw ServiceError.missing("ID_TOKEN") }
+      let token = try tokens.token(idToken, tenant: tenantID)
+      email = try accountEmail(token)
+      try backend { () throws(AuthErrorCode) in _ = try world.sendEmailChange(token, to: newEmail ?? "") }
     case .signInLink:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
       try backend { () throws(AuthErrorCode) in try world.sendSignInLink(email: address) }
@@ -177,6 +181,54 @@ extension AuthServer {
       email = address.lowercased()
     }
     return ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
+  }
+
+  /// The Admin SDK's `generate…Link` (`returnOobLink`): the code and link come back and nothing is emailed. A
+  /// verification or email change names its account by `idToken` when the call has one, else by `email`. A
+  /// password reset for an address no account has is `EMAIL_NOT_FOUND`, as production names it there (a
+  /// verification's is `USER_NOT_FOUND`); under enumeration protection it is a 200 without a code, as production
+  /// and the emulator answer.
+  private func oobLink(
+    _ call: Call, _ kind: MailKind, _ request: SendOobCodeRequest, idToken: String?, newEmail: String?
+  ) throws -> JSON {
+    let email: String
+    if let idToken, kind == .verifyEmail || kind == .verifyAndChangeEmail {
+      email = try accountEmail(try tokens.token(idToken, tenant: tenantID))
+    } else {
+      guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
+      email = address
+    }
+    let code: String?
+    do {
+      code = try world.actionCode(kind, email: email, newEmail: newEmail)
+    } catch .userNotFound where kind == .passwordReset {
+      throw ServiceError("EMAIL_NOT_FOUND")
+    } catch {
+      throw ServiceError(error, context: .admin, passwordMinLength: world.settings.passwordMinLength)
+    }
+    var json: [String: JSON] = [
+      "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
+    ]
+    if let code {
+      json["oobCode"] = .string(code)
+      json["oobLink"] = .string(actionLink(call, kind, code))
+    }
+    return .object(json)
+  }
+
+  /// The email of the ID token's user; a user without one (a guest, a phone account) is `MISSING_EMAIL`.
+  private func accountEmail(_ token: IDToken) throws(ServiceError) -> String {
+    let account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
+    guard let email = account.email else { throw ServiceError.missing("EMAIL") }
+    return email
+  }
+
+  /// An absolute URI with a scheme and a host, what `continueUrl` and `continueUri` must be.
+  static func isAbsoluteURI(_ text: String) -> Bool {
+    guard let parsed = URLComponents(string: text), parsed.scheme != nil, parsed.host?.isEmpty == false else {
+      return false
+    }
+    return true
   }
 
   /// The link an email shows, pointing at this server's action handler as the emulator's links do.

@@ -44,22 +44,40 @@ extension AuthServer {
     case ("accounts", "DELETE"):
       world.removeAllAccounts()
       return (200, [:])
-    case ("config", "GET"):
-      return (200, emulatorConfig)
-    case ("config", "PATCH"):
-      let patch = try call.decode(EmulatorConfigPatch.self)
-      var settings = world.settings
-      if let duplicates = patch.signIn?.allowDuplicateEmails { settings.oneAccountPerEmail = !duplicates }
-      if let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy {
-        settings.emailEnumerationProtection = privacy
-      }
-      world.setSettings(settings)
-      return (200, emulatorConfig)
-    case ("oobCodes", _), ("verificationCodes", _), ("accounts", _), ("config", _):
+    case ("config", _):
+      return (200, try projectConfig(call))
+    case ("oobCodes", _), ("verificationCodes", _), ("accounts", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     default:
       throw ServiceError.notFound
     }
+  }
+
+  /// `GET`/`PATCH` of the project's configuration, as `/emulator/v1/projects/{id}/config` and Identity Toolkit's
+  /// `/v2/projects/{id}/config` serve it: the two flags serve models. `PATCH ?updateMask=a,b` changes only the
+  /// fields the mask names (a field, or a path into it); without a mask, every field the body sets.
+  func projectConfig(_ call: Call) throws -> JSON {
+    switch call.method {
+    case "GET": return emulatorConfig
+    case "PATCH": break
+    default: throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    }
+    let patch = try call.decode(EmulatorConfigPatch.self)
+    let mask = (call.queryValue("updateMask") ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    func masked(_ field: String) -> Bool {
+      mask.isEmpty || mask.contains { $0 == field || $0.hasPrefix(field + ".") }
+    }
+    var settings = world.settings
+    if masked("signIn"), let duplicates = patch.signIn?.allowDuplicateEmails {
+      settings.oneAccountPerEmail = !duplicates
+    }
+    if masked("emailPrivacyConfig"), let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy {
+      settings.emailEnumerationProtection = privacy
+    }
+    world.setSettings(settings)
+    return emulatorConfig
   }
 
   private var emulatorConfig: JSON {

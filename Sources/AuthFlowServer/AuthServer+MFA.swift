@@ -11,6 +11,8 @@ extension AuthServer {
     var pathTenant: String?
     if rest.first == "projects", rest.count >= 3 {
       rest = Array(rest.dropFirst(2))
+      // The project's configuration (`updateConfig`), the part of it serve models.
+      if rest == ["config"] { return try projectConfig(call) }
       if rest.first == "tenants" {
         // Tenant management, or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`).
         guard rest.count == 4, rest[2] == "accounts" else {
@@ -182,7 +184,8 @@ extension AuthServer {
 }
 
 /// One `mfaInfo` entry: `{mfaEnrollmentId, displayName?, enrolledAt, phoneInfo | totpInfo: {}}`. A sign-in's
-/// answer masks the number as production does (every digit but the last four is `*`); a user record does not.
+/// answer masks the number as production does (every digit but the last four is `*`); a user record does not,
+/// and repeats it as `unobfuscatedPhoneInfo`.
 func factorJSON(_ factor: MFAEnrollment, masked: Bool) -> JSON {
   var json: [String: JSON] = [
     "mfaEnrollmentId": .string(factor.id), "enrolledAt": .string(factor.enrolledAt.description),
@@ -192,6 +195,8 @@ func factorJSON(_ factor: MFAEnrollment, masked: Bool) -> JSON {
   case .phone:
     let number = factor.phoneNumber ?? ""
     json["phoneInfo"] = .string(masked ? maskedPhoneNumber(number) : number)
+    // A user record also carries the number under production's output-only name for it.
+    if !masked { json["unobfuscatedPhoneInfo"] = .string(number) }
   case .totp:
     json["totpInfo"] = .object([:])
   }

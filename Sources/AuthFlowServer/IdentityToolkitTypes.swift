@@ -33,6 +33,8 @@ struct SendOobCodeRequest: Decodable {
   var idToken: String?
   /// The Admin SDK's `generate…Link`: return the link instead of sending an email.
   var returnOobLink: Bool?
+  /// Where the action handler sends the user afterwards: an absolute URI.
+  var continueUrl: String?
 }
 
 struct UpdateRequest: Decodable {
@@ -236,6 +238,7 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
   if let name = account.displayName { user["displayName"] = .string(name) }
   if let photo = account.photoURL { user["photoUrl"] = .string(photo) }
   if let number = account.phoneNumber { user["phoneNumber"] = .string(number) }
+  if account.emailLinkSignIn { user["emailLinkSignin"] = true }
   // Production returns a salted hash; the server says only that a password exists, never what it is.
   if account.hasPassword { user["passwordHash"] = "UkVEQUNURUQ=" }
   if !account.customClaims.isEmpty {

@@ -29,7 +29,9 @@ import Testing
       let (wrong, mismatch) = try await client.post(
         "accounts:signInWithEmailLink", #"{"email":"eve@example.com","oobCode":"\#(code)"}"#)
       #expect(wrong == 400)
-      #expect(errorMessage(mismatch) == "INVALID_EMAIL")
+      #expect(
+        errorMessage(mismatch)
+          == "INVALID_EMAIL : The email provided does not match the sign-in email address.")
       let (status, session) = try await client.post(
         "accounts:signInWithEmailLink", #"{"email":"nia@example.com","oobCode":"\#(code)"}"#)
       #expect(status == 200)

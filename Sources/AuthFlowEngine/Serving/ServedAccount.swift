@@ -14,6 +14,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var disabled: Bool
   /// Whether the account has a password (production returns a hash; the server says only that one exists).
   public var hasPassword: Bool
+  /// Whether the account has signed in with an email link (`emailLinkSignin`).
+  public var emailLinkSignIn: Bool
   /// Linked identity-provider accounts, in the order they were linked.
   public var links: [Link]
   /// When the account was created, in virtual time (`createdAt`).
@@ -53,6 +55,7 @@ public struct ServedAccount: Equatable, Sendable {
     displayName = account.displayName
     disabled = account.disabled
     hasPassword = account.password != nil
+    emailLinkSignIn = account.emailLinkSignIn
     links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
     createdAt = account.createdAt
     photoURL = account.photoURL

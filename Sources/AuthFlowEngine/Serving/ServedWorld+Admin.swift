@@ -112,14 +112,19 @@ extension ServedWorld {
 
   /// `generateEmailVerificationLink` / `generatePasswordResetLink` / `generateVerifyAndChangeEmailLink` /
   /// `generateSignInWithEmailLink` (for any address, with or without an account): a fresh action code, nothing
-  /// sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`).
+  /// sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`). An address no
+  /// account has is `user-not-found`, except that under enumeration protection a password reset for it is no
+  /// code and no error (`nil`), as production answers the Admin SDK there.
   public func actionCode(_ kind: MailKind, email: String, newEmail: String? = nil) throws(AuthErrorCode)
-    -> String
+    -> String?
   {
-    try locked(nil) { (_, backend) throws(AuthErrorCode) in
+    try locked(nil) { (_, backend) throws(AuthErrorCode) -> String? in
       guard Backend.isValidEmail(email) else { throw .invalidEmail }
       if kind == .signInLink { return backend.issueSignInLinkCode(email: email.lowercased()) }
-      guard let account = backend.account(email: email) else { throw .userNotFound }
+      guard let account = backend.account(email: email) else {
+        if kind == .passwordReset, backend.settings.emailEnumerationProtection { return nil }
+        throw .userNotFound
+      }
       var changeTo: String?
       if kind == .verifyAndChangeEmail {
         guard let newEmail, Backend.isValidEmail(newEmail) else { throw .invalidEmail }
