@@ -66,7 +66,7 @@ struct OutputCommandLineTests {
     // Should the command not open the FIFO, open it once so the reader is not left waiting forever.
     let unblock = open(folder.path("same-fifo"), O_WRONLY | O_NONBLOCK)
     if unblock >= 0 { close(unblock) }
-    let received = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let received = String(decoding: readToEnd(output.fileHandleForReading), as: UTF8.self)
     reader.waitUntilExit()
     #expect(run.status == 0, "\(run.stderr)")
     #expect(received.contains("\"summary\""))

@@ -179,7 +179,7 @@ enum Xmllint {
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    let output = readToEnd(pipe.fileHandleForReading)
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
