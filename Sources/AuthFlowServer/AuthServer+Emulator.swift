@@ -47,19 +47,46 @@ extension AuthServer {
     case ("config", "GET"):
       return (200, emulatorConfig)
     case ("config", "PATCH"):
-      let patch = try call.decode(EmulatorConfigPatch.self)
-      var settings = world.settings
-      if let duplicates = patch.signIn?.allowDuplicateEmails { settings.oneAccountPerEmail = !duplicates }
-      if let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy {
-        settings.emailEnumerationProtection = privacy
-      }
-      world.setSettings(settings)
+      try patchConfig(call, mask: nil)
       return (200, emulatorConfig)
     case ("oobCodes", _), ("verificationCodes", _), ("accounts", _), ("config", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     default:
       throw ServiceError.notFound
     }
+  }
+
+  /// `GET`/`PATCH /v2/projects/{id}/config`: the Admin API's project config, as the emulator serves it, with
+  /// the same two fields as the emulator's own config endpoint; a `PATCH` with `updateMask` changes only the
+  /// listed fields (`emailPrivacyConfig`, `signIn.allowDuplicateEmails`, or a parent of one).
+  func projectConfig(_ call: Call) throws -> JSON {
+    switch call.method {
+    case "GET": return emulatorConfig
+    case "PATCH":
+      let mask = call.queryValue("updateMask").map { $0.split(separator: ",").map(String.init) }
+      try patchConfig(call, mask: mask)
+      return emulatorConfig
+    default: throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
+    }
+  }
+
+  /// Applies a config body's fields; with a mask, only the fields it lists.
+  private func patchConfig(_ call: Call, mask: [String]?) throws(ServiceError) {
+    let patch = try call.decode(EmulatorConfigPatch.self)
+    func listed(_ path: String) -> Bool {
+      guard let mask else { return true }
+      return mask.contains { path == $0 || path.hasPrefix($0 + ".") }
+    }
+    var settings = world.settings
+    if listed("signIn.allowDuplicateEmails"), let duplicates = patch.signIn?.allowDuplicateEmails {
+      settings.oneAccountPerEmail = !duplicates
+    }
+    if listed("emailPrivacyConfig.enableImprovedEmailPrivacy"),
+      let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy
+    {
+      settings.emailEnumerationProtection = privacy
+    }
+    world.setSettings(settings)
   }
 
   private var emulatorConfig: JSON {

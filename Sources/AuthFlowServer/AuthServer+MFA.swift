@@ -9,6 +9,7 @@ extension AuthServer {
   func identityToolkitV2(_ call: Call, _ parts: [String]) throws -> JSON {
     var rest = parts
     var pathTenant: String?
+    if rest.first == "projects", rest.count == 3, rest[2] == "config" { return try projectConfig(call) }
     if rest.first == "projects", rest.count >= 3 {
       rest = Array(rest.dropFirst(2))
       if rest.first == "tenants" {
