@@ -31,8 +31,12 @@ extension AuthServer {
 
   func signUp(_ call: Call) throws -> JSON {
     let request = try call.decode(SignUpRequest.self)
+    // Only the Admin API names the uid of the account it creates.
+    guard request.localId == nil else { throw ServiceError("UNEXPECTED_PARAMETER : User ID") }
     let (email, password) = (request.email ?? "", request.password ?? "")
     if request.idToken == nil, email.isEmpty, password.isEmpty {
+      // An empty email is not a guest: the service checks the address it was given.
+      guard request.email == nil else { throw ServiceError("INVALID_EMAIL") }
       // No email, no password, no ID token: an anonymous sign-in (the SDKs' signInAnonymously).
       let session = try backend { () throws(AuthErrorCode) in try world.signUpAnonymously() }
       return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "anonymous"))
@@ -55,12 +59,51 @@ extension AuthServer {
       }
       session.account = account
     }
+    let factors = try signUpFactors(request.mfaInfo ?? [])
+    if !factors.isEmpty {
+      let uid = session.account.uid
+      session.account = try backend { () throws(AuthErrorCode) in
+        try world.setSecondFactors(uid: uid, factors)
+      }
+    }
     return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "password"))
+  }
+
+  /// A sign-up's `mfaInfo`: phone factors, one a number (the first of each wins), each with a new enrolment id
+  /// whatever the request names, as the emulator creates them; a number that is not E.164 is
+  /// `INVALID_MFA_PHONE_NUMBER : Invalid format.`.
+  private func signUpFactors(_ inputs: [MFAFactorInput]) throws(ServiceError) -> [AdminSecondFactor] {
+    var factors: [AdminSecondFactor] = []
+    for input in inputs {
+      guard let number = input.phoneInfo, PhoneNumber.isValid(number) else {
+        throw ServiceError("INVALID_MFA_PHONE_NUMBER : Invalid format.")
+      }
+      guard !factors.contains(where: { $0.phoneNumber == number }) else { continue }
+      factors.append(
+        AdminSecondFactor(
+          enrollmentID: nil, phoneNumber: number, displayName: input.displayName, enrolledAt: nil))
+    }
+    return factors
+  }
+
+  /// `accounts:signUp` with the owner credential: the Admin API's account creation (`localId`, `phoneNumber`,
+  /// `mfaInfo`; answered without tokens), as production and the emulator serve a privileged sign-up. With an
+  /// `idToken` it is the client's sign-up, which names no uid.
+  func adminSignUp(_ call: Call) throws -> JSON {
+    let request = try call.decode(SignUpRequest.self)
+    guard request.idToken != nil else { return try adminCreate(call) }
+    guard request.localId == nil else { throw ServiceError("UNEXPECTED_PARAMETER : User ID") }
+    return try signUp(call)
   }
 
   func signInWithPassword(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithPasswordRequest.self)
-    guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
+    // Password sign-in switched off (a tenant's `allowPasswordSignup`) is said before the fields are read.
+    guard world.settings.signInMethods.contains("password") else {
+      throw ServiceError("PASSWORD_LOGIN_DISABLED")
+    }
+    guard let email = request.email else { throw ServiceError.missing("EMAIL") }
+    guard EmailAddress.isValid(email) else { throw ServiceError("INVALID_EMAIL") }
     guard let password = request.password, !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
     let signIn: ServedWorld.SignIn
     do {

@@ -254,6 +254,7 @@ extension AuthServer {
     guard admin else { throw ServiceError.missing("ID_TOKEN") }
     guard let uid = request.localId else { throw ServiceError.missing("LOCAL_ID") }
     let deleteName = request.deleteAttribute?.contains("DISPLAY_NAME") == true
+    let deletePhoto = request.deleteAttribute?.contains("PHOTO_URL") == true
     let changes = AdminAccountChanges(
       email: request.email, password: request.password, emailVerified: request.emailVerified,
       displayName: deleteName ? .some(nil) : request.displayName.map { .some($0) },
@@ -261,18 +262,27 @@ extension AuthServer {
       revokeSessions: request.validSince != nil, unlink: (request.deleteProvider ?? []).map(ProviderID.init),
       claims: try request.customAttributes.map(CustomClaims.parse),
       // An empty number is proto3's default, which the service reads as "not set", as the emulator does.
-      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
+      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) },
+      photoURL: deletePhoto ? .some(nil) : request.photoUrl.map { .some($0) })
     let factors = try request.mfa.map { try adminFactors($0.enrollments ?? []) }
-    let account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
+    var account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
     }
     if let factors {
-      _ = try backend(.admin) { () throws(AuthErrorCode) in try world.setSecondFactors(uid: uid, factors) }
+      account = try backend(.admin) { () throws(AuthErrorCode) in
+        try world.setSecondFactors(uid: uid, factors)
+      }
     }
-    return ["kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid)]
+    // The account as it now is, as the service answers an update.
+    return [
+      "kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid),
+      "email": .optional(account.email), "displayName": .optional(account.displayName),
+      "photoUrl": .optional(account.photoURL), "emailVerified": .bool(account.emailVerified),
+    ]
   }
 
   private func clientUpdate(_ request: UpdateRequest, _ idToken: String) throws -> JSON {
-    let token = try tokens.token(idToken, tenant: tenantID)
+    // An email change starts a new session; a password set in the same call is set through it.
+    var token = try tokens.token(idToken, tenant: tenantID)
     var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
     var json: [String: JSON] = ["kind": "identitytoolkit#SetAccountInfoResponse"]
     let deleted = Set(request.deleteAttribute ?? [])
@@ -290,12 +300,19 @@ extension AuthServer {
       }
     }
     if let email = request.email, email.lowercased() != account.email {
-      let session = try backend { () throws(AuthErrorCode) in try world.updateEmail(token, to: email) }
-      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
+      let current = token
+      let session = try backend { () throws(AuthErrorCode) in try world.updateEmail(current, to: email) }
+      // A new email alone keeps the session's sign-in method (a guest stays `anonymous`); a password makes it
+      // `password`.
+      let method = current.signInProvider?.rawValue ?? "password"
+      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: method)) { _, new in new }
       account = session.account
+      token = session.tokens.idToken
     }
     if let password = request.password {
-      let session = try backend { () throws(AuthErrorCode) in try world.changePassword(token, to: password) }
+      let current = token
+      let session = try backend { () throws(AuthErrorCode) in try world.changePassword(current, to: password)
+      }
       json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
       account = session.account
     }
@@ -316,6 +333,12 @@ extension AuthServer {
       guard let number = input.phoneInfo, PhoneNumber.isValid(number) else {
         throw ServiceError("INVALID_MFA_PHONE_NUMBER : Invalid format.")
       }
+      // One enrolment id names one factor: the same id for another number is refused, as the emulator does.
+      if let id = input.mfaEnrollmentId, !id.isEmpty,
+        factors.contains(where: { $0.enrollmentID == id && $0.phoneNumber != number })
+      {
+        throw ServiceError("DUPLICATE_MFA_ENROLLMENT_ID")
+      }
       factors.append(
         AdminSecondFactor(
           enrollmentID: input.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }, phoneNumber: number,
@@ -326,7 +349,8 @@ extension AuthServer {
 
   func delete(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(DeleteRequest.self)
-    if let idToken = request.idToken {
+    // With the owner credential the account is named by uid, never by an ID token (`MISSING_LOCAL_ID`).
+    if let idToken = request.idToken, !call.hasOwnerCredential {
       let token = try tokens.token(idToken, tenant: tenantID)
       try backend { () throws(AuthErrorCode) in try world.delete(token) }
     } else {
@@ -343,7 +367,8 @@ extension AuthServer {
       uid: request.localId, email: request.email, password: request.password,
       emailVerified: request.emailVerified,
       displayName: request.displayName.map { .some($0) }, disabled: request.disabled,
-      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) })
+      phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) },
+      photoURL: request.photoUrl.map { .some($0) })
     let factors = try adminFactors(request.mfaInfo ?? [])
     var account = try backend(.admin) { () throws(AuthErrorCode) in try world.createAccount(changes) }
     if !factors.isEmpty {
@@ -354,7 +379,7 @@ extension AuthServer {
     }
     return [
       "kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(account.uid),
-      "email": .optional(account.email),
+      "email": .optional(account.email), "displayName": .optional(account.displayName),
     ]
   }
 }

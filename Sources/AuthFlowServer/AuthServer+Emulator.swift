@@ -44,40 +44,49 @@ extension AuthServer {
     case ("accounts", "DELETE"):
       world.removeAllAccounts()
       return (200, [:])
-    case ("config", _):
-      return (200, try projectConfig(call))
-    case ("oobCodes", _), ("verificationCodes", _), ("accounts", _):
+    case ("config", "GET"):
+      return (200, emulatorConfig)
+    case ("config", "PATCH"):
+      try patchConfig(call, mask: nil)
+      return (200, emulatorConfig)
+    case ("oobCodes", _), ("verificationCodes", _), ("accounts", _), ("config", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     default:
       throw ServiceError.notFound
     }
   }
 
-  /// `GET`/`PATCH` of the project's configuration, as `/emulator/v1/projects/{id}/config` and Identity Toolkit's
-  /// `/v2/projects/{id}/config` serve it: the two flags serve models. `PATCH ?updateMask=a,b` changes only the
-  /// fields the mask names (a field, or a path into it); without a mask, every field the body sets.
+  /// `GET`/`PATCH /v2/projects/{id}/config`: the Admin API's project config, as the emulator serves it, with
+  /// the same two fields as the emulator's own config endpoint; a `PATCH` with `updateMask` changes only the
+  /// listed fields (`emailPrivacyConfig`, `signIn.allowDuplicateEmails`, or a parent of one).
   func projectConfig(_ call: Call) throws -> JSON {
     switch call.method {
     case "GET": return emulatorConfig
-    case "PATCH": break
+    case "PATCH":
+      let mask = call.queryValue("updateMask").map { $0.split(separator: ",").map(String.init) }
+      try patchConfig(call, mask: mask)
+      return emulatorConfig
     default: throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     }
+  }
+
+  /// Applies a config body's fields; with a mask, only the fields it lists.
+  private func patchConfig(_ call: Call, mask: [String]?) throws(ServiceError) {
     let patch = try call.decode(EmulatorConfigPatch.self)
-    let mask = (call.queryValue("updateMask") ?? "").split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty }
-    func masked(_ field: String) -> Bool {
-      mask.isEmpty || mask.contains { $0 == field || $0.hasPrefix(field + ".") }
+    func listed(_ path: String) -> Bool {
+      guard let mask else { return true }
+      return mask.contains { path == $0 || path.hasPrefix($0 + ".") }
     }
     var settings = world.settings
-    if masked("signIn"), let duplicates = patch.signIn?.allowDuplicateEmails {
+    if listed("signIn.allowDuplicateEmails"), let duplicates = patch.signIn?.allowDuplicateEmails {
       settings.oneAccountPerEmail = !duplicates
     }
-    if masked("emailPrivacyConfig"), let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy {
+    if listed("emailPrivacyConfig.enableImprovedEmailPrivacy"),
+      let privacy = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy
+    {
       settings.emailEnumerationProtection = privacy
     }
     world.setSettings(settings)
-    return emulatorConfig
   }
 
   private var emulatorConfig: JSON {

@@ -69,7 +69,7 @@ extension AuthServer {
     try require("POST", call)
     // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
     switch endpoint {
-    case "accounts:signUp": return (200, try signUp(call))
+    case "accounts:signUp": return (200, admin ? try adminSignUp(call) : try signUp(call))
     case "accounts:signInWithPassword": return (200, try signInWithPassword(call))
     case "accounts:signInWithIdp": return (200, try signInWithIdp(call))
     case "accounts:signInWithEmailLink": return (200, try signInWithEmailLink(call))

@@ -27,6 +27,9 @@ struct Call {
     let data = body.isEmpty ? Data("{}".utf8) : body
     do {
       return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as ServiceError {
+      // A body's own rule (a field that must be a list, not null), said as the service says it.
+      throw error
     } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
       let field = context.codingPath.map(\.stringValue).joined(separator: ".")
       throw ServiceError.badJSON("Invalid value at '\(field)'.")

@@ -10,6 +10,10 @@ struct SignUpRequest: Decodable {
   var displayName: String?
   /// Present when the SDK links an email and password to the signed-in user.
   var idToken: String?
+  /// Only an Admin call may name the new account's uid; a client's is `UNEXPECTED_PARAMETER : User ID`.
+  var localId: String?
+  /// Phone factors to create the account with (`{phoneInfo, displayName?}`), as the emulator takes them.
+  var mfaInfo: [MFAFactorInput]?
 }
 
 struct SignInWithPasswordRequest: Decodable {
@@ -62,6 +66,17 @@ struct UpdateRequest: Decodable {
 /// `accounts:update`'s `mfa`.
 struct MFAUpdate: Decodable {
   var enrollments: [MFAFactorInput]?
+
+  enum CodingKeys: String, CodingKey { case enrollments }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // Absent means "no factors"; an explicit null is not a list, as the service's JSON parser says.
+    if container.contains(.enrollments), try container.decodeNil(forKey: .enrollments) {
+      throw ServiceError.badJSON("/mfa/enrollments must be array")
+    }
+    enrollments = try container.decodeIfPresent([MFAFactorInput].self, forKey: .enrollments)
+  }
 }
 
 /// A phone factor as the Admin SDK sends it (`mfa.enrollments[]`, `mfaInfo[]`).
@@ -177,6 +192,7 @@ struct AdminCreateRequest: Decodable {
   var email: String?
   var password: String?
   var displayName: String?
+  var photoUrl: String?
   var emailVerified: Bool?
   var disabled: Bool?
   var phoneNumber: String?

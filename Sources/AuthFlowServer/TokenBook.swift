@@ -108,6 +108,8 @@ final class TokenBook: @unchecked Sendable {
     var emailVerified: Bool?
     var name: String?
     var phoneNumber: String?
+    /// `anonymous` in a guest's tokens, as production issues them (`provider_id`); absent otherwise.
+    var providerID: String?
     var firebase: Firebase
     /// Custom claims (a custom token's, the account's `customAttributes`), beside the standard ones.
     var custom: [String: ClaimValue]
@@ -118,6 +120,7 @@ final class TokenBook: @unchecked Sendable {
       case userID = "user_id"
       case emailVerified = "email_verified"
       case phoneNumber = "phone_number"
+      case providerID = "provider_id"
     }
 
     /// A custom claim's name as a coding key.
@@ -141,6 +144,7 @@ final class TokenBook: @unchecked Sendable {
       try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
       try container.encodeIfPresent(name, forKey: .name)
       try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
+      try container.encodeIfPresent(providerID, forKey: .providerID)
       try container.encode(firebase, forKey: .firebase)
       var extra = encoder.container(keyedBy: ClaimKey.self)
       // Reserved names never get here (the loader and the server refuse them); standard fields win anyway.
@@ -184,6 +188,7 @@ final class TokenBook: @unchecked Sendable {
       for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
       if let number = account.phoneNumber { identities["phone"] = [number] }
       firebase = Firebase(identities: identities, signInProvider: provider)
+      providerID = provider == "anonymous" ? "anonymous" : nil
       custom = token.claims
     }
   }

@@ -22,12 +22,15 @@ public struct AdminAccountChanges: Equatable, Sendable {
   public var claims: [String: ClaimValue]?
   /// A new phone number (E.164, no other account's); `.some(nil)` removes it; nil leaves it.
   public var phoneNumber: String??
+  /// A new photo URL; `.some(nil)` removes it (`deleteAttribute: ["PHOTO_URL"]`); nil leaves it.
+  public var photoURL: String??
 
   /// Changes that set what is not nil and leave the rest.
   public init(
     uid: String? = nil, email: String? = nil, password: String? = nil, emailVerified: Bool? = nil,
     displayName: String?? = nil, disabled: Bool? = nil, revokeSessions: Bool = false,
-    unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil, phoneNumber: String?? = nil
+    unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil, phoneNumber: String?? = nil,
+    photoURL: String?? = nil
   ) {
     self.uid = uid
     self.email = email
@@ -39,5 +42,6 @@ public struct AdminAccountChanges: Equatable, Sendable {
     self.unlink = unlink
     self.claims = claims
     self.phoneNumber = phoneNumber
+    self.photoURL = photoURL
   }
 }

@@ -39,6 +39,7 @@ extension ServedWorld {
       account.password = changes.password
       account.emailVerified = changes.emailVerified ?? false
       account.displayName = changes.displayName ?? nil
+      account.photoURL = changes.photoURL ?? nil
       account.disabled = changes.disabled ?? false
       account.phoneNumber = changes.phoneNumber ?? nil
       backend.insert(account)
@@ -71,6 +72,7 @@ extension ServedWorld {
         if let password = changes.password { account.password = password }
         if let verified = changes.emailVerified { account.emailVerified = verified }
         if let name = changes.displayName { account.displayName = name }
+        if let photo = changes.photoURL { account.photoURL = photo }
         if let disabled = changes.disabled { account.disabled = disabled }
         account.links.removeAll { changes.unlink.contains($0.provider) }
         if changes.unlink.contains(.password) { account.password = nil }
