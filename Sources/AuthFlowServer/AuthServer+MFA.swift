@@ -29,6 +29,11 @@ extension AuthServer {
 
   /// One `/v2/accounts/…` endpoint, served by the server of the request's tenant (or the project's).
   private func mfaEndpoint(_ call: Call, _ endpoint: String) throws -> JSON {
+    // With MFA off (the `mfa` knob, a tenant's `mfaConfig`), starting or finishing a second factor is refused
+    // before the request is read, as the emulator refuses it; withdrawing one is still allowed.
+    if endpoint != "mfaEnrollment:withdraw", !world.settings.mfa.enabled {
+      throw ServiceError("OPERATION_NOT_ALLOWED : Multi-factor authentication is not enabled.")
+    }
     switch endpoint {
     case "mfaEnrollment:start": return try startMFAEnrollment(call)
     case "mfaEnrollment:finalize": return try finalizeMFAEnrollment(call)
@@ -61,10 +66,17 @@ extension AuthServer {
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
     let token = try tokens.token(idToken, tenant: tenantID)
     if let phone = request.phoneEnrollmentInfo {
-      let sessionInfo = try backend(.mfaEnrollment) { () throws(AuthErrorCode) in
+      let started = Result { () throws(AuthErrorCode) in
         try world.startPhoneEnrollment(token, phoneNumber: phone.phoneNumber ?? "")
       }
-      return ["phoneSessionInfo": ["sessionInfo": .string(sessionInfo)]]
+      switch started {
+      case .success(let sessionInfo): return ["phoneSessionInfo": ["sessionInfo": .string(sessionInfo)]]
+      case .failure(.secondFactorAlreadyInUse):
+        // For a number, the service says which kind of factor is there already.
+        throw ServiceError(
+          "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
+      case .failure(let code): throw ServiceError(code, context: .mfaEnrollment)
+      }
     }
     guard request.totpEnrollmentInfo != nil else {
       throw ServiceError.invalidArgument("phoneEnrollmentInfo or totpEnrollmentInfo is required")

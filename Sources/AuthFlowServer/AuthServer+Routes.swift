@@ -66,6 +66,19 @@ extension AuthServer {
       try require("GET", call)
       return (200, batchGet(call))
     }
+    if endpoint == "recaptchaParams" {
+      try require("GET", call)
+      // The reCAPTCHA parameters older web SDKs read before a phone sign-in. Serve checks no app, so they are
+      // placeholders, named so that nobody mistakes them for real ones.
+      return (
+        200,
+        [
+          "kind": "identitytoolkit#GetRecaptchaParamResponse",
+          "recaptchaSiteKey": "authflow-serve-placeholder-site-key",
+          "recaptchaStoken": "authflow-serve-placeholder-stoken-no-recaptcha-is-checked",
+        ]
+      )
+    }
     try require("POST", call)
     // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
     switch endpoint {

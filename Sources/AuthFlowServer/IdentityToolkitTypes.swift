@@ -250,6 +250,10 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
     "disabled": .bool(account.disabled), "providerUserInfo": .array(infos), "createdAt": .string(created),
     "lastLoginAt": .string(lastLogin),
   ]
+  // RFC 3339 with milliseconds, as production writes it; the virtual clock has whole seconds.
+  if let refreshed = account.lastRefreshAt {
+    user["lastRefreshAt"] = .string(refreshed.description.dropLast() + ".000Z")
+  }
   if let email = account.email { user["email"] = .string(email) }
   if let name = account.displayName { user["displayName"] = .string(name) }
   if let photo = account.photoURL { user["photoUrl"] = .string(photo) }

@@ -224,7 +224,7 @@ import Testing
       let (_, json) = try await v2(
         client, "mfaEnrollment:start",
         #"{"idToken":"\#(idToken)","phoneEnrollmentInfo":{"phoneNumber":"\#(number)"}}"#)
-      #expect(errorMessage(json) == "OPERATION_NOT_ALLOWED")
+      #expect(errorMessage(json) == "OPERATION_NOT_ALLOWED : Multi-factor authentication is not enabled.")
     }
   }
 

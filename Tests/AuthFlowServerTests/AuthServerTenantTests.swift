@@ -443,7 +443,7 @@ import Testing
         .post, "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=fake-api-key",
         #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
       #expect(status == 400)
-      #expect(errorMessage(refused) == "OPERATION_NOT_ALLOWED")
+      #expect(errorMessage(refused) == "OPERATION_NOT_ALLOWED : Multi-factor authentication is not enabled.")
     }
   }
 

@@ -274,3 +274,19 @@ def test_an_idp_user_without_an_email_has_none_in_its_user_record(server, app):
     assert user.email is None and user.display_name == "Octo"
     assert [(p.provider_id, p.uid, p.email) for p in user.provider_data] == [("github.com", "octo-private", None)]
     assert auth.verify_id_token(again["idToken"], app=app)["uid"] == first["localId"]
+
+
+def test_user_metadata_follows_sign_ins_and_refreshes(server, app):
+    signed_up = server.post("accounts:signUp", {"email": "metadata@example.com", "password": "secret-1"}).json()
+    start = server.control("GET", "clock").json()["secondsSince1970"] * 1000
+    created = auth.get_user(signed_up["localId"], app=app).user_metadata
+    assert (created.creation_timestamp, created.last_sign_in_timestamp) == (start, start)
+    assert created.last_refresh_timestamp == start
+    server.control("POST", "clock:advance", {"by": "1m"}).raise_for_status()
+    refreshed = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
+                              data={"grant_type": "refresh_token", "refresh_token": signed_up["refreshToken"]},
+                              timeout=10)
+    assert refreshed.status_code == 200, refreshed.text
+    metadata = auth.get_user(signed_up["localId"], app=app).user_metadata
+    assert metadata.last_sign_in_timestamp == start  # a refresh is no sign-in
+    assert metadata.last_refresh_timestamp == start + 60_000

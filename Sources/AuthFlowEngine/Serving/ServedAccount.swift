@@ -24,6 +24,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var photoURL: String?
   /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
   public var lastSignInAt: VirtualTime?
+  /// When an ID token was last minted for the account (`lastRefreshAt`), nil if never.
+  public var lastRefreshAt: VirtualTime?
   /// The custom claims the Admin SDK set (`customAttributes`).
   public var customClaims: [String: ClaimValue]
   /// When the account's sessions were last revoked (`validSince`); nil when they never were.
@@ -60,6 +62,7 @@ public struct ServedAccount: Equatable, Sendable {
     createdAt = account.createdAt
     photoURL = account.photoURL
     lastSignInAt = account.lastSignInAt
+    lastRefreshAt = account.lastRefreshAt
     customClaims = account.customClaims
     revokedAt = account.revokedAt
     phoneNumber = account.phoneNumber

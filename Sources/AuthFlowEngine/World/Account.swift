@@ -21,6 +21,9 @@ package struct Account {
   var photoURL: String? = nil
   /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
   var lastSignInAt: VirtualTime? = nil
+  /// When an ID token was last minted for the account, by a sign-in or a refresh (`lastRefreshAt`); nil until
+  /// the first one.
+  var lastRefreshAt: VirtualTime? = nil
   /// Made by an anonymous sign-in and not yet upgraded by linking a credential.
   var anonymous = false
   /// Signed in with an email link at least once: the account has the `password` provider (Firebase's

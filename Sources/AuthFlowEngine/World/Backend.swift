@@ -143,6 +143,7 @@ package final class Backend {
   ) -> SessionTokens {
     generation += 1
     if authTime == nil { accounts[uid]?.lastSignInAt = world.now }
+    accounts[uid]?.lastRefreshAt = world.now
     let refreshToken = world.identifier(length: 32)
     let session = RefreshSession(
       uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider,
@@ -200,7 +201,9 @@ package final class Backend {
   /// `refreshToken`: a new ID token for a live session. Revoked sessions and deleted accounts fail with
   /// `user-token-expired`, disabled accounts with `user-disabled`.
   func refreshToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
-    idToken(for: try liveSession(refreshToken))
+    let session = try liveSession(refreshToken)
+    accounts[session.uid]?.lastRefreshAt = world.now
+    return idToken(for: session)
   }
 
   /// The uid a refresh token was issued for, whether or not its session still lives; nil for a token the
