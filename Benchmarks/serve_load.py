@@ -49,7 +49,7 @@ def main():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         mine = []
         for n in range(index, args.count, args.clients):
-            status, body = request(connection, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp",
+            status, body = request(connection, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key",
                                    {"email": f"load{n}@example.com", "password": "secret-1"})
             if status != 200:
                 with lock:

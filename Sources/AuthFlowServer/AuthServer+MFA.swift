@@ -7,6 +7,15 @@ extension AuthServer {
   /// `/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:X` and `…/accounts/mfaSignIn:X` (also under
   /// `projects/{id}/`).
   func identityToolkitV2(_ call: Call, _ parts: [String]) throws -> JSON {
+    if parts == ["recaptchaConfig"] {
+      try require("GET", call)
+      // reCAPTCHA Enterprise is off for every provider: the iOS SDK asks before a phone sign-in, and serve
+      // checks no app.
+      let off: [JSON] = ["EMAIL_PASSWORD_PROVIDER", "PHONE_PROVIDER"].map {
+        ["provider": .string($0), "enforcementState": "OFF"]
+      }
+      return ["recaptchaEnforcementState": .array(off)]
+    }
     var rest = parts
     var pathTenant: String?
     if rest.first == "projects", rest.count >= 3 {

@@ -8,10 +8,16 @@ extension AuthServer {
     let parts = call.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch parts.first {
     case "identitytoolkit.googleapis.com":
+      // A client's call names an API key; the Admin SDKs' project-scoped paths are let through without one.
+      if parts.count > 2, parts[2] != "projects" { try requireCaller(call) }
       return try identityToolkit(call, Array(parts.dropFirst()))
+    case "www.googleapis.com":
+      try requireCaller(call)
+      return try legacyRelyingParty(call, Array(parts.dropFirst()))
     case "securetoken.googleapis.com":
       guard parts == ["securetoken.googleapis.com", "v1", "token"] else { throw ServiceError.notFound }
       try require("POST", call)
+      try requireCaller(call)
       // A tenant's session refreshes in its tenant, which the refresh token says.
       let server = try refreshToken(in: call).map(serving(tenant:)) ?? self
       try server.requireEnabled()
@@ -27,6 +33,39 @@ extension AuthServer {
       throw ServiceError.notFound
     }
   }
+
+  /// A client's call must name an API key, an Admin call carries an OAuth 2 bearer; a call with neither is
+  /// refused as Google's front end refuses it.
+  func requireCaller(_ call: Call) throws(ServiceError) {
+    guard !call.hasAPIKey, !call.hasOwnerCredential else { return }
+    throw ServiceError(
+      status: 403,
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or "
+        + "other form of API consumer identity to call this API.",
+      canonical: "PERMISSION_DENIED")
+  }
+
+  /// The Identity Toolkit v3 paths (`/www.googleapis.com/identitytoolkit/v3/relyingparty/X`) that the iOS and
+  /// Android SDKs still call for most operations: each is the v1 endpoint of the same operation, answered the
+  /// same way.
+  private func legacyRelyingParty(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
+    guard parts.count == 4, parts[0] == "identitytoolkit", parts[1] == "v3", parts[2] == "relyingparty",
+      let endpoint = Self.legacyEndpoints[parts[3]]
+    else { throw ServiceError.notFound }
+    return try identityToolkit(call, ["v1", endpoint])
+  }
+
+  /// v3 name → v1 endpoint.
+  private static let legacyEndpoints = [
+    "createAuthUri": "accounts:createAuthUri", "deleteAccount": "accounts:delete",
+    "emailLinkSignin": "accounts:signInWithEmailLink", "getAccountInfo": "accounts:lookup",
+    "getOobConfirmationCode": "accounts:sendOobCode", "getProjectConfig": "projects",
+    "getRecaptchaParam": "recaptchaParams", "resetPassword": "accounts:resetPassword",
+    "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
+    "signupNewUser": "accounts:signUp", "verifyAssertion": "accounts:signInWithIdp",
+    "verifyCustomToken": "accounts:signInWithCustomToken", "verifyPassword": "accounts:signInWithPassword",
+    "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
+  ]
 
   func require(_ method: String, _ call: Call) throws(ServiceError) {
     guard call.method == method else {
@@ -66,6 +105,12 @@ extension AuthServer {
       try require("GET", call)
       return (200, batchGet(call))
     }
+    if endpoint == "projects" {
+      try require("GET", call)
+      // The project's public configuration; SDKs read `authorizedDomains` before a web sign-in, which serve
+      // does not check.
+      return (200, ["projectId": .string(projectID), "authorizedDomains": ["localhost", "127.0.0.1"]])
+    }
     if endpoint == "recaptchaParams" {
       try require("GET", call)
       // The reCAPTCHA parameters older web SDKs read before a phone sign-in. Serve checks no app, so they are
@@ -80,6 +125,12 @@ extension AuthServer {
       )
     }
     try require("POST", call)
+    // Naming another project is for OAuth 2 callers only, as production rules.
+    struct TargetProject: Decodable { var targetProjectId: String? }
+    if !admin, (try? call.decode(TargetProject.self))?.targetProjectId != nil {
+      throw ServiceError(
+        "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+    }
     // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
     switch endpoint {
     case "accounts:signUp": return (200, admin ? try adminSignUp(call) : try signUp(call))

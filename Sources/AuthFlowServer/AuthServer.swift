@@ -61,12 +61,17 @@ public struct AuthServer: Sendable {
 
   /// Answers one request; never throws: every failure becomes the service's error body.
   func respond(to request: Request) async -> Response {
-    // Browsers preflight the client SDK's JSON calls; the emulator allows every origin, and so does this.
+    // Browsers preflight the client SDK's JSON calls; the emulator allows every origin, and so does this. The
+    // origin and the asked headers are said back rather than `*`, which some clients (older browsers, jsdom)
+    // refuse, and a page served through a tunnel may reach the server on the local network.
     if request.method == .options {
       var headers = HTTPFields()
-      headers[.accessControlAllowOrigin] = "*"
+      headers[.accessControlAllowOrigin] = request.headers[.origin] ?? "*"
       headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
       headers[.accessControlAllowHeaders] = request.headers[.accessControlRequestHeaders] ?? "*"
+      if let privateNetwork = HTTPFields.Element.Name("Access-Control-Allow-Private-Network") {
+        headers[privateNetwork] = "true"
+      }
       return Response(status: .noContent, headers: headers)
     }
     let body: Data
@@ -81,7 +86,8 @@ public struct AuthServer: Sendable {
       query: request.uri.queryParameters.map {
         (String($0.key), String($0.value))
       }, body: body, host: request.head.authority ?? "127.0.0.1:9099",
-      authorization: request.headers[.authorization])
+      authorization: request.headers[.authorization],
+      apiKeyHeader: HTTPFields.Element.Name("x-goog-api-key").flatMap { request.headers[$0] })
     do {
       let (status, json) = try route(call)
       return Self.response(status: status, data: json.data, contentType: "application/json; charset=UTF-8")

@@ -14,11 +14,20 @@ struct Call {
   var host: String
   /// The `Authorization` header, if any: the Admin SDKs send `Bearer owner` to an emulator.
   var authorization: String? = nil
+  /// The `x-goog-api-key` header, if any: an API key some clients send in place of `?key=`.
+  var apiKeyHeader: String? = nil
 
-  /// Whether the caller authenticated as the project's owner (OAuth 2, `Authorization: Bearer …`), as the
-  /// Admin SDKs do; an API key alone is a client. A stand-in cannot check an OAuth token, so any bearer counts,
-  /// as the emulator's `Bearer owner` does.
-  var hasOwnerCredential: Bool { authorization?.hasPrefix("Bearer ") == true }
+  /// Whether the caller authenticated as the project's owner (OAuth 2, `Authorization: Bearer …`, the scheme in
+  /// any case), as the Admin SDKs do; an API key alone is a client. A stand-in cannot check an OAuth token, so
+  /// any bearer counts, as the emulator's `Bearer owner` does; another scheme (`Basic …`) counts for nothing.
+  var hasOwnerCredential: Bool {
+    guard let authorization, authorization.utf8.count > 7 else { return false }
+    return authorization.prefix(7).lowercased() == "bearer "
+  }
+
+  /// Whether the caller named an API key (`?key=` or `x-goog-api-key`). Serve takes any key, as the emulator
+  /// does; production checks it is the project's.
+  var hasAPIKey: Bool { queryValue("key")?.isEmpty == false || apiKeyHeader?.isEmpty == false }
 
   func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 

@@ -166,7 +166,7 @@ import Testing
         "accounts:signInWithPassword", #"{"email":"old@example.com","password":"secret-1"}"#)
       #expect(errorMessage(oldPassword) == "INVALID_LOGIN_CREDENTIALS")
       let (_, refreshed) = try await client.call(
-        .post, "/securetoken.googleapis.com/v1/token",
+        .post, "/securetoken.googleapis.com/v1/token?key=fake-api-key",
         #"{"grant_type":"refresh_token","refresh_token":"\#(refreshToken)"}"#)
       #expect(errorMessage(refreshed) == "TOKEN_EXPIRED")
     }

@@ -95,7 +95,7 @@ import Testing
       let idToken = try #require(created["idToken"] as? String)
       let refresh = try #require(created["refreshToken"] as? String)
       let (_, unknown) = try await client.call(
-        .post, "/securetoken.googleapis.com/v1/token",
+        .post, "/securetoken.googleapis.com/v1/token?key=fake-api-key",
         #"{"grant_type":"refresh_token","refresh_token":"nope"}"#)
       #expect(errorMessage(unknown) == "INVALID_REFRESH_TOKEN")
       let (deleted, _) = try await client.post("accounts:delete", #"{"idToken":"\#(idToken)"}"#)
@@ -103,7 +103,7 @@ import Testing
       let (_, lookup) = try await client.post("accounts:lookup", #"{"idToken":"\#(idToken)"}"#)
       #expect(errorMessage(lookup) == "USER_NOT_FOUND")
       let (_, refreshed) = try await client.call(
-        .post, "/securetoken.googleapis.com/v1/token",
+        .post, "/securetoken.googleapis.com/v1/token?key=fake-api-key",
         #"{"grant_type":"refresh_token","refresh_token":"\#(refresh)"}"#)
       #expect(errorMessage(refreshed) == "USER_NOT_FOUND")
     }
@@ -172,7 +172,8 @@ import Testing
       let (missing, notFound) = try await client.call(.get, "/nowhere/at/all")
       #expect(missing == 404)
       #expect((notFound["error"] as? [String: Any])?["code"] as? Int == 404)
-      let (wrongMethod, _) = try await client.call(.get, "/identitytoolkit.googleapis.com/v1/accounts:signUp")
+      let (wrongMethod, _) = try await client.call(
+        .get, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k")
       #expect(wrongMethod == 404)
       let (_, wrongType) = try await client.post("accounts:signUp", #"{"email":42}"#)
       #expect(errorMessage(wrongType)?.hasPrefix("Invalid JSON payload received.") == true)

@@ -75,7 +75,7 @@ def test_refresh_token_and_revocation(server):
                               timeout=10)
     assert refreshed.status_code == 200 and refreshed.json()["user_id"] == first["localId"]
     server.post("accounts:update", {"idToken": first["idToken"], "password": "changed-1"}).raise_for_status()
-    stale = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token",
+    stale = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
                           json={"grant_type": "refresh_token", "refresh_token": first["refreshToken"]}, timeout=10)
     assert stale.status_code == 400 and error(stale) == "TOKEN_EXPIRED"
 
@@ -86,11 +86,11 @@ def test_fail_next_and_error_shapes(server):
     assert error(failed) == "TOO_MANY_ATTEMPTS_TRY_LATER"
     body = failed.json()["error"]
     assert body["code"] == 400 and body["errors"][0]["message"] == "TOO_MANY_ATTEMPTS_TRY_LATER"
-    bad = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp", data="{nope",
+    bad = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", data="{nope",
                         headers={"Content-Type": "application/json"}, timeout=10)
     assert bad.status_code == 400 and bad.json()["error"]["status"] == "INVALID_ARGUMENT"
     assert requests.get(f"{server.base}/no/such/endpoint", timeout=10).status_code == 404
-    assert requests.delete(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp",
+    assert requests.delete(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
                            timeout=10).json()["error"]["code"] == 404
     # A request cut off half way does not take the server down.
     with socket.create_connection(("127.0.0.1", int(server.host.rsplit(":", 1)[1]))) as raw:
@@ -173,3 +173,32 @@ def test_linking_a_taken_number_answers_a_temporary_proof(server):
     proof = answer.json()["temporaryProof"]
     back = server.post("accounts:signInWithPhoneNumber", {"temporaryProof": proof, "phoneNumber": "+15555550152"})
     assert back.json()["localId"] == owner["localId"]
+
+
+def test_the_ios_sdks_v3_paths_reach_the_same_operations(server):
+    """The iOS SDK (FirebaseAuth 11, `IdentityToolkitRequest`) calls the v3 relying-party paths for most
+    operations, and the v2 reCAPTCHA config before a phone sign-in."""
+    def v3(name, body, method="POST"):
+        return requests.request(method, f"{server.base}/www.googleapis.com/identitytoolkit/v3/relyingparty/{name}",
+                                params={"key": "fake-api-key"}, json=body, timeout=10)
+
+    created = v3("signupNewUser", {"email": "ios@example.com", "password": "secret-1", "returnSecureToken": True})
+    assert created.status_code == 200, created.text
+    signed_in = v3("verifyPassword", {"email": "ios@example.com", "password": "secret-1", "returnSecureToken": True})
+    assert signed_in.json()["localId"] == created.json()["localId"]
+    assert error(v3("verifyPassword", {"email": "ios@example.com", "password": "nope"})) == "INVALID_LOGIN_CREDENTIALS"
+    id_token = signed_in.json()["idToken"]
+    users = v3("getAccountInfo", {"idToken": id_token}).json()["users"]
+    assert [user["email"] for user in users] == ["ios@example.com"]
+    renamed = v3("setAccountInfo", {"idToken": id_token, "displayName": "Io", "returnSecureToken": True})
+    assert renamed.json()["displayName"] == "Io"
+    sent = v3("getOobConfirmationCode", {"requestType": "VERIFY_EMAIL", "idToken": id_token})
+    assert sent.json()["email"] == "ios@example.com"
+    assert v3("getProjectConfig", None, method="GET").json()["projectId"] == PROJECT
+    config = requests.get(f"{server.base}/identitytoolkit.googleapis.com/v2/recaptchaConfig",
+                          params={"key": "fake-api-key", "clientType": "CLIENT_TYPE_IOS",
+                                  "version": "RECAPTCHA_ENTERPRISE"}, timeout=10).json()
+    assert {state["enforcementState"] for state in config["recaptchaEnforcementState"]} == {"OFF"}
+    assert v3("deleteAccount", {"idToken": id_token}).status_code == 200
+    assert v3("signOutUser", {}).status_code == 404
+    assert v3("verifyPassword", {"email": "ios@example.com"}, method="GET").status_code == 404
