@@ -20,7 +20,8 @@ extension AuthServer {
   }
 
   /// `accounts:signInWithPhoneNumber {sessionInfo, code}`: signs in (or up) with the number; with `idToken`,
-  /// links it. With `temporaryProof` and `phoneNumber` in place of the code: the same with a proven number. A
+  /// links it (`operation: UPDATE`: replaces the account's number); `operation: REAUTH` re-authenticates the
+  /// number's account and never makes one. With `temporaryProof` and `phoneNumber` in place of the code: the same with a proven number. A
   /// `sessionInfo` or proof a tenant issued finds that tenant when the request names none.
   func signInWithPhoneNumber(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithPhoneNumberRequest.self)
@@ -29,10 +30,26 @@ extension AuthServer {
       throw ServiceError.missing("SESSION_INFO")
     }
     guard let code = request.code, !code.isEmpty else { throw ServiceError.missing("CODE") }
+    if request.operation?.name == "REAUTH" {
+      // The SDK checks the uid it gets back against its user; the service only says whether the number has an
+      // account.
+      switch Result(catching: { () throws(AuthErrorCode) in
+        try world.reauthenticateWithPhone(verificationID: sessionInfo, code: code)
+      }) {
+      case .success(let session): return phoneSessionJSON(session, provider: "phone")
+      // Production names the missing user as it does to the Admin SDK (the SDKs read it as a deleted user).
+      case .failure(.userNotFound): throw ServiceError("USER_NOT_FOUND")
+      case .failure(let code):
+        throw ServiceError(code, passwordMinLength: world.settings.passwordMinLength)
+      }
+    }
     if let idToken = request.idToken {
       let token = try tokens.token(idToken, tenant: tenantID)
+      let update = request.operation?.name == "UPDATE"
       let link = try backend { () throws(AuthErrorCode) in
-        try world.linkPhone(token, verificationID: sessionInfo, code: code)
+        update
+          ? try world.updatePhone(token, verificationID: sessionInfo, code: code)
+          : try world.linkPhone(token, verificationID: sessionInfo, code: code)
       }
       switch link {
       case .linked(let session):

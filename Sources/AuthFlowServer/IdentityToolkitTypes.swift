@@ -163,6 +163,25 @@ struct SignInWithPhoneNumberRequest: Decodable {
   /// A proof a refused link handed back, with the number it proves (in place of `sessionInfo` and `code`).
   var temporaryProof: String?
   var phoneNumber: String?
+  /// What the SDK means by the call: `SIGN_UP_OR_IN`, `REAUTH`, `UPDATE`, `LINK` (or the enum's number).
+  var operation: PhoneOperation?
+}
+
+/// `signInWithPhoneNumber`'s `operation`: its name, or the enum's number (protobuf JSON allows either).
+struct PhoneOperation: Decodable, Equatable {
+  var name: String
+
+  /// Identity Toolkit's `VerifyOp`, in its numbering.
+  static let names = ["VERIFY_OP_UNSPECIFIED", "SIGN_UP_OR_IN", "REAUTH", "UPDATE", "LINK"]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      name = Self.names.indices.contains(number) ? Self.names[number] : String(number)
+    } else {
+      name = try container.decode(String.self)
+    }
+  }
 }
 
 struct DeleteRequest: Decodable {

@@ -202,3 +202,30 @@ def test_the_ios_sdks_v3_paths_reach_the_same_operations(server):
     assert v3("deleteAccount", {"idToken": id_token}).status_code == 200
     assert v3("signOutUser", {}).status_code == 404
     assert v3("verifyPassword", {"email": "ios@example.com"}, method="GET").status_code == 404
+
+
+def _phone_code(server, number):
+    session_info = server.post("accounts:sendVerificationCode", {"phoneNumber": number}).json()["sessionInfo"]
+    return {"sessionInfo": session_info, "code": _verification_code(server, session_info)["code"]}
+
+
+def test_reauthentication_and_number_updates_follow_the_operation(server):
+    """`operation: REAUTH` (how the SDKs re-authenticate) never makes an account; `operation: UPDATE` (iOS
+    `updatePhoneNumber`) replaces the number, where a plain link would be refused."""
+    unknown = server.post("accounts:signInWithPhoneNumber", {**_phone_code(server, "+15555550160"),
+                                                             "operation": "REAUTH"})
+    assert error(unknown) == "USER_NOT_FOUND"
+    assert server.post("accounts:lookup", {"phoneNumber": ["+15555550160"]},
+                       ).json().get("users", []) == []
+    owner = server.post("accounts:signInWithPhoneNumber", _phone_code(server, "+15555550161")).json()
+    again = server.post("accounts:signInWithPhoneNumber", {**_phone_code(server, "+15555550161"), "operation": 2})
+    assert again.status_code == 200, again.text
+    assert (again.json()["localId"], again.json()["isNewUser"]) == (owner["localId"], False)
+
+    relink = server.post("accounts:signInWithPhoneNumber", {**_phone_code(server, "+15555550162"),
+                                                            "idToken": owner["idToken"]})
+    assert relink.status_code == 400
+    updated = server.post("accounts:signInWithPhoneNumber", {**_phone_code(server, "+15555550162"),
+                                                             "idToken": owner["idToken"], "operation": "UPDATE"})
+    assert updated.status_code == 200, updated.text
+    assert (updated.json()["localId"], updated.json()["phoneNumber"]) == (owner["localId"], "+15555550162")

@@ -60,6 +60,37 @@ extension ServedWorld {
     }
   }
 
+  /// `accounts:signInWithPhoneNumber` with `operation: REAUTH` (how the SDKs re-authenticate with a number):
+  /// the number's account gets a new session; a number no account has is `user-not-found`, never a new account.
+  public func reauthenticateWithPhone(verificationID: String, code: String?) throws(AuthErrorCode)
+    -> ServedSession
+  {
+    try locked(.signInWithPhoneNumber) { (_, backend) throws(AuthErrorCode) in
+      let (info, tokens) = try backend.reauthenticatePhone(
+        verificationID: verificationID, code: code, uid: nil)
+      return try session(backend, info.uid, tokens, new: false)
+    }
+  }
+
+  /// `accounts:signInWithPhoneNumber` with an ID token and `operation: UPDATE` (iOS `updatePhoneNumber`): the
+  /// verified number replaces the account's (a recent login needed), or, when another account has it, a
+  /// temporary proof comes back as for a link.
+  public func updatePhone(_ token: IDToken, verificationID: String, code: String?) throws(AuthErrorCode)
+    -> PhoneLink
+  {
+    try locked(.signInWithPhoneNumber) { (_, backend) throws(AuthErrorCode) in
+      do throws(AuthErrorCode) {
+        let info = try backend.updatePhone(token, verificationID: verificationID, code: code)
+        return .linked(try linkedSession(backend, info.uid, token))
+      } catch .credentialAlreadyInUse {
+        guard let (number, proof) = backend.temporaryProof(forVerificationID: verificationID) else {
+          throw .credentialAlreadyInUse
+        }
+        return .numberInUse(phoneNumber: number, temporaryProof: proof)
+      }
+    }
+  }
+
   /// `accounts:signInWithPhoneNumber` with an ID token, `temporaryProof` and `phoneNumber`: links the proven
   /// number; another account's is `credential-already-in-use` (no second proof).
   public func linkPhone(_ token: IDToken, temporaryProof: String, phoneNumber: String) throws(AuthErrorCode)

@@ -191,18 +191,19 @@ extension Backend {
   /// **Re-authenticating with a phone number.** `accounts:signInWithPhoneNumber` with `operation: REAUTH`: after
   /// the code checks out, the number must belong to an account (`user-not-found`: a re-authentication never
   /// makes one), to the signed-in one (`user-mismatch`), not disabled (`user-disabled`). A new session starts,
-  /// so the recent-login window restarts.
-  func reauthenticatePhone(verificationID: String, code: String?, uid: String) throws(AuthErrorCode) -> (
+  /// so the recent-login window restarts. With `uid` nil (the REST call, which names no user: the SDK compares
+  /// the uid itself) any account with the number is re-authenticated.
+  func reauthenticatePhone(verificationID: String, code: String?, uid: String?) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens
   ) {
     try requireMethod("phone")
     let number = try checkPhoneCode(verificationID: verificationID, code: code)
     guard let owner = account(phoneNumber: number) else { throw .userNotFound }
-    guard owner.uid == uid else { throw .userMismatch }
+    guard uid == nil || owner.uid == uid else { throw .userMismatch }
     if owner.disabled { throw .userDisabled }
     try requirePhoneFirstFactor(owner)
-    let tokens = issueSession(uid: uid, provider: .phone)
-    return (accounts[uid]?.info ?? owner.info, tokens)
+    let tokens = issueSession(uid: owner.uid, provider: .phone)
+    return (accounts[owner.uid]?.info ?? owner.info, tokens)
   }
 
   /// `credential-already-in-use` for a verified number another account has; the verification keeps a temporary
