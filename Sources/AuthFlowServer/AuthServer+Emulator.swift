@@ -57,14 +57,24 @@ extension AuthServer {
   }
 
   /// `GET`/`PATCH /v2/projects/{id}/config`: the Admin API's project config, as the emulator serves it, with
-  /// the same two fields as the emulator's own config endpoint; a `PATCH` with `updateMask` changes only the
-  /// listed fields (`emailPrivacyConfig`, `signIn.allowDuplicateEmails`, or a parent of one).
+  /// the same two fields as the emulator's own config endpoint, and an empty `blockingFunctions` (serve runs
+  /// none); a `PATCH` with `updateMask` changes only the listed fields (`emailPrivacyConfig`,
+  /// `signIn.allowDuplicateEmails`, or a parent of one), one without sets both (unset: off).
   func projectConfig(_ call: Call) throws -> JSON {
     switch call.method {
     case "GET": return emulatorConfig
     case "PATCH":
-      let mask = call.queryValue("updateMask").map { $0.split(separator: ",").map(String.init) }
-      try patchConfig(call, mask: mask)
+      let mask = call.queryValue("updateMask").map { $0.split(separator: ",").map(String.init) } ?? []
+      if mask.isEmpty {
+        // No mask is a full update: what the body leaves out goes back to its default, as the emulator does.
+        let patch = try call.decode(EmulatorConfigPatch.self)
+        var settings = world.settings
+        settings.oneAccountPerEmail = patch.signIn?.allowDuplicateEmails != true
+        settings.emailEnumerationProtection = patch.emailPrivacyConfig?.enableImprovedEmailPrivacy == true
+        world.setSettings(settings)
+      } else {
+        try patchConfig(call, mask: mask)
+      }
       return emulatorConfig
     default: throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     }
@@ -94,6 +104,7 @@ extension AuthServer {
     return [
       "signIn": ["allowDuplicateEmails": .bool(!settings.oneAccountPerEmail)],
       "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(settings.emailEnumerationProtection)],
+      "blockingFunctions": [:],
     ]
   }
 
