@@ -167,19 +167,30 @@ struct SignInWithPhoneNumberRequest: Decodable {
   var operation: PhoneOperation?
 }
 
-/// `signInWithPhoneNumber`'s `operation`: its name, or the enum's number (protobuf JSON allows either).
-struct PhoneOperation: Decodable, Equatable {
+/// `signInWithPhoneNumber`'s `operation`.
+struct PhoneOperation: ProtobufEnum {
   var name: String
 
   /// Identity Toolkit's `VerifyOp`, in its numbering.
   static let names = ["VERIFY_OP_UNSPECIFIED", "SIGN_UP_OR_IN", "REAUTH", "UPDATE", "LINK"]
+}
 
+/// An enum field as protobuf's JSON carries it: its name, or its number (`1` for the second name), as Android's
+/// SDK sends some.
+protocol ProtobufEnum: Decodable, Equatable {
+  /// The enum's names, in its numbering.
+  static var names: [String] { get }
+  var name: String { get }
+  init(name: String)
+}
+
+extension ProtobufEnum {
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Int.self) {
-      name = Self.names.indices.contains(number) ? Self.names[number] : String(number)
+      self.init(name: Self.names.indices.contains(number) ? Self.names[number] : String(number))
     } else {
-      name = try container.decode(String.self)
+      self.init(name: try container.decode(String.self))
     }
   }
 }
@@ -290,9 +301,8 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
   return .object(user)
 }
 
-/// `sendOobCode`'s `requestType`: its name, or the enum's number as Android's SDK sends it (protobuf JSON allows
-/// either: `1` is `PASSWORD_RESET`).
-struct RequestType: Decodable, Equatable {
+/// `sendOobCode`'s `requestType` (`1` is `PASSWORD_RESET`).
+struct RequestType: ProtobufEnum {
   var name: String
 
   /// Identity Toolkit's `OobReqType`, in its numbering.
@@ -300,13 +310,4 @@ struct RequestType: Decodable, Equatable {
     "OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
     "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
   ]
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Int.self) {
-      name = Self.names.indices.contains(number) ? Self.names[number] : String(number)
-    } else {
-      name = try container.decode(String.self)
-    }
-  }
 }

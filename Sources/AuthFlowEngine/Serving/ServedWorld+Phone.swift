@@ -47,15 +47,8 @@ extension ServedWorld {
     -> PhoneLink
   {
     try locked(.signInWithPhoneNumber) { (_, backend) throws(AuthErrorCode) in
-      do throws(AuthErrorCode) {
-        let info = try backend.linkPhone(token, verificationID: verificationID, code: code)
-        return .linked(try linkedSession(backend, info.uid, token))
-      } catch .credentialAlreadyInUse {
-        // The code checked out (it is used up now), and the verification holds the proof the answer carries.
-        guard let (number, proof) = backend.temporaryProof(forVerificationID: verificationID) else {
-          throw .credentialAlreadyInUse
-        }
-        return .numberInUse(phoneNumber: number, temporaryProof: proof)
+      try phoneLink(backend, token, verificationID: verificationID) { () throws(AuthErrorCode) in
+        try backend.linkPhone(token, verificationID: verificationID, code: code)
       }
     }
   }
@@ -79,15 +72,26 @@ extension ServedWorld {
     -> PhoneLink
   {
     try locked(.signInWithPhoneNumber) { (_, backend) throws(AuthErrorCode) in
-      do throws(AuthErrorCode) {
-        let info = try backend.updatePhone(token, verificationID: verificationID, code: code)
-        return .linked(try linkedSession(backend, info.uid, token))
-      } catch .credentialAlreadyInUse {
-        guard let (number, proof) = backend.temporaryProof(forVerificationID: verificationID) else {
-          throw .credentialAlreadyInUse
-        }
-        return .numberInUse(phoneNumber: number, temporaryProof: proof)
+      try phoneLink(backend, token, verificationID: verificationID) { () throws(AuthErrorCode) in
+        try backend.updatePhone(token, verificationID: verificationID, code: code)
       }
+    }
+  }
+
+  /// What giving the token's account a verified number (`change`) came to: a fresh session, or, when another
+  /// account has the number, the temporary proof the answer carries (the code checked out and is used up).
+  private func phoneLink(
+    _ backend: Backend, _ token: IDToken, verificationID: String,
+    _ change: () throws(AuthErrorCode) -> AccountInfo
+  ) throws(AuthErrorCode) -> PhoneLink {
+    do throws(AuthErrorCode) {
+      let info = try change()
+      return .linked(try linkedSession(backend, info.uid, token))
+    } catch .credentialAlreadyInUse {
+      guard let (number, proof) = backend.temporaryProof(forVerificationID: verificationID) else {
+        throw .credentialAlreadyInUse
+      }
+      return .numberInUse(phoneNumber: number, temporaryProof: proof)
     }
   }
 
