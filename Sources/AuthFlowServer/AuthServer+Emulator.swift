@@ -8,7 +8,9 @@ extension AuthServer {
     if parts == ["action"] {
       try require("GET", call)
       // A tenant's link names its tenant.
-      throw (call.queryValue("tenantId").map(serving(tenant:)) ?? self).actionPage(call)
+      throw try
+        (call.queryValue("tenantId").map { id throws(ServiceError) in try serving(tenant: id) } ?? self)
+        .actionPage(call)
     }
     if parts.count == 6, parts[0] == "v1", parts[1] == "projects", parts[3] == "tenants" {
       // A tenant's codes and accounts: `/emulator/v1/projects/{id}/tenants/{tenantId}/…`.

@@ -19,7 +19,8 @@ extension AuthServer {
       try require("POST", call)
       try requireCaller(call)
       // A tenant's session refreshes in its tenant, which the refresh token says.
-      let server = try refreshToken(in: call).map(serving(tenant:)) ?? self
+      let server =
+        try refreshToken(in: call).map { id throws(ServiceError) in try serving(tenant: id) } ?? self
       try server.requireEnabled()
       return (200, try server.refreshToken(call))
     case "emulator":

@@ -10,8 +10,10 @@ import Foundation
 /// refresh token; two of them naming different tenants is `TENANT_ID_MISMATCH`. A tenant named for the first
 /// time is created with every sign-in method on, as the emulator does, so client tests need no setup.
 extension AuthServer {
-  /// This server as it serves tenant `id` (created with ``TenantConfig/namedOnUse`` if new).
-  func serving(tenant id: String) -> AuthServer {
+  /// This server as it serves tenant `id` (created with ``TenantConfig/namedOnUse`` if new). A tenant that was
+  /// deleted is not made again: `TENANT_NOT_FOUND`, as production answers any unknown tenant.
+  func serving(tenant id: String) throws(ServiceError) -> AuthServer {
+    if tenants.tenant(id) == nil, tenants.wasDeleted(id) { throw ServiceError("TENANT_NOT_FOUND") }
     let entry = tenants.add(id, config: .namedOnUse, project: project)
     return AuthServer(self, tenant: id, world: entry.world)
   }
@@ -43,7 +45,7 @@ extension AuthServer {
       if case .tenant(let owner) = session ?? proof, tenants.tenant(owner) != nil { target = owner }
     }
     guard let target else { return self }
-    let server = serving(tenant: target)
+    let server = try serving(tenant: target)
     try server.requireEnabled()
     return server
   }
@@ -86,17 +88,17 @@ extension AuthServer {
       let entry = tenants.add(id, config: config, project: project)
       return entry.config.json(project: projectID, id: id)
     case (1, "GET"):
-      return serving(tenant: rest[0]).tenantJSON
+      return try serving(tenant: rest[0]).tenantJSON
     case (1, "PATCH"):
       let update = try call.decode(TenantConfig.self)
       let mask = (call.queryValue("updateMask") ?? "").split(separator: ",").map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      _ = serving(tenant: rest[0])
+      _ = try serving(tenant: rest[0])
       let config = tenants.update(rest[0], project: project) { $0.apply(update, mask: mask) }
       return (config ?? update).json(project: projectID, id: rest[0])
     case (1, "DELETE"):
-      tenants.remove(rest[0])
+      guard tenants.remove(rest[0]) else { throw ServiceError("TENANT_NOT_FOUND") }
       return [:]
     case (0, _), (1, _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
@@ -134,7 +136,7 @@ extension AuthServer {
     repeat {
       let letters = project.identifier(length: 16).lowercased().filter { $0.isLetter || $0.isNumber }
       id = prefix + "-" + String(letters.prefix(5))
-    } while tenants.tenant(id) != nil
+    } while tenants.tenant(id) != nil || tenants.wasDeleted(id)
     return id
   }
 }

@@ -11,6 +11,16 @@ import Foundation
 final class TenantDirectory: @unchecked Sendable {
   private let lock = NSLock()
   private var tenants: [String: (config: TenantConfig, world: ServedWorld)] = [:]
+  /// Tenants deleted since the server last started over: they stay gone (`TENANT_NOT_FOUND`) rather than being
+  /// made again the next time a request names them.
+  private var deleted: Set<String> = []
+
+  /// Whether tenant `id` was deleted.
+  func wasDeleted(_ id: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return deleted.contains(id)
+  }
 
   /// The tenant's configuration and world, if it exists.
   func tenant(_ id: String) -> (config: TenantConfig, world: ServedWorld)? {
@@ -59,18 +69,21 @@ final class TenantDirectory: @unchecked Sendable {
     return entry.config
   }
 
-  /// Removes tenant `id` and its accounts.
-  func remove(_ id: String) {
+  /// Removes tenant `id` and its accounts, for good; false if there was no such tenant.
+  func remove(_ id: String) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    tenants[id] = nil
+    guard tenants.removeValue(forKey: id) != nil else { return false }
+    deleted.insert(id)
+    return true
   }
 
-  /// Removes every tenant (a new `given`: the server starts over).
+  /// Removes every tenant (a new `given`: the server starts over, and deleted ids may be named again).
   func removeAll() {
     lock.lock()
     defer { lock.unlock() }
     tenants = [:]
+    deleted = []
   }
 
   /// A tenant's seed: the server's, mixed with the tenant id (FNV-1a), so tenants draw different uids and tokens.

@@ -152,3 +152,53 @@ def test_email_link_and_identity_provider_sign_ins_make_tenant_accounts(server, 
     assert client.get_user_by_email("gina@gmail.com").tenant_id == tid
     with pytest.raises(auth.UserNotFoundError):
         auth.get_user_by_email("gina@gmail.com", app=app)
+
+
+def test_a_tenant_clients_admin_calls_stay_in_the_tenant(server, app):
+    tenant = tenant_mgt.create_tenant("Wide", allow_password_sign_up=True, app=app)
+    client = tenant_mgt.auth_for_tenant(tenant.tenant_id, app=app)
+    user = client.create_user(email="w@example.com", password="secret-1", phone_number="+15555550177",
+                              display_name="W")
+    assert user.tenant_id == tenant.tenant_id
+    assert client.get_user_by_phone_number("+15555550177").uid == user.uid
+    with pytest.raises(auth.UserNotFoundError):
+        auth.get_user(user.uid, app=app)
+    client.set_custom_user_claims(user.uid, {"role": "admin"})
+    assert [listed.uid for listed in client.list_users().users] == [user.uid]
+    signed_in = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword",
+                              params={"key": "fake-api-key"}, timeout=10,
+                              json={"email": "w@example.com", "password": "secret-1",
+                                    "tenantId": tenant.tenant_id}).json()
+    decoded = client.verify_id_token(signed_in["idToken"])
+    assert (decoded["firebase"]["tenant"], decoded["role"]) == (tenant.tenant_id, "admin")
+    other = tenant_mgt.auth_for_tenant(tenant_mgt.create_tenant("Other", app=app).tenant_id, app=app)
+    with pytest.raises(tenant_mgt.TenantIdMismatchError):
+        other.verify_id_token(signed_in["idToken"])
+    found = client.get_users([auth.UidIdentifier(user.uid), auth.EmailIdentifier("nobody@example.com")])
+    assert [u.uid for u in found.users] == [user.uid] and len(found.not_found) == 1
+    imported = client.import_users([auth.ImportUserRecord(uid="imp-1", email="imp@example.com")])
+    assert imported.success_count == 1, imported.errors
+    assert client.get_user("imp-1").tenant_id == tenant.tenant_id
+    server.control("POST", "clock:advance", {"by": "1m"}).raise_for_status()
+    client.revoke_refresh_tokens(user.uid)
+    with pytest.raises(auth.RevokedIdTokenError):
+        client.verify_id_token(signed_in["idToken"], check_revoked=True)
+    cleared = client.update_user(user.uid, phone_number=auth.DELETE_ATTRIBUTE, display_name=auth.DELETE_ATTRIBUTE)
+    assert (cleared.phone_number, cleared.display_name) == (None, None)
+    assert client.delete_users(["imp-1", user.uid]).success_count == 2
+
+
+def test_a_deleted_tenant_stays_deleted(server, app):
+    """Production answers TENANT_NOT_FOUND for a tenant it does not have; serve makes a tenant a request names for
+    the first time (as the emulator does), but not one that was deleted."""
+    tenant = tenant_mgt.create_tenant("Gone", allow_password_sign_up=True, app=app)
+    tenant_mgt.delete_tenant(tenant.tenant_id, app=app)
+    with pytest.raises(tenant_mgt.TenantNotFoundError):
+        tenant_mgt.get_tenant(tenant.tenant_id, app=app)
+    with pytest.raises(tenant_mgt.TenantNotFoundError):
+        tenant_mgt.delete_tenant(tenant.tenant_id, app=app)
+    assert tenant.tenant_id not in [listed.tenant_id for listed in tenant_mgt.list_tenants(app=app).tenants]
+    signed_up = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp",
+                              params={"key": "fake-api-key"}, timeout=10,
+                              json={"email": "late@example.com", "password": "secret-1", "tenantId": tenant.tenant_id})
+    assert signed_up.json()["error"]["message"] == "TENANT_NOT_FOUND"
