@@ -38,8 +38,11 @@ open class Auth: NSObject, @unchecked Sendable {
   open var tenantID: String?
   /// The domain of sign-in redirects; recorded only.
   open var customAuthDomain: String?
+  /// What ``setAPNSToken(_:type:)`` was given.
+  var storedAPNSToken: Data?
 
-  /// The posted name of the SDK's auth-state notification (the world calls listeners directly).
+  /// The notification posted, with the instance as its object, when the signed-in user or their ID token
+  /// changes: when the ID-token listeners are called.
   public static let authStateDidChangeNotification = Notification.Name("FIRAuthStateDidChangeNotification")
 
   init(world: FirebaseWorld, client: AuthClient) {
@@ -170,6 +173,7 @@ open class Auth: NSObject, @unchecked Sendable {
     let key = SessionKey(uid: user?.uid, token: client.currentIDToken?.value)
     let tokenChanged = key != lastNotified
     lastNotified = key
+    if tokenChanged { postAuthStateDidChange() }
     for listener in listeners where listeners.contains(where: { $0 === listener }) {
       switch listener.kind {
       case .idToken:
@@ -222,6 +226,15 @@ open class Auth: NSObject, @unchecked Sendable {
     }
   }
 
+  /// Posts ``authStateDidChangeNotification`` on the main actor, as the SDK posts it on the main thread.
+  private func postAuthStateDidChange() {
+    MainActorDelivery.deliver {
+      CurrentAuth.$bound.withValue(self) {
+        NotificationCenter.default.post(name: Auth.authStateDidChangeNotification, object: self)
+      }
+    }
+  }
+
   private func remove(_ handle: NSObjectProtocol) {
     firebaseWorld.locked { listeners.removeAll { $0 === handle } }
   }
@@ -245,4 +258,10 @@ final class Listener: NSObject, @unchecked Sendable {
     self.kind = kind
     self.callback = callback
   }
+}
+
+extension Notification.Name {
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``Auth/authStateDidChangeNotification`` under its Objective-C era name (`FIRAuthStateDidChangeNotification`).
+  public static let AuthStateDidChange = Auth.authStateDidChangeNotification
 }

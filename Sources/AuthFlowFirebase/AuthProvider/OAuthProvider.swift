@@ -2,7 +2,7 @@ import Foundation
 
 /// Generic OAuth providers (Apple, Microsoft, Yahoo, OIDC, …): credentials from their tokens, and Sign in with
 /// Apple's `appleCredential`.
-open class OAuthProvider: NSObject, FederatedAuthProvider {
+open class OAuthProvider: NSObject, FederatedAuthProvider, @unchecked Sendable {
   /// `OAuth`.
   public static let id = "OAuth"
 
@@ -119,5 +119,34 @@ open class OAuthProvider: NSObject, FederatedAuthProvider {
     OAuthCredential(
       providerID: AuthProviderID.apple.rawValue, idToken: idToken, accessToken: nil, rawNonce: rawNonce,
       fullName: fullName)
+  }
+
+  // MARK: - The provider's sign-in page
+
+  /// Presents the provider's sign-in page (an ``IdentityProviderSheet`` on this provider's device, answered as
+  /// the world says) and calls `completion` with its credential, or with `webContextCancelled` when the user
+  /// closes it, synchronously. A `login_hint` in ``customParameters`` picks the account, as the page would;
+  /// `uiDelegate` is not used.
+  open func getCredentialWith(
+    _ uiDelegate: AuthUIDelegate?, completion: ((AuthCredential?, Error?) -> Void)? = nil
+  ) {
+    do {
+      let credential = try credentialFromSheet()
+      completion?(credential, nil)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+
+  /// Presents the provider's sign-in page and returns its credential; see ``getCredentialWith(_:completion:)``.
+  @MainActor
+  open func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+    try credentialFromSheet()
+  }
+
+  /// The credential of the sheet, presented now.
+  func credentialFromSheet() throws -> AuthCredential {
+    try IdentityProviderSheet(providerID: providerID, auth: auth)
+      .presentNow(defaultValue: customParameters?["login_hint"])
   }
 }

@@ -60,7 +60,8 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
     }
   }
 
-  private func presentNow(defaultValue: String?) throws -> AuthCredential {
+  /// Presents the sheet now.
+  func presentNow(defaultValue: String?) throws -> AuthCredential {
     let auth = explicitAuth ?? Auth.auth()
     let world = auth.firebaseWorld
     let provider = AuthFlowLanguage.ProviderID(rawValue: providerID)

@@ -18,6 +18,8 @@ public enum FirebaseAuth {
   public typealias AdditionalUserInfo = AuthFlowFirebase.AdditionalUserInfo
   /// ``AuthFlowFirebase/Auth``.
   public typealias Auth = AuthFlowFirebase.Auth
+  /// ``AuthFlowFirebase/AuthAPNSTokenType``.
+  public typealias AuthAPNSTokenType = AuthFlowFirebase.AuthAPNSTokenType
   /// ``AuthFlowFirebase/AuthCredential``.
   public typealias AuthCredential = AuthFlowFirebase.AuthCredential
   /// ``AuthFlowFirebase/AuthDataResult``.
@@ -42,6 +44,8 @@ public enum FirebaseAuth {
   public typealias FacebookAuthProvider = AuthFlowFirebase.FacebookAuthProvider
   /// ``AuthFlowFirebase/FederatedAuthProvider``.
   public typealias FederatedAuthProvider = AuthFlowFirebase.FederatedAuthProvider
+  /// ``AuthFlowFirebase/GameCenterAuthProvider``.
+  public typealias GameCenterAuthProvider = AuthFlowFirebase.GameCenterAuthProvider
   /// ``AuthFlowFirebase/GitHubAuthProvider``.
   public typealias GitHubAuthProvider = AuthFlowFirebase.GitHubAuthProvider
   /// ``AuthFlowFirebase/GoogleAuthProvider``.

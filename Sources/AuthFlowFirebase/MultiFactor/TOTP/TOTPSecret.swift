@@ -27,6 +27,7 @@ open class TOTPSecret: NSObject, @unchecked Sendable {
   }
 
   /// Opens the URL in a password manager on a device: a no-op here, as the world has no apps to open. Read the
-  /// code the app would show with ``FirebaseWorld/authenticatorCode(secret:)``.
-  @MainActor open func openInOTPApp(withQRCodeURL qrCodeURL: String) {}
+  /// code the app would show with ``FirebaseWorld/authenticatorCode(secret:)``. Not main-actor isolated, as in
+  /// FirebaseAuth 11 (12 isolates it), so completion-handler code off the main actor can call it.
+  open func openInOTPApp(withQRCodeURL qrCodeURL: String) {}
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Linking and re-authenticating through a provider's sign-in page (see ``Auth/signIn(with:uiDelegate:)``).
+extension User {
+  /// Links the credential `provider`'s sign-in page gives, as a credential of its own would link.
+  @discardableResult
+  public func link(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws
+    -> AuthDataResult
+  {
+    try await link(with: try Auth.sheetCredential(of: provider))
+  }
+
+  /// Links the credential `provider`'s sign-in page gives; `completion` is called synchronously.
+  public func link(
+    with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
+    completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    do {
+      link(with: try Auth.sheetCredential(of: provider), completion: completion)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+
+  /// Re-authenticates with the credential `provider`'s sign-in page gives.
+  @discardableResult
+  public func reauthenticate(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws
+    -> AuthDataResult
+  {
+    try await reauthenticate(with: try Auth.sheetCredential(of: provider))
+  }
+
+  /// Re-authenticates with the credential `provider`'s sign-in page gives; `completion` is called synchronously.
+  public func reauthenticate(
+    with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
+    completion: ((AuthDataResult?, Error?) -> Void)? = nil
+  ) {
+    do {
+      reauthenticate(with: try Auth.sheetCredential(of: provider), completion: completion)
+    } catch {
+      completion?(nil, error)
+    }
+  }
+}
