@@ -17,6 +17,8 @@ extension Auth {
     public typealias Element = User?
     /// The sequence never fails.
     public typealias Failure = Never
+    /// Iterates the users one listener hears of.
+    public typealias Iterator = ListenerIterator
     /// The iterator.
     public typealias AsyncIterator = Iterator
 
@@ -27,25 +29,6 @@ extension Auth {
 
     /// An iterator with a listener of its own, registered now.
     public func makeAsyncIterator() -> Iterator { Iterator(ListenerStream(auth: auth, kind: .state)) }
-
-    /// Iterates the users one listener hears of.
-    public struct Iterator: AsyncIteratorProtocol {
-      private let source: ListenerStream
-      private var users: AsyncStream<User?>.Iterator
-
-      init(_ source: ListenerStream) {
-        self.source = source
-        users = source.stream.makeAsyncIterator()
-      }
-
-      /// The next user the listener hears of.
-      public mutating func next() async -> User?? { await users.next() }
-
-      /// The next user the listener hears of, waited for on the caller's actor.
-      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
-        await users.next(isolation: actor)
-      }
-    }
   }
 
   /// The users ``addIDTokenDidChangeListener(_:)`` would be called with, as an async sequence.
@@ -54,6 +37,8 @@ extension Auth {
     public typealias Element = User?
     /// The sequence never fails.
     public typealias Failure = Never
+    /// Iterates the users one listener hears of.
+    public typealias Iterator = ListenerIterator
     /// The iterator.
     public typealias AsyncIterator = Iterator
 
@@ -64,24 +49,25 @@ extension Auth {
 
     /// An iterator with a listener of its own, registered now.
     public func makeAsyncIterator() -> Iterator { Iterator(ListenerStream(auth: auth, kind: .idToken)) }
+  }
 
-    /// Iterates the users one listener hears of.
-    public struct Iterator: AsyncIteratorProtocol {
-      private let source: ListenerStream
-      private var users: AsyncStream<User?>.Iterator
+  /// Iterates the users one listener (a state or an ID-token listener) hears of; the listener is removed when
+  /// the iterator goes away.
+  public struct ListenerIterator: AsyncIteratorProtocol {
+    private let source: ListenerStream
+    private var users: AsyncStream<User?>.Iterator
 
-      init(_ source: ListenerStream) {
-        self.source = source
-        users = source.stream.makeAsyncIterator()
-      }
+    init(_ source: ListenerStream) {
+      self.source = source
+      users = source.stream.makeAsyncIterator()
+    }
 
-      /// The next user the listener hears of.
-      public mutating func next() async -> User?? { await users.next() }
+    /// The next user the listener hears of.
+    public mutating func next() async -> User?? { await users.next() }
 
-      /// The next user the listener hears of, waited for on the caller's actor.
-      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
-        await users.next(isolation: actor)
-      }
+    /// The next user the listener hears of, waited for on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
+      await users.next(isolation: actor)
     }
   }
 }
