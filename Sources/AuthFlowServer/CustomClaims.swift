@@ -16,8 +16,8 @@ enum CustomClaims {
   }
 
   /// `customAttributes`: a JSON object in a string, at most ``maximumSize`` bytes (`CLAIMS_TOO_LARGE`); an
-  /// empty string or `{}` clears the claims. Anything but an object of strings, whole numbers and booleans is
-  /// `INVALID_CLAIMS`.
+  /// empty string or `{}` clears the claims. Anything but an object of strings, whole numbers, booleans and
+  /// lists and objects of those is `INVALID_CLAIMS`.
   static func parse(_ text: String) throws(ServiceError) -> [String: ClaimValue] {
     if text.utf8.count > maximumSize { throw ServiceError("CLAIMS_TOO_LARGE") }
     if text.isEmpty { return [:] }
@@ -28,15 +28,17 @@ enum CustomClaims {
   }
 
   /// The claims as a JSON value.
-  static func json(_ claims: [String: ClaimValue]) -> JSON {
-    .object(
-      claims.mapValues { value in
-        switch value {
-        case .string(let text): .string(text)
-        case .integer(let number): .int(Int64(number))
-        case .bool(let flag): .bool(flag)
-        }
-      })
+  static func json(_ claims: [String: ClaimValue]) -> JSON { .object(claims.mapValues(json)) }
+
+  /// One claim as a JSON value.
+  static func json(_ value: ClaimValue) -> JSON {
+    switch value {
+    case .string(let text): .string(text)
+    case .integer(let number): .int(Int64(number))
+    case .bool(let flag): .bool(flag)
+    case .list(let items): .array(items.map(json))
+    case .object(let members): json(members)
+    }
   }
 
   /// `customAttributes` as `lookup` returns it: the claims serialised, keys sorted.

@@ -2,9 +2,6 @@
 
 Each test names the emulator case it ports. Custom tokens are unsigned, as the Admin SDKs mint them for an
 emulator (`alg: none`), addressed to Identity Toolkit's audience.
-
-The emulator's cases carry a nested claim (`ultimate: {answer: 42}`); serve models claims of strings, whole numbers
-and booleans only (Docs/Serve.md, "Custom claims"), so these ports carry `answer: 42` at the top level instead.
 """
 import requests
 
@@ -13,7 +10,7 @@ from spec_helpers_b import (api, error, jwt_parts, lookup_by_id_token, ok, regis
 
 AUDIENCE = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
 SERVICE_ACCOUNT = "fake-service-account@example.com"
-CLAIMS = {"abc": "def", "answer": 42}
+CLAIMS = {"abc": "def", "ultimate": {"answer": 42}}
 
 
 def custom_token(audience=AUDIENCE, **payload):
@@ -44,7 +41,7 @@ def test_signs_in_to_an_existing_account_and_merges_claims(api):
     uid = sign_in_with_email_link(api, email)["localId"]
     account_claims = {"abc": "abc", "foo": "bar"}
     update_by_local_id(api, uid, {"customAttributes": '{"abc": "abc", "foo": "bar"}'})
-    token = '{"uid": "%s", "claims": {"abc": "def", "answer": 42}}' % uid
+    token = '{"uid": "%s", "claims": {"abc": "def", "ultimate": {"answer": 42}}}' % uid
     signed_in = ok(api.client("accounts:signInWithCustomToken", {"token": token}))
     assert signed_in["isNewUser"] is False
     header, payload = jwt_parts(signed_in["idToken"])
@@ -94,7 +91,7 @@ def test_disabled_user(api):
     """customToken.spec.ts: should error if user is disabled"""
     uid = sign_in_with_email_link(api, "alice@example.com")["localId"]
     update_by_local_id(api, uid, {"disableUser": True})
-    token = '{"uid": "%s", "claims": {"abc": "def", "answer": 42}}' % uid
+    token = '{"uid": "%s", "claims": {"abc": "def", "ultimate": {"answer": 42}}}' % uid
     assert error(api.client("accounts:signInWithCustomToken", {"token": token})) == "USER_DISABLED"
 
 

@@ -185,6 +185,7 @@ final class ShowcaseMachine: Machine {
     case .string(let text): text
     case .integer(let number): String(number)
     case .bool(let flag): String(flag)
+    case .list, .object: claims["role"]?.description
     case nil: nil
     }
   }

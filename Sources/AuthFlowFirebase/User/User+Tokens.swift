@@ -81,13 +81,7 @@ extension User {
     if let name = user?.displayName { claims["name"] = name }
     if let photo = account?.photoURL { claims["picture"] = photo }
     // Custom claims (a custom token's, the account's `setCustomUserClaims`) as the token was minted with them.
-    for (name, value) in token.claims where claims[name] == nil {
-      switch value {
-      case .string(let text): claims[name] = text
-      case .integer(let number): claims[name] = number
-      case .bool(let flag): claims[name] = flag
-      }
-    }
+    for (name, value) in token.claims where claims[name] == nil { claims[name] = value.foundationValue }
     return claims
   }
 }

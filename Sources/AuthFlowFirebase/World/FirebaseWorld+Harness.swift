@@ -28,13 +28,7 @@ extension FirebaseWorld {
       "aud": "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit",
     ]
     if !claims.isEmpty {
-      payload["claims"] = claims.mapValues { value -> Any in
-        switch value {
-        case .string(let text): text
-        case .integer(let number): number
-        case .bool(let flag): flag
-        }
-      }
+      payload["claims"] = claims.mapValues(\.foundationValue)
     }
     let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)
     let body =

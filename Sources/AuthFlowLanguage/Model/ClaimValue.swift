@@ -7,13 +7,20 @@ public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
   case integer(Int)
   /// `true` or `false`.
   case bool(Bool)
+  /// A list of claims (`roles: ["admin", "editor"]`), as the Admin SDK may set them.
+  case list([ClaimValue])
+  /// Claims nested under a name (`org: {id: "acme", seats: 3}`), as the Admin SDK may set them.
+  case object([String: ClaimValue])
 
-  /// As YAML and JSON write it: a string quoted, a number or boolean bare.
+  /// As YAML and JSON write it: a string quoted, a number or boolean bare, a list in brackets, nested claims in
+  /// braces with their names sorted.
   public var description: String {
     switch self {
     case .string(let text): "\"\(text)\""
     case .integer(let number): String(number)
     case .bool(let value): String(value)
+    case .list(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
+    case .object(let members): Self.describe(members)
     }
   }
 
@@ -33,26 +40,32 @@ public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ClaimValue: Codable {
-  /// A JSON claim: `true`/`false`, a whole number or a string; anything else (a fraction, an object, a list)
-  /// does not decode, as nested claims are not modelled.
+  /// A JSON claim: `true`/`false`, a whole number, a string, or a list or object of those; anything else (a
+  /// fraction, `null`) does not decode.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let flag = try? container.decode(Bool.self) {
       self = .bool(flag)
     } else if let number = try? container.decode(Int.self) {
       self = .integer(number)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let items = try? container.decode([ClaimValue].self) {
+      self = .list(items)
     } else {
-      self = .string(try container.decode(String.self))
+      self = .object(try container.decode([String: ClaimValue].self))
     }
   }
 
-  /// The claim as JSON: a string, a number or a boolean.
+  /// The claim as JSON.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .string(let text): try container.encode(text)
     case .integer(let number): try container.encode(number)
     case .bool(let flag): try container.encode(flag)
+    case .list(let items): try container.encode(items)
+    case .object(let members): try container.encode(members)
     }
   }
 }

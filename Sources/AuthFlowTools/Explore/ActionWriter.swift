@@ -123,15 +123,20 @@ enum ActionWriter {
   static func write(_ claims: [String: ClaimValue]) -> String {
     YAMLText.flow(
       claims.keys.sorted().map { key in
-        let value =
-          switch claims[key] {
-          case .string(let string): YAMLText.quoted(string)
-          case .integer(let number): String(number)
-          case .bool(let flag): String(flag)
-          case nil: "null"
-          }
-        return (YAMLText.scalar(key, substituted: false), value)
+        (YAMLText.scalar(key, substituted: false), claims[key].map(write) ?? "null")
       })
+  }
+
+  /// One claim: a string quoted, a number or boolean bare, a list as a flow sequence, nested claims as a flow
+  /// mapping.
+  static func write(_ claim: ClaimValue) -> String {
+    switch claim {
+    case .string(let string): YAMLText.quoted(string)
+    case .integer(let number): String(number)
+    case .bool(let flag): String(flag)
+    case .list(let items): "[" + items.map(write).joined(separator: ", ") + "]"
+    case .object(let members): write(members)
+    }
   }
 
   private static func write(_ sheet: ProviderSheet) -> String {

@@ -18,6 +18,22 @@ import Testing
     #expect(tokenResult.claims["level"] as? Int == 3)
   }
 
+  @Test func listsAndNestedClaimsReachTheTokenResultAsTheSDKHoldsThem() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let claims: [String: FirebaseWorld.ClaimValue] = [
+      "roles": .list([.string("admin"), .string("editor")]),
+      "org": .object(["id": .string("acme"), "seats": .integer(3), "trial": .bool(false)]),
+    ]
+    let result = try await auth.signIn(withCustomToken: world.customToken(uid: "staff-7", claims: claims))
+    let tokenClaims = try await result.user.getIDTokenResult().claims
+    #expect(tokenClaims["roles"] as? [String] == ["admin", "editor"])
+    let org = try #require(tokenClaims["org"] as? [String: Any])
+    #expect(org["id"] as? String == "acme")
+    #expect(org["seats"] as? Int == 3)
+    #expect(org["trial"] as? Bool == false)
+  }
+
   @Test func adminClaimsShowAfterAForcedRefresh() async throws {
     let world = FirebaseWorld(
       accounts: [.init(email: "ana@example.com", password: "Str0ng-pass", emailVerified: true)])

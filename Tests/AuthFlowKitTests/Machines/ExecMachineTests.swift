@@ -114,6 +114,12 @@ struct ExecMachineTests {
     #expect(!lines.contains { $0.contains("000000") || $0.contains("111111") })
   }
 
+  /// Lists and nested claims go from an adapter into a custom token and come back in the ID token's claims.
+  @Test func anAdapterSignsInWithListsAndNestedClaims() throws {
+    let result = try Adapters.misbehaving("nested-claims").run(try load(ExecScenarios.signIn))
+    #expect(result.status == .passed, "\(result.failure?.message ?? "")")
+  }
+
   @Test func callIdsComeBackExactlyAsTheAdapterWroteThem() throws {
     let result = try Adapters.misbehaving("ids").run(try load(ExecScenarios.signIn))
     let text = result.failure?.message ?? ""
@@ -271,6 +277,21 @@ private enum Adapters {
                 send({"type": "call", "id": number, "method": method, "args": args})
                 sys.stdin.readline()
             view["state"], view["screen"] = "signedIn", "home"
+            send({"type": "done", **view})
+            continue
+        if message["type"] == "action" and message["action"] == "sign_in" and mode == "nested-claims":
+            claims = {"roles": ["admin", "editor"], "org": {"id": "acme", "seats": 3, "trial": False}}
+            def call(number, method, args):
+                send({"type": "call", "id": number, "method": method, "args": args})
+                while True:
+                    reply = json.loads(sys.stdin.readline())
+                    if reply["type"] == "result":
+                        return reply
+                    send({"type": "done", **view})
+            signed_in = call(1, "signInWithCustomToken", {"uid": "staff-7", "claims": claims})
+            held = call(2, "idTokenClaims", {})
+            if signed_in["ok"] and held["value"] == claims:
+                view["state"], view["screen"] = "signedIn", "home"
             send({"type": "done", **view})
             continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode == "mfa":

@@ -312,21 +312,30 @@ private struct Arguments {
       throw problem("'\(key)' is \(value.typeName), not an object")
     }
     var claims: [String: ClaimValue] = [:]
-    for member in members {
-      switch member.value {
-      case .string(let text): claims[member.key] = .string(text)
-      case .bool(let flag): claims[member.key] = .bool(flag)
-      case .number(let text):
-        guard let number = Int(text) else {
-          throw problem("claim '\(member.key)' is \(text), not a whole number")
-        }
-        claims[member.key] = .integer(number)
-      default:
-        throw problem(
-          "claim '\(member.key)' is \(member.value.typeName), not a string, whole number or boolean")
-      }
-    }
+    for member in members { claims[member.key] = try claim(member.key, member.value) }
     return claims
+  }
+
+  /// One claim: a string, whole number or boolean, or a list or object of claims.
+  private func claim(_ name: String, _ value: WireValue) throws(AdapterProblem) -> ClaimValue {
+    switch value {
+    case .string(let text): return .string(text)
+    case .bool(let flag): return .bool(flag)
+    case .number(let text):
+      guard let number = Int(text) else { throw problem("claim '\(name)' is \(text), not a whole number") }
+      return .integer(number)
+    case .array(let items):
+      var list: [ClaimValue] = []
+      for item in items { list.append(try claim(name, item)) }
+      return .list(list)
+    case .object(let members):
+      var nested: [String: ClaimValue] = [:]
+      for member in members { nested[member.key] = try claim(name + "." + member.key, member.value) }
+      return .object(nested)
+    default:
+      throw problem(
+        "claim '\(name)' is \(value.typeName), not a string, whole number, boolean, list or object")
+    }
   }
 
   /// `{provider, account?, outcome?, error?}`, as actions carry it.

@@ -73,16 +73,17 @@ enum HarnessMessage {
 
   static func wire(_ claims: [String: ClaimValue]) -> WireValue {
     .object(
-      claims.keys.sorted().map { key in
-        let value: WireValue =
-          switch claims[key] {
-          case .string(let text): .string(text)
-          case .integer(let number): .number(String(number))
-          case .bool(let flag): .bool(flag)
-          case nil: .null
-          }
-        return WireValue.Member(key: key, value: value)
-      })
+      claims.keys.sorted().map { key in WireValue.Member(key: key, value: claims[key].map(wire) ?? .null) })
+  }
+
+  static func wire(_ claim: ClaimValue) -> WireValue {
+    switch claim {
+    case .string(let text): .string(text)
+    case .integer(let number): .number(String(number))
+    case .bool(let flag): .bool(flag)
+    case .list(let items): .array(items.map(wire))
+    case .object(let members): wire(members)
+    }
   }
 
   static func wire(_ sheet: ProviderSheet) -> WireValue {
