@@ -22,6 +22,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), if any.
   public var photoURL: String?
+  /// The user name an identity provider gave (`screenName`), if any.
+  public var screenName: String?
   /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
   public var lastSignInAt: VirtualTime?
   /// The custom claims the Admin SDK set (`customAttributes`).
@@ -59,6 +61,7 @@ public struct ServedAccount: Equatable, Sendable {
     links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
     createdAt = account.createdAt
     photoURL = account.photoURL
+    screenName = account.screenName
     lastSignInAt = account.lastSignInAt
     customClaims = account.customClaims
     revokedAt = account.revokedAt

@@ -19,6 +19,8 @@ package struct Account {
   var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), set only through a profile update.
   var photoURL: String? = nil
+  /// The user name an identity provider gave (`screenName`, as Twitter's), if any.
+  var screenName: String? = nil
   /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
   var lastSignInAt: VirtualTime? = nil
   /// Made by an anonymous sign-in and not yet upgraded by linking a credential.
