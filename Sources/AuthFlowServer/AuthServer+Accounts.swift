@@ -18,10 +18,12 @@ extension AuthServer {
   var expiresIn: JSON { .string(String(world.settings.idTokenTTL.seconds)) }
 
   /// The fields every sign-in response carries.
-  func sessionJSON(_ session: ServedSession, kind: String, provider: String) -> [String: JSON] {
+  func sessionJSON(_ session: ServedSession, kind: String, provider: String, signInAttributes: JSON? = nil)
+    -> [String: JSON]
+  {
     let jwt = tokens.issue(
       session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
-      provider: provider, tenant: tenantID)
+      provider: provider, tenant: tenantID, signInAttributes: signInAttributes)
     return [
       "kind": .string("identitytoolkit#\(kind)"), "localId": .string(session.account.uid),
       "email": .optional(session.account.email), "displayName": .optional(session.account.displayName),
