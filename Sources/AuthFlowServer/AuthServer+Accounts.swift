@@ -240,7 +240,10 @@ extension AuthServer {
     guard let refreshToken = request.refreshToken, !refreshToken.isEmpty else {
       throw ServiceError("MISSING_REFRESH_TOKEN")
     }
-    guard request.grantType == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
+    guard let grantType = request.grantType, !grantType.isEmpty else {
+      throw ServiceError.missing("GRANT_TYPE")
+    }
+    guard grantType == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
     let token: IDToken
     let account: ServedAccount
     do {
@@ -279,6 +282,9 @@ extension AuthServer {
     for number in request.phoneNumber ?? [] {
       if let account = world.account(phoneNumber: number) { found.append(account) }
     }
+    // An account named twice (by two ids, or by its id and its email) is listed once, as the service lists it.
+    var listed = Set<String>()
+    found = found.filter { listed.insert($0.uid).inserted }
     // The service leaves `users` out when nothing matched; the Admin SDK reads that as "user not found".
     guard !found.isEmpty else { return ["kind": "identitytoolkit#GetAccountInfoResponse"] }
     return [
