@@ -6,8 +6,9 @@ names no sign-in methods otherwise.
 
 **Trusted providers.** The emulator lets any IdP that says an email is verified sign in to (and take over) the
 account that has that email. Production does so only for a provider trusted for that address (Google for
-gmail.com and googlemail.com addresses, Apple; Firebase docs, "Users in Firebase projects", verified email
-addresses); any other collision is `needConfirmation` (the SDKs' `account-exists-with-different-credential`).
+gmail.com and googlemail.com addresses, Apple; see the Stack Overflow thread "Trying to understand Firebase
+Authentication one account per email address and trusted providers", question 60258708, and Docs/Backend.md,
+"Trusted provider"); any other collision is `needConfirmation` (the SDKs' `account-exists-with-different-credential`).
 serve follows production (Docs/Backend.md, "Trusted provider"), so those cases check production's answer for the
 emulator's `example.com` address and then the emulator's expectation with a gmail.com one, where Google is trusted.
 """
