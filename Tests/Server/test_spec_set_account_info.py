@@ -95,7 +95,6 @@ def test_a_taken_email_in_any_case_is_email_exists(server):
                  "EMAIL_EXISTS")
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": accounts report no initialEmail")
 def test_the_first_email_is_kept_as_initial_email(server):
     """setAccountInfo.spec.ts: should set initialEmail for the user, after updating email"""
     user = register(server, "alice@example.com", "notasecret")

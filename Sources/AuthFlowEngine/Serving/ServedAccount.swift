@@ -24,6 +24,8 @@ public struct ServedAccount: Equatable, Sendable {
   public var photoURL: String?
   /// The user name an identity provider gave (`screenName`), if any.
   public var screenName: String?
+  /// The account's first email, once it has changed (`initialEmail`).
+  public var initialEmail: String?
   /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
   public var lastSignInAt: VirtualTime?
   /// The custom claims the Admin SDK set (`customAttributes`).
@@ -62,6 +64,7 @@ public struct ServedAccount: Equatable, Sendable {
     createdAt = account.createdAt
     photoURL = account.photoURL
     screenName = account.screenName
+    initialEmail = account.initialEmail
     lastSignInAt = account.lastSignInAt
     customClaims = account.customClaims
     revokedAt = account.revokedAt

@@ -21,6 +21,8 @@ package struct Account {
   var photoURL: String? = nil
   /// The user name an identity provider gave (`screenName`, as Twitter's), if any.
   var screenName: String? = nil
+  /// The account's first email, once it has changed (`initialEmail`).
+  var initialEmail: String? = nil
   /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
   var lastSignInAt: VirtualTime? = nil
   /// Made by an anonymous sign-in and not yet upgraded by linking a credential.
