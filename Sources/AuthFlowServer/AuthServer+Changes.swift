@@ -376,6 +376,16 @@ extension AuthServer {
       }
       json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
       account = session.account
+      token = session.tokens.idToken
+    }
+    if request.validSince != nil {
+      // A client's `validSince` revokes every session, whatever time it names, and answers new tokens, as the
+      // emulator and production's `setAccountInfo` do.
+      let current = token
+      let session = try backend { () throws(AuthErrorCode) in try world.revokeSessions(current) }
+      let method = current.signInProvider?.rawValue ?? "password"
+      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: method)) { _, new in new }
+      account = session.account
     }
     json["localId"] = .string(account.uid)
     json["email"] = .optional(account.email)

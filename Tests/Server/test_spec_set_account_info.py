@@ -385,7 +385,6 @@ def test_an_admin_updates_a_disabled_user(server):
     update_by_local_id(server, guest["localId"], disableUser=False)
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": a client's validSince neither revokes nor answers new tokens")
 def test_a_new_password_or_valid_since_expires_old_tokens(server):
     """setAccountInfo.spec.ts: should invalidate old tokens after updating validSince or password"""
     first = register(server, "alice@example.com", "notasecret")["idToken"]

@@ -191,6 +191,18 @@ public final class ServedWorld: @unchecked Sendable {
     return account
   }
 
+  /// `accounts:update` with an ID token and `validSince`: every session of the user is revoked, as the service
+  /// revokes them whatever time the client names, and the caller gets a new session of the same sign-in.
+  public func revokeSessions(_ token: IDToken) throws(AuthErrorCode) -> ServedSession {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let account = try backend.authorize(token)
+      backend.revokeSessions(uid: account.uid, reason: "the user set validSince")
+      let tokens = backend.issueSession(
+        uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+      return try session(backend, account.uid, tokens, new: false)
+    }
+  }
+
   /// `accounts:sendOobCode` with `VERIFY_EMAIL` and the user's ID token; the email lands in the outbox.
   public func sendVerification(_ token: IDToken) throws(AuthErrorCode) -> String {
     try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
