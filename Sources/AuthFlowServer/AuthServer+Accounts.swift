@@ -18,10 +18,12 @@ extension AuthServer {
   var expiresIn: JSON { .string(String(world.settings.idTokenTTL.seconds)) }
 
   /// The fields every sign-in response carries.
-  func sessionJSON(_ session: ServedSession, kind: String, provider: String) -> [String: JSON] {
+  func sessionJSON(_ session: ServedSession, kind: String, provider: String, signInAttributes: JSON? = nil)
+    -> [String: JSON]
+  {
     let jwt = tokens.issue(
       session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
-      provider: provider, tenant: tenantID)
+      provider: provider, tenant: tenantID, signInAttributes: signInAttributes)
     return [
       "kind": .string("identitytoolkit#\(kind)"), "localId": .string(session.account.uid),
       "email": .optional(session.account.email), "displayName": .optional(session.account.displayName),
@@ -238,7 +240,10 @@ extension AuthServer {
     guard let refreshToken = request.refreshToken, !refreshToken.isEmpty else {
       throw ServiceError("MISSING_REFRESH_TOKEN")
     }
-    guard request.grantType == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
+    guard let grantType = request.grantType, !grantType.isEmpty else {
+      throw ServiceError.missing("GRANT_TYPE")
+    }
+    guard grantType == "refresh_token" else { throw ServiceError("INVALID_GRANT_TYPE") }
     let token: IDToken
     let account: ServedAccount
     do {
@@ -277,6 +282,9 @@ extension AuthServer {
     for number in request.phoneNumber ?? [] {
       if let account = world.account(phoneNumber: number) { found.append(account) }
     }
+    // An account named twice (by two ids, or by its id and its email) is listed once, as the service lists it.
+    var listed = Set<String>()
+    found = found.filter { listed.insert($0.uid).inserted }
     // The service leaves `users` out when nothing matched; the Admin SDK reads that as "user not found".
     guard !found.isEmpty else { return ["kind": "identitytoolkit#GetAccountInfoResponse"] }
     return [

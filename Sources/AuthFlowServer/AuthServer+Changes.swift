@@ -14,9 +14,11 @@ extension AuthServer {
     var givenName: String?
     var familyName: String?
     var picture: String?
+    var screenName: String?
 
     enum CodingKeys: String, CodingKey {
       case sub, email, name, picture
+      case screenName = "screen_name"
       case emailVerified = "email_verified"
       case givenName = "given_name"
       case familyName = "family_name"
@@ -30,26 +32,38 @@ extension AuthServer {
     var claims: IdPClaims
     var idToken: String
     var rawClaims: String
+    /// A SAML provider's `attributeStatements` (the emulator's SAMLResponse is JSON; see `samlAssertion`).
+    var samlAttributes: JSON? = nil
   }
 
   /// The IdP credential of a `signInWithIdp` request: from `postBody`, or from the query of `requestUri` (where
-  /// the redirect flows put it), as the emulator reads both.
-  func idpAccount(_ postBody: String?, requestUri: String? = nil) throws(ServiceError) -> IdPResponse {
+  /// the redirect flows put it), as the emulator reads both. `requestUri` is required and absolute, as the
+  /// emulator and production check it first.
+  func idpAccount(_ postBody: String?, requestUri: String?) throws(ServiceError) -> IdPResponse {
+    guard let requestUri, !requestUri.isEmpty else { throw ServiceError.missing("REQUEST_URI") }
+    guard Self.isAbsoluteURI(requestUri) else { throw ServiceError("INVALID_REQUEST_URI") }
     var form = FormBody(postBody ?? "")
     if form["providerId"] == nil || form["id_token"] == nil,
-      let query = requestUri?.split(separator: "?").last
+      let query = requestUri.split(separator: "?", maxSplits: 1).dropFirst().first
     {
       form = FormBody(String(query) + "&" + (postBody ?? ""))
     }
     guard let provider = form["providerId"], !provider.isEmpty else {
-      throw ServiceError("INVALID_CREDENTIAL_OR_PROVIDER_ID : missing providerId")
+      let given = postBody.map { requestUri + "?" + $0 } ?? requestUri
+      throw ServiceError("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(given)")
     }
     guard let idToken = form["id_token"] else {
       throw ServiceError("INVALID_IDP_RESPONSE : the server accepts an id_token only")
     }
     let data = idToken.hasPrefix("{") ? Data(idToken.utf8) : TokenBook.payload(ofJWT: idToken)
-    guard let data, let claims = try? JSONDecoder().decode(IdPClaims.self, from: data) else {
+    guard let data, var claims = try? JSONDecoder().decode(IdPClaims.self, from: data) else {
       throw ServiceError("INVALID_IDP_RESPONSE : Unable to parse id_token")
+    }
+    var samlAttributes: JSON?
+    if let samlResponse = form["SAMLResponse"] {
+      let (nameId, attributes) = try Self.samlAssertion(samlResponse)
+      claims.email = nameId
+      samlAttributes = attributes ?? .null
     }
     // A provider may share no email (a GitHub account with a private one, an Apple user who hides it): the
     // subject alone names the account then, as in production.
@@ -58,7 +72,23 @@ extension AuthServer {
     }
     return IdPResponse(
       provider: ProviderID(rawValue: provider.lowercased()), claims: claims, idToken: idToken,
-      rawClaims: String(decoding: data, as: UTF8.self))
+      rawClaims: String(decoding: data, as: UTF8.self), samlAttributes: samlAttributes)
+  }
+
+  /// A SAML provider's `SAMLResponse`, in the emulator's form: JSON
+  /// `{assertion: {subject: {nameId}, attributeStatements}}` (it parses no XML, nor does serve). The subject's
+  /// `nameId` is the email; each missing level is `INVALID_IDP_RESPONSE`, as the emulator answers.
+  static func samlAssertion(_ text: String) throws(ServiceError) -> (nameId: String, attributes: JSON?) {
+    guard case .object(let response)? = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)),
+      case .object(let assertion)? = response["assertion"]
+    else { throw ServiceError("INVALID_IDP_RESPONSE : Missing assertion in SAMLResponse.") }
+    guard case .object(let subject)? = assertion["subject"] else {
+      throw ServiceError("INVALID_IDP_RESPONSE : Missing assertion.subject in SAMLResponse.")
+    }
+    guard case .string(let nameId)? = subject["nameId"], !nameId.isEmpty else {
+      throw ServiceError("INVALID_IDP_RESPONSE : Missing assertion.subject.nameId in SAMLResponse.")
+    }
+    return (nameId, assertion["attributeStatements"])
   }
 
   func signInWithIdp(_ call: Call) throws -> JSON {
@@ -70,44 +100,55 @@ extension AuthServer {
       let token = try tokens.token(idToken, tenant: tenantID)
       let session: ServedSession
       do {
-        session = try backend { () throws(AuthErrorCode) in
-          try world.link(
-            token, provider: provider, subject: claims.sub, email: email, name: claims.name,
-            emailVerified: claims.emailVerified)
-        }
+        session = try world.link(
+          token, provider: provider, subject: claims.sub, email: email, name: claims.name,
+          emailVerified: claims.emailVerified, photoURL: claims.picture, screenName: claims.screenName)
       } catch {
-        // With returnIdpCredential a failed link is a 200 that names the error and hands back the credential,
-        // so the SDK can offer it (`credentialAlreadyInUse` with the updated credential).
-        guard request.returnIdpCredential == true else { throw error }
-        var json = idpFields(idp)
-        json["errorMessage"] = .string(error.message)
-        return .object(json)
+        // With returnIdpCredential a link the credential cannot make is a 200 that names the error and hands back
+        // the credential, so the SDK can offer it (`credentialAlreadyInUse` with the updated credential); the
+        // user's own problems (disabled, deleted) stay errors, as the emulator answers them.
+        let refused = ServiceError(error)
+        switch error {
+        case .credentialAlreadyInUse, .emailAlreadyInUse, .providerAlreadyLinked:
+          guard request.returnIdpCredential == true else { throw refused }
+          var json = idpFields(idp)
+          json["errorMessage"] = .string(refused.message)
+          return .object(json)
+        default: throw refused
+        }
       }
-      // Production answers a link with fresh tokens, of the session's own sign-in method.
       var json = sessionJSON(
-        session, kind: "VerifyAssertionResponse", provider: token.signInProvider?.rawValue ?? "password")
+        session, kind: "VerifyAssertionResponse", provider: provider.rawValue,
+        signInAttributes: idp.samlAttributes)
       json.merge(idpFields(idp)) { mine, _ in mine }
       return .object(json)
     }
     do {
       let signIn = try world.signInWithIdp(
         provider: provider, subject: claims.sub, email: email, name: claims.name,
-        emailVerified: claims.emailVerified)
+        emailVerified: claims.emailVerified, photoURL: claims.picture, screenName: claims.screenName)
       guard case .signedIn(let session) = signIn else {
         var json = idpFields(idp)
         json.merge(mfaPendingJSON(signIn, kind: "VerifyAssertionResponse")) { _, pending in pending }
         return .object(json)
       }
-      var json = sessionJSON(session, kind: "VerifyAssertionResponse", provider: provider.rawValue)
+      var json = sessionJSON(
+        session, kind: "VerifyAssertionResponse", provider: provider.rawValue,
+        signInAttributes: idp.samlAttributes)
       json.merge(idpFields(idp)) { mine, _ in mine }
       json["isNewUser"] = .bool(session.isNewUser)
       json["emailVerified"] = .bool(session.account.emailVerified)
       return .object(json)
     } catch .accountExistsWithDifferentCredential {
-      // The service answers 200 with `needConfirmation`; the client SDKs turn it into
+      // The service answers 200 with `needConfirmation`, the account's id and the identity providers it can sign
+      // in with (`verifiedProvider`; not the password or the phone); the client SDKs turn it into
       // `auth/account-exists-with-different-credential`.
       var json = idpFields(idp)
       json["needConfirmation"] = true
+      if let existing = email.flatMap({ world.account(email: $0) }) {
+        json["localId"] = .string(existing.uid)
+        json["verifiedProvider"] = .array(existing.links.map { .string($0.provider.rawValue) })
+      }
       return .object(json)
     } catch {
       throw ServiceError(error)
@@ -122,6 +163,7 @@ extension AuthServer {
     let federatedId = claims.sub.map { provider == .google ? "https://accounts.google.com/\($0)" : $0 }
     return [
       "kind": "identitytoolkit#VerifyAssertionResponse", "providerId": .string(provider.rawValue),
+      "tenantId": .optional(tenantID), "screenName": .optional(claims.screenName),
       "federatedId": .optional(federatedId), "rawId": .optional(claims.sub),
       "email": .optional(claims.email?.lowercased()),
       "displayName": .optional(claims.name), "fullName": .optional(claims.name),
@@ -130,8 +172,27 @@ extension AuthServer {
       "emailVerified": .bool(claims.emailVerified ?? provider.verifiesEmailByDefault),
       "oauthIdToken": .string(idp.idToken),
       "oauthAccessToken": .string("FirebaseAuthEmulatorFakeAccessToken_\(provider.rawValue)"),
-      "rawUserInfo": .string(idp.rawClaims),
+      "rawUserInfo": .string(rawUserInfo(idp)),
     ]
+  }
+
+  /// `rawUserInfo`: what the IdP said about the user. Google's is its userinfo answer (`id`, `email`,
+  /// `verified_email`, the names, `picture`, `locale`, `granted_scopes`), as production and the emulator give it;
+  /// a SAML provider's is its assertion's `attributeStatements`; any other provider's, the token's claims.
+  private func rawUserInfo(_ idp: IdPResponse) -> String {
+    if let attributes = idp.samlAttributes { return String(decoding: attributes.data, as: UTF8.self) }
+    guard idp.provider == .google else { return idp.rawClaims }
+    let claims = idp.claims
+    var scopes = ["openid", "https://www.googleapis.com/auth/userinfo.profile"]
+    if claims.email != nil { scopes.append("https://www.googleapis.com/auth/userinfo.email") }
+    let info: JSON = [
+      "id": .optional(claims.sub), "email": .optional(claims.email),
+      "verified_email": claims.email == nil ? .null : .bool(claims.emailVerified ?? true),
+      "name": .optional(claims.name), "given_name": .optional(claims.givenName),
+      "family_name": .optional(claims.familyName), "picture": .optional(claims.picture), "locale": "en",
+      "granted_scopes": .string(scopes.joined(separator: " ")),
+    ]
+    return String(decoding: info.data, as: UTF8.self)
   }
 
   /// `accounts:sendOobCode`. Checked in the emulator's order, which production's answers match: the request type,
@@ -314,6 +375,16 @@ extension AuthServer {
       let session = try backend { () throws(AuthErrorCode) in try world.changePassword(current, to: password)
       }
       json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: "password")) { _, new in new }
+      account = session.account
+      token = session.tokens.idToken
+    }
+    if request.validSince != nil {
+      // A client's `validSince` revokes every session, whatever time it names, and answers new tokens, as the
+      // emulator and production's `setAccountInfo` do.
+      let current = token
+      let session = try backend { () throws(AuthErrorCode) in try world.revokeSessions(current) }
+      let method = current.signInProvider?.rawValue ?? "password"
+      json.merge(sessionJSON(session, kind: "SetAccountInfoResponse", provider: method)) { _, new in new }
       account = session.account
     }
     json["localId"] = .string(account.uid)

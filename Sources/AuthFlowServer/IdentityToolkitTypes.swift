@@ -287,6 +287,8 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
   if let email = account.email { user["email"] = .string(email) }
   if let name = account.displayName { user["displayName"] = .string(name) }
   if let photo = account.photoURL { user["photoUrl"] = .string(photo) }
+  if let screenName = account.screenName { user["screenName"] = .string(screenName) }
+  if let initialEmail = account.initialEmail { user["initialEmail"] = .string(initialEmail) }
   if let number = account.phoneNumber { user["phoneNumber"] = .string(number) }
   if account.emailLinkSignIn { user["emailLinkSignin"] = true }
   // Production returns a salted hash; the server says only that a password exists, never what it is.

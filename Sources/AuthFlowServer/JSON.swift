@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON response body, built from literals.
-enum JSON: Encodable, Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+/// A JSON response body, built from literals; read back too (`Decodable`) where a request carries free-form JSON
+/// (a SAML provider's attribute statements). A fraction has no case and reads as its text.
+enum JSON: Codable, Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   case null
@@ -20,6 +21,25 @@ enum JSON: Encodable, Equatable, Sendable, ExpressibleByStringLiteral, Expressib
   }
 
   static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .string(String(value))
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSON].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSON].self))
+    }
+  }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()

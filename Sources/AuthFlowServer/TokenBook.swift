@@ -16,6 +16,8 @@ final class TokenBook: @unchecked Sendable {
   private var signInProviders: [String: String] = [:]
   /// The second factor each refresh token's session proved, if any: its enrolment id and kind.
   private var secondFactors: [String: (id: String, kind: String)] = [:]
+  /// The SAML attribute statements each refresh token's session signed in with (`firebase.sign_in_attributes`).
+  private var signInAttributes: [String: JSON] = [:]
   /// Where each MFA pending credential, SMS `sessionInfo` and temporary proof was issued. The emulator writes the
   /// tenant into its pending credential; these are the world's seeded ids, so the server keeps what the
   /// credential would say.
@@ -28,12 +30,14 @@ final class TokenBook: @unchecked Sendable {
   /// `totp`) is the factor the session proved, kept for its refreshed tokens.
   func issue(
     _ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil,
-    secondFactor: (id: String, kind: String)? = nil, tenant: String? = nil
+    secondFactor: (id: String, kind: String)? = nil, tenant: String? = nil,
+    signInAttributes attributes: JSON? = nil
   ) -> String {
     lock.lock()
     defer { lock.unlock() }
     if let provider { signInProviders[refreshToken] = provider }
     if let secondFactor { secondFactors[refreshToken] = secondFactor }
+    if let attributes { signInAttributes[refreshToken] = attributes }
     if let tenant { refreshTenants[refreshToken] = tenant }
     var claims = Claims(
       token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password")
@@ -42,6 +46,7 @@ final class TokenBook: @unchecked Sendable {
       claims.firebase.secondFactorIdentifier = factor.id
     }
     claims.firebase.tenant = tenant
+    claims.firebase.signInAttributes = signInAttributes[refreshToken]
     let jwt = Self.encode(claims)
     idTokens[jwt] = (token, tenant)
     return jwt
@@ -162,9 +167,12 @@ final class TokenBook: @unchecked Sendable {
       var secondFactorIdentifier: String?
       /// The tenant of a tenant's user (`firebase.tenant`), which tenant-aware Admin SDKs check.
       var tenant: String?
+      /// A SAML sign-in's attribute statements (`sign_in_attributes`).
+      var signInAttributes: JSON?
 
       enum CodingKeys: String, CodingKey {
         case identities, tenant
+        case signInAttributes = "sign_in_attributes"
         case signInProvider = "sign_in_provider"
         case signInSecondFactor = "sign_in_second_factor"
         case secondFactorIdentifier = "second_factor_identifier"

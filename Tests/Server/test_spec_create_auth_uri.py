@@ -1,5 +1,4 @@
 """Ports of the Firebase emulator's src/emulator/auth/createAuthUri.spec.ts (`accounts:createAuthUri`)."""
-import pytest
 import requests
 
 from conftest import PROJECT
@@ -74,8 +73,6 @@ def link_email_to_google_user(server):
     sign_in_with_email_link(server, "bob@example.com", google["idToken"])
 
 
-@pytest.mark.xfail(strict=True, reason="not served yet: createAuthUri finds an account by its own email only, not "
-                   "by a linked IdP account's email (a rule of the backend's world, left for a later round)")
 def test_a_user_is_found_by_its_idp_email_or_its_own(server):
     """createAuthUri.spec.ts: should find user by either IDP email or 'top-level' email"""
     link_email_to_google_user(server)
@@ -86,8 +83,6 @@ def test_a_user_is_found_by_its_idp_email_or_its_own(server):
         assert sorted(answer["signinMethods"]) == ["emailLink", "google.com"], email
 
 
-@pytest.mark.xfail(strict=True, reason="not served yet: with duplicate emails allowed, createAuthUri still lists "
-                   "the IdP methods (a rule of the backend's world, left for a later round)")
 def test_duplicate_emails_hide_idp_methods(server):
     """createAuthUri.spec.ts: should not list IDP sign-in methods when allowDuplicateEmails"""
     link_email_to_google_user(server)

@@ -95,7 +95,6 @@ def test_a_taken_email_in_any_case_is_email_exists(server):
                  "EMAIL_EXISTS")
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": accounts report no initialEmail")
 def test_the_first_email_is_kept_as_initial_email(server):
     """setAccountInfo.spec.ts: should set initialEmail for the user, after updating email"""
     user = register(server, "alice@example.com", "notasecret")
@@ -386,7 +385,6 @@ def test_an_admin_updates_a_disabled_user(server):
     update_by_local_id(server, guest["localId"], disableUser=False)
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": a client's validSince neither revokes nor answers new tokens")
 def test_a_new_password_or_valid_since_expires_old_tokens(server):
     """setAccountInfo.spec.ts: should invalidate old tokens after updating validSince or password"""
     first = register(server, "alice@example.com", "notasecret")["idToken"]

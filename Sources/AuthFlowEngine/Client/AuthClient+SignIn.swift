@@ -177,9 +177,14 @@ extension AuthClient {
   }
 
   /// Links an IdP account the app holds a credential for to the signed-in user.
+  /// A provider the cached user already has is refused before the backend is asked, as the SDKs refuse it
+  /// (iOS `link(with:)`, the web SDK's `_assertLinkedStatus`): `provider-already-linked`, where the service
+  /// would answer a second link of the same IdP account `credential-already-in-use`.
   package func link(_ idp: IdentityProviders.Account) throws(AuthErrorCode) -> CachedUser {
     let info = try authorized(.signInWithIdp, "link(\(idp.provider), \(idp.label))") {
-      (token: IDToken) throws(AuthErrorCode) in try backend.link(token, idp)
+      (token: IDToken) throws(AuthErrorCode) in
+      if currentUser?.providers.contains(idp.provider) == true { throw .providerAlreadyLinked }
+      return try backend.link(token, idp)
     }
     return updateCache(info)
   }

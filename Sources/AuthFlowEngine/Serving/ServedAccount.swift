@@ -22,6 +22,10 @@ public struct ServedAccount: Equatable, Sendable {
   public var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), if any.
   public var photoURL: String?
+  /// The user name an identity provider gave (`screenName`), if any.
+  public var screenName: String?
+  /// The account's first email, once it has changed (`initialEmail`).
+  public var initialEmail: String?
   /// When the user last signed in (`lastLoginAt`); nil before the first sign-in.
   public var lastSignInAt: VirtualTime?
   /// When an ID token was last minted for the account (`lastRefreshAt`), nil if never.
@@ -61,6 +65,8 @@ public struct ServedAccount: Equatable, Sendable {
     links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
     createdAt = account.createdAt
     photoURL = account.photoURL
+    screenName = account.screenName
+    initialEmail = account.initialEmail
     lastSignInAt = account.lastSignInAt
     lastRefreshAt = account.lastRefreshAt
     customClaims = account.customClaims

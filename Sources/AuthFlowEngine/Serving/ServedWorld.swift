@@ -134,11 +134,13 @@ public final class ServedWorld: @unchecked Sendable {
   /// alone names the IdP account. An IdP account `given` declared keeps its declared name and subject.
   /// An account with second factors waits for one.
   public func signInWithIdp(
-    provider: ProviderID, subject: String?, email: String?, name: String?, emailVerified: Bool?
+    provider: ProviderID, subject: String?, email: String?, name: String?, emailVerified: Bool?,
+    photoURL: String? = nil, screenName: String? = nil
   ) throws(AuthErrorCode) -> SignIn {
     try firstFactor(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
       let idp = identityProviderAccount(
-        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
+        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified,
+        photoURL: photoURL, screenName: screenName)
       let before = backend.uids.count
       let (info, tokens) = try backend.signInWithIdp(idp)
       return try session(backend, info.uid, tokens, new: backend.uids.count > before)
@@ -148,15 +150,16 @@ public final class ServedWorld: @unchecked Sendable {
   /// `accounts:signInWithIdp` with an ID token: links the IdP account to the signed-in account.
   public func link(
     _ token: IDToken, provider: ProviderID, subject: String?, email: String?, name: String?,
-    emailVerified: Bool?
+    emailVerified: Bool?, photoURL: String? = nil, screenName: String? = nil
   ) throws(AuthErrorCode) -> ServedSession {
     try locked(.signInWithIdp) { (world, backend) throws(AuthErrorCode) in
       let idp = identityProviderAccount(
-        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified)
+        world, provider: provider, subject: subject, email: email, name: name, emailVerified: emailVerified,
+        photoURL: photoURL, screenName: screenName)
       let info = try backend.link(token, idp)
-      // Production answers a link with fresh tokens; the session keeps its sign-in time.
-      let tokens = backend.issueSession(
-        uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      // A link answers fresh tokens for the credential it proved (`sign_in_provider` is the IdP's, as the
+      // emulator issues them); the session keeps its sign-in time.
+      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: provider)
       return try session(backend, info.uid, tokens, new: false)
     }
   }
@@ -165,22 +168,39 @@ public final class ServedWorld: @unchecked Sendable {
   /// subject), else a new one. A token needs a subject or an email; without a subject the email makes one.
   private func identityProviderAccount(
     _ world: World, provider: ProviderID, subject: String?, email: String?, name: String?,
-    emailVerified: Bool?
+    emailVerified: Bool?, photoURL: String?, screenName: String?
   ) -> IdentityProviders.Account {
     let email = email?.lowercased()
-    if let email, let known = world.identityProviders.account(provider, email: email),
+    if let email, var known = world.identityProviders.account(provider, email: email),
       subject == nil || subject == known.subject
     {
+      known.photoURL = photoURL ?? known.photoURL
+      known.screenName = screenName ?? known.screenName
       return known
     }
-    if email == nil, let subject, let known = world.identityProviders.account(provider, subject: subject) {
+    if email == nil, let subject, var known = world.identityProviders.account(provider, subject: subject) {
+      known.photoURL = photoURL ?? known.photoURL
+      known.screenName = screenName ?? known.screenName
       return known
     }
     let account = IdentityProviders.Account(
       provider: provider, subject: subject ?? "\(provider.rawValue):\(email ?? "")", email: email, name: name,
-      emailVerified: emailVerified ?? provider.verifiesEmailByDefault)
+      emailVerified: emailVerified ?? provider.verifiesEmailByDefault, photoURL: photoURL,
+      screenName: screenName)
     world.identityProviders.add(account)
     return account
+  }
+
+  /// `accounts:update` with an ID token and `validSince`: every session of the user is revoked, as the service
+  /// revokes them whatever time the client names, and the caller gets a new session of the same sign-in.
+  public func revokeSessions(_ token: IDToken) throws(AuthErrorCode) -> ServedSession {
+    try locked(.update) { (_, backend) throws(AuthErrorCode) in
+      let account = try backend.authorize(token)
+      backend.revokeSessions(uid: account.uid, reason: "the user set validSince")
+      let tokens = backend.issueSession(
+        uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+      return try session(backend, account.uid, tokens, new: false)
+    }
   }
 
   /// `accounts:sendOobCode` with `VERIFY_EMAIL` and the user's ID token; the email lands in the outbox.

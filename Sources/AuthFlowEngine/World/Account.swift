@@ -19,6 +19,10 @@ package struct Account {
   var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), set only through a profile update.
   var photoURL: String? = nil
+  /// The user name an identity provider gave (`screenName`, as Twitter's), if any.
+  var screenName: String? = nil
+  /// The account's first email, once it has changed (`initialEmail`).
+  var initialEmail: String? = nil
   /// When a session was last started by a sign-in (`lastLoginAt`); nil until the first one.
   var lastSignInAt: VirtualTime? = nil
   /// When an ID token was last minted for the account, by a sign-in or a refresh (`lastRefreshAt`); nil until

@@ -34,6 +34,15 @@ extension Backend {
       update(uid: account.uid) {
         if trusted, $0.email == idp.email { $0.emailVerified = true }
         if $0.displayName == nil { $0.displayName = idp.name }
+        if $0.photoURL == nil { $0.photoURL = idp.photoURL }
+        if $0.screenName == nil { $0.screenName = idp.screenName }
+        // The provider's profile is kept current: an address the IdP account now has finds the account
+        // (`createAuthUri`), as it does in production and the emulator.
+        if let email = idp.email,
+          let index = $0.links.firstIndex(where: { $0.provider == idp.provider && $0.subject == idp.subject })
+        {
+          $0.links[index].email = email
+        }
       }
       return try signedIn(uid: account.uid, with: idp.provider)
     }
@@ -43,9 +52,13 @@ extension Backend {
       takeOver(existing, with: idp)
       return try signedIn(uid: existing.uid, with: idp.provider)
     }
-    var account = newAccount(email: idp.email)
-    account.emailVerified = trusted
+    // With several accounts per email allowed, the IdP's address stays on the link and the account gets none, as
+    // in production (the address is in `providerUserInfo`) and the emulator.
+    var account = newAccount(email: settings.oneAccountPerEmail ? idp.email : nil)
+    account.emailVerified = trusted && settings.oneAccountPerEmail
     account.displayName = idp.name
+    account.photoURL = idp.photoURL
+    account.screenName = idp.screenName
     account.links = [ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email)]
     insert(account)
     record(.accountCreated(uid: account.uid, email: account.email))
@@ -78,6 +91,8 @@ extension Backend {
       }
       account.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
       if account.displayName == nil { account.displayName = idp.name }
+      if account.photoURL == nil { account.photoURL = idp.photoURL }
+      if account.screenName == nil { account.screenName = idp.screenName }
     }
     if wasUnverified {
       world.log(
@@ -100,12 +115,14 @@ extension Backend {
   }
 
   /// `signInWithIdp` with an ID token: links an IdP account to the signed-in account.
-  /// An IdP account linked elsewhere → `credential-already-in-use`; a provider already on the account →
-  /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`.
+  /// An IdP account linked to any account, this one included → `credential-already-in-use` (the service's
+  /// `FEDERATED_USER_ID_ALREADY_LINKED`, as the emulator answers both); a provider already on the account →
+  /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`. An IdP that
+  /// verifies the account's own address verifies it.
   func link(_ token: IDToken, _ idp: IdentityProviders.Account) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
     try requireMethod(idp.provider.rawValue)
-    if let owner = linkedAccount(for: idp), owner.uid != account.uid { throw .credentialAlreadyInUse }
+    if linkedAccount(for: idp) != nil { throw .credentialAlreadyInUse }
     if account.link(for: idp.provider) != nil { throw .providerAlreadyLinked }
     if settings.oneAccountPerEmail, let email = idp.email,
       accounts(withEmail: email).contains(where: { $0.uid != account.uid })
@@ -115,8 +132,11 @@ extension Backend {
     update(uid: account.uid) {
       $0.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
       $0.anonymous = false
+      if let email = idp.email, idp.emailVerified, $0.email == email { $0.emailVerified = true }
       if $0.email == nil { $0.email = idp.email }
       if $0.displayName == nil { $0.displayName = idp.name }
+      if $0.photoURL == nil { $0.photoURL = idp.photoURL }
+      if $0.screenName == nil { $0.screenName = idp.screenName }
     }
     world.log("backend", "\(idp.provider) linked to \(account.email ?? account.uid)")
     return accounts[account.uid]?.info ?? account.info

@@ -15,7 +15,10 @@ extension Backend {
   /// tab) → `operation-not-allowed`, as production answers `OPERATION_NOT_ALLOWED`; an anonymous sign-in →
   /// `admin-restricted-operation` (`ADMIN_ONLY_OPERATION`), as the SDKs report it.
   func requireMethod(_ method: String) throws(AuthErrorCode) {
-    guard settings.allows(method) else {
+    // Identity Platform's SAML and OIDC providers are configured by name (`saml.NAME`, `oidc.NAME`); the world
+    // models no provider configuration, so each such name is taken as configured, as the emulator takes it.
+    let configured = method.hasPrefix("saml.") || method.hasPrefix("oidc.")
+    guard configured || settings.allows(method) else {
       throw method == "anonymous" ? .adminRestrictedOperation : .operationNotAllowed
     }
   }
@@ -63,10 +66,18 @@ extension Backend {
 
   /// `createAuthUri`: the account's sign-in methods (`password`, `emailLink`, identity providers), or an empty
   /// list under enumeration protection (which is what breaks "fetch the methods, then sign in or sign up").
+  /// An account is found by its own email, else by an email a linked IdP account has (the emulator's and
+  /// production's lookup). With several accounts per email allowed, the identity providers are not listed: an IdP
+  /// sign-in with that address makes an account of its own then.
   func createAuthUri(email: String) throws(AuthErrorCode) -> [ProviderID] {
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     if settings.emailEnumerationProtection { return [] }
-    return account(email: email)?.signInMethods ?? []
+    let address = email.lowercased()
+    let found =
+      account(email: email)
+      ?? uids.compactMap { accounts[$0] }.first { $0.links.contains { $0.email?.lowercased() == address } }
+    let methods = found?.signInMethods ?? []
+    return settings.oneAccountPerEmail ? methods : methods.filter { $0 == .password || $0 == .emailLink }
   }
 
   /// `update` with a new password: needs a recent login, checks the policy, then **revokes every session** of

@@ -98,6 +98,8 @@ package final class Backend {
     guard var account = accounts[uid] else { return }
     let email = account.email
     change(&account)
+    // The first address an account had stays on record (`initialEmail`) once it changes, as the service keeps it.
+    if let email, account.email != email, account.initialEmail == nil { account.initialEmail = email }
     accounts[uid] = account
     reindex(uid, from: email, to: account.email)
   }

@@ -15,6 +15,10 @@ public final class IdentityProviders {
     public var name: String?
     /// Whether the provider says the email is verified.
     public var emailVerified: Bool
+    /// The account's profile photo at the provider (`picture`), if any: an account without a photo takes it.
+    public var photoURL: String? = nil
+    /// The account's user name at the provider (`screen_name`), if any.
+    public var screenName: String? = nil
 
     /// How logs name the account: its email, or its subject when it has none.
     var label: String { email ?? "\(provider.rawValue) account \(subject)" }

@@ -55,7 +55,10 @@ struct BackendFederatedTests {
     fixture.account("carol@example.com")
     let (info, _) = try fixture.backend.signInWithIdp(fixture.idp(.twitter, "carol@example.com"))
     #expect(info.providers == [.twitter])
-    #expect(fixture.backend.accounts(withEmail: "carol@example.com").count == 2)
+    // The new account keeps the address on its link only, as production and the emulator do.
+    #expect(info.email == nil)
+    #expect(info.linkedAccounts.map(\.email) == ["carol@example.com"])
+    #expect(fixture.backend.accounts(withEmail: "carol@example.com").count == 1)
   }
 
   @Test func newFederatedAccountsAreVerifiedOnlyWhenTrusted() throws {
