@@ -255,6 +255,14 @@ private enum Adapters {
         out.write(json.dumps(message) + "\n")
         out.flush()
     view = {"state": "signedOut", "screen": "signIn", "error": None, "ui": {}}
+    def call(number, method, args):
+        """A harness call; events that come first are answered with the view."""
+        send({"type": "call", "id": number, "method": method, "args": args})
+        while True:
+            reply = json.loads(sys.stdin.readline())
+            if reply["type"] == "result":
+                return reply
+            send({"type": "done", **view})
     actions = ["launch", "terminate", "background", "foreground", "sign_in", "sign_out"]
     for line in sys.stdin:
         message = json.loads(line)
@@ -281,13 +289,6 @@ private enum Adapters {
             continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode == "nested-claims":
             claims = {"roles": ["admin", "editor"], "org": {"id": "acme", "seats": 3, "trial": False}}
-            def call(number, method, args):
-                send({"type": "call", "id": number, "method": method, "args": args})
-                while True:
-                    reply = json.loads(sys.stdin.readline())
-                    if reply["type"] == "result":
-                        return reply
-                    send({"type": "done", **view})
             signed_in = call(1, "signInWithCustomToken", {"uid": "staff-7", "claims": claims})
             held = call(2, "idTokenClaims", {})
             if signed_in["ok"] and held["value"] == claims:
@@ -295,13 +296,6 @@ private enum Adapters {
             send({"type": "done", **view})
             continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode == "mfa":
-            def call(number, method, args):
-                send({"type": "call", "id": number, "method": method, "args": args})
-                while True:
-                    reply = json.loads(sys.stdin.readline())
-                    if reply["type"] == "result":
-                        return reply
-                    send({"type": "done", **view})
             first = call(1, "signIn", message["args"])
             pending = call(2, "pendingMultiFactor", {})["value"]
             factor = pending["factors"][0]["id"] if first.get("error") == "multi-factor-auth-required" else ""
