@@ -13,10 +13,13 @@ public struct Redactor: Sendable {
   private var numbered = true
   /// The secrets with their Unicode scalars, longest first (empty ones are never masked).
   private var scalars: [(text: String, scalars: [Unicode.Scalar])] = []
+  /// The secrets' UTF-8 bytes, for ``isPlainASCII(_:)``'s quick look at text that holds no secret.
+  private var bytes: [[UInt8]] = []
   /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
-  /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are also bits
-  /// of `asciiStarts`: every scalar of every output line is looked up, and a bit test costs no hashing.
-  private var starts: Set<Unicode.Scalar> = []
+  /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are bits of
+  /// `asciiStarts` (every scalar of every output line is looked up, and a bit test costs no hashing); the
+  /// others are in `otherStarts`.
+  private var otherStarts: Set<Unicode.Scalar> = []
   private var asciiStarts: (low: UInt64, high: UInt64) = (0, 0)
 
   /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
@@ -29,12 +32,14 @@ public struct Redactor: Sendable {
     scalars = numbers.keys.filter { !$0.isEmpty }
       .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
       .map { ($0, Array($0.unicodeScalars)) }
-    starts = Set(scalars.compactMap(\.scalars.first) + SecretMatch.escapeStarts + ["‹"])
-    for start in starts where start.isASCII {
-      if start.value < 64 {
-        asciiStarts.low |= 1 << UInt64(start.value)
-      } else {
-        asciiStarts.high |= 1 << UInt64(start.value - 64)
+    bytes = scalars.map { Array($0.text.utf8) }
+    var starts = SecretMatch.escapeStarts + ["‹"]
+    for secret in scalars { if let first = secret.scalars.first { starts.append(first) } }
+    for start in starts {
+      switch start.value {
+      case ..<64: asciiStarts.low |= 1 << UInt64(start.value)
+      case ..<128: asciiStarts.high |= 1 << UInt64(start.value - 64)
+      default: otherStarts.insert(start)
       }
     }
   }
@@ -65,7 +70,9 @@ public struct Redactor: Sendable {
   /// stay as they are. For text the harness did not write itself (what an adapter printed or showed), and
   /// as the last pass over every output.
   public func scrub(_ text: String) -> String {
-    guard !scalars.isEmpty, text.unicodeScalars.contains(where: mayStart) else { return text }
+    guard !scalars.isEmpty, isPlainASCII(text) != true, text.unicodeScalars.contains(where: mayStart) else {
+      return text
+    }
     // A whole report is scrubbed a line at a time, so its scalars are never all held at once. No match
     // crosses a line break unless a secret holds one raw (escaped forms and `…` cuts never do).
     if text.utf8.count > Self.lineByLineSize, !scalars.contains(where: { $0.scalars.contains("\n") }) {
@@ -74,6 +81,27 @@ public struct Redactor: Sendable {
     }
     return scrubScalars(text)
   }
+
+  /// Whether `text` certainly holds no secret, read from its UTF-8 bytes in place: true when it is ASCII, holds
+  /// no character an escaped form starts with, and no secret is written in it as is. Most output is such text,
+  /// and this spares it the scalar-by-scalar search. nil when the bytes cannot tell (non-ASCII text, an escape
+  /// character, a secret found) or the string is not stored contiguously: ``scrubScalars(_:)`` decides.
+  private func isPlainASCII(_ text: String) -> Bool? {
+    text.utf8.withContiguousStorageIfAvailable { text -> Bool? in
+      for (index, byte) in text.enumerated() {
+        guard byte < 128 else { return nil }
+        guard mayStart(Unicode.Scalar(byte)) else { continue }
+        if Self.escapeBytes.contains(byte) { return nil }
+        for secret in bytes where secret.first == byte && text.count - index >= secret.count {
+          if text[index..<(index + secret.count)].elementsEqual(secret) { return nil }
+        }
+      }
+      return true
+    } ?? nil
+  }
+
+  /// ``SecretMatch/escapeStarts`` as bytes.
+  private static let escapeBytes: [UInt8] = SecretMatch.escapeStarts.map { UInt8($0.value) }
 
   /// Texts longer than this (in UTF-8 bytes) are scrubbed line by line.
   private static let lineByLineSize = 1 << 16
@@ -110,7 +138,7 @@ public struct Redactor: Sendable {
     switch scalar.value {
     case ..<64: asciiStarts.low & (1 << UInt64(scalar.value)) != 0
     case ..<128: asciiStarts.high & (1 << UInt64(scalar.value - 64)) != 0
-    default: starts.contains(scalar)
+    default: otherStarts.contains(scalar)
     }
   }
 

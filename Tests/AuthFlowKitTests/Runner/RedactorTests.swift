@@ -38,6 +38,18 @@ struct RedactorTests {
     #expect(scrubbed.split(separator: "\n").count == 5_000)
   }
 
+  @Test func anASCIISecretInASCIITextIsHiddenWhereverItSits() {
+    let redactor = Redactor(passwords: ["correct-horse", "horse-battery"])
+    #expect(redactor.scrub("correct-horse") == "‹password 1›")
+    #expect(
+      redactor.scrub("step 3: sign in with correct-horse (line 9)")
+        == "step 3: sign in with ‹password 1› (line 9)")
+    #expect(redactor.scrub("typed horse-battery") == "typed ‹password 2›")
+    // A secret's beginning at the end of the text, or a near miss, is not the secret.
+    #expect(redactor.scrub("a correct-hors") == "a correct-hors")
+    #expect(redactor.scrub("correct-horsE, horse-batter") == "correct-horsE, horse-batter")
+  }
+
   @Test func aSecretCutShortByAnEllipsisIsHiddenToo() {
     #expect(redactor.scrub(#"stderr: p\u00e4ss\"w…"#) == "stderr: ‹password 2›…")
     #expect(redactor.scrub("«päss\u{FFFD}…»") == "«‹password 2›…»")
