@@ -17,7 +17,7 @@ extension Invariant {
   ) { view in
     for device in view.devices {
       guard let state = device.state else { continue }
-      let hasUser = device.user != nil
+      let hasUser = device.hasUser
       if state == .signedOut, hasUser {
         return "\(device.name) shows signedOut but its auth client still holds \(who(device.user))"
       }

@@ -17,7 +17,7 @@ final class InvariantMonitor {
     before = nil
     guard let action, action.kind.isDeviceAction, let machine = device.machine else { return }
     before = AppBefore(
-      state: machine.state, screen: machine.screen, uid: device.client.currentUser?.uid,
+      state: machine.state, screen: machine.screen, uid: device.client.currentUID,
       ui: plan.watched & InvariantPlan.bit(action.kind) != 0 ? machine.ui : [:])
   }
 

@@ -53,7 +53,7 @@ final class AuthKitMachine: Machine {
     // transcript line after a step asks for the state.
     let unverified =
       flaws.contains(.noAuthListener)
-      ? shownUser?.isUnverifiedPasswordUser : client.currentUser?.isUnverifiedPasswordUser
+      ? shownUser?.isUnverifiedPasswordUser : client.currentUserIsUnverifiedPasswordUser
     guard let unverified else { return .signedOut }
     if unverified, !flaws.contains(.unverifiedIsSignedIn) { return .signedInUnverified }
     return .signedIn

@@ -42,9 +42,5 @@ package final class Device {
     return Snapshot(state: machine.state.rawValue, screen: machine.screen, error: machine.error)
   }
 
-  struct Snapshot: Equatable {
-    var state: String
-    var screen: String
-    var error: AuthErrorCode?
-  }
+  typealias Snapshot = DeviceSnapshot
 }

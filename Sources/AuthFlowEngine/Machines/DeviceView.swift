@@ -19,6 +19,8 @@ public struct DeviceView {
   public var ui: [String: String] { device.machine?.ui ?? [:] }
   /// The user the auth client caches (possibly stale).
   public var user: CachedUser? { device.client.currentUser }
+  /// Whether the auth client holds a user (``user`` is not nil), without copying it.
+  public var hasUser: Bool { device.client.currentUID != nil }
   /// The credential the client keeps from a refused IdP sign-in, if any.
   public var pendingCredential: PendingCredential? { device.client.pendingCredential }
 

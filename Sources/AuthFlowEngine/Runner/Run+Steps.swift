@@ -18,7 +18,8 @@ extension Run {
         return fail(step, unchecked: unchecked, at: step.actionLocation, prefix: "step \(step.number)")
       }
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
-      world.log(actor, "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line))")
+      world.log(
+        actor, .step(number: step.number, action: action, line: step.location.line, redactor: world.redactor))
       if let note = step.note { world.log(actor, "note: \(note)") }
       for each in devices { each.client.resetCallBudget() }
       let from = coverage != nil && action.kind.isDeviceAction ? device.place : nil
@@ -32,7 +33,7 @@ extension Run {
       if let status { return status }
       if let fault = machineFault() { return error(step, at: step.actionLocation, fault) }
     } else {
-      world.log(device.name, "step \(step.number): expect (line \(step.location.line))")
+      world.log(device.name, .expectation(number: step.number, line: step.location.line))
       if let note = step.note { world.log(device.name, "note: \(note)") }
     }
     for expectation in step.expectations {
@@ -40,7 +41,7 @@ extension Run {
       let result = expectation.check(device: target, devices: devices, world: world)
       let actor = expectation.readsDevice ? target.name : "world"
       if result.passed {
-        world.log(actor, "✓ \(expectation.key) is \(result.expected)")
+        world.log(actor, .checked(key: expectation.key, expected: result.expected))
         strictness?.noteChecked(expectation, on: target, devices: devices)
         continue
       }

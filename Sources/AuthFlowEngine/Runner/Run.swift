@@ -103,7 +103,7 @@ package final class Run {
     }
     for device in devices {
       device.start()
-      log(device, "launched: \(describe(device.snapshot))")
+      world.log(device.name, .launched(device.snapshot))
     }
     shown = devices.map(\.snapshot)
   }
@@ -115,10 +115,6 @@ package final class Run {
 
   // MARK: - Transcript
 
-  func describe(_ snapshot: Device.Snapshot) -> String {
-    "\(snapshot.state) on \(snapshot.screen)" + (snapshot.error.map { ", error \($0)" } ?? "")
-  }
-
   func log(_ device: Device, _ text: String) { world.log(device.name, text) }
 
   /// Writes each device's change of state, screen or shown error since the last time this was called.
@@ -129,13 +125,7 @@ package final class Run {
       let old = shown[index]
       guard new != old else { continue }
       shown[index] = new
-      var parts: [String] = []
-      if new.state != old.state { parts.append("state \(old.state) → \(new.state)") }
-      if new.screen != old.screen { parts.append("screen \(old.screen) → \(new.screen)") }
-      if new.error != old.error {
-        parts.append(new.error.map { "shows error \($0)" } ?? "error cleared")
-      }
-      log(device, parts.joined(separator: ", "))
+      world.log(device.name, .changes(from: old, to: new))
     }
   }
 

@@ -58,6 +58,12 @@ public final class World {
     transcript.append(TranscriptEntry(time: now, actor: actor, text: text()))
   }
 
+  /// Writes one of the runner's own lines, kept as its values until something reads its text.
+  func log(_ actor: String, _ content: TranscriptEntry.Content) {
+    guard recordsTranscript else { return }
+    transcript.append(TranscriptEntry(time: now, actor: actor, content: content))
+  }
+
   /// Writes a line at `index` of the transcript (at `time`, default now), for a line about something that came
   /// before the lines already written after it.
   func insertLog(_ actor: String, _ text: String, at index: Int, time: VirtualTime? = nil) {
