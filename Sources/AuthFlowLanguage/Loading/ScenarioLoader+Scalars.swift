@@ -138,7 +138,6 @@ extension ScenarioLoader.Document {
 
   /// An error code (`wrong-password`, `auth/wrong-password`, `app/…`), or nil for `none` when allowed.
   mutating func errorCode(_ node: YAMLNode, key: String, allowsNone: Bool) -> AuthErrorCode?? {
-    let known = AuthErrorCode.known.map(\.rawValue)
     guard let text = string(node, key: key) else { return nil }
     if text == "none" {
       if allowsNone { return .some(nil) }
@@ -147,6 +146,7 @@ extension ScenarioLoader.Document {
     }
     if let code = AuthErrorCode(parsing: text) { return .some(code) }
     let bare = text.hasPrefix("auth/") ? String(text.dropFirst(5)) : text
+    let known = AuthErrorCode.known.map(\.rawValue)
     let suggestion = suggestion(for: bare, in: allowsNone ? known + ["none"] : known)
     report(.unknownName(kind: "error code", value: text, suggestion: suggestion, valid: []), at: node)
     return nil
