@@ -10,23 +10,19 @@ public final class AuthClient {
   public let device: String
   unowned let world: World
   /// The signed-in user as last fetched, persisted across app restarts; nil when signed out. It may be stale.
-  public internal(set) var currentUser: CachedUser?
+  public internal(set) var currentUser: CachedUser? {
+    didSet {
+      currentUID = currentUser?.uid
+      currentUserIsUnverifiedPasswordUser = currentUser?.isUnverifiedPasswordUser
+    }
+  }
+  /// The signed-in user's uid, kept beside ``currentUser``: the invariants ask after every step, and reading it
+  /// through the cached user copies the whole user.
+  private(set) var currentUID: String?
+  /// Whether the signed-in user (nil: none) is a password user whose email is unverified, kept like
+  /// ``currentUID``: a machine's `state` asks for it after every step.
+  private(set) var currentUserIsUnverifiedPasswordUser: Bool?
   var tokens: SessionTokens?
-  /// Whether the signed-in user (nil: none) is a password user whose email is unverified, read in place: a
-  /// machine's `state` asks after every step, and going through ``currentUser`` copies the whole cached user.
-  var currentUserIsUnverifiedPasswordUser: Bool? {
-    switch currentUser {
-    case .some(let user): user.isUnverifiedPasswordUser
-    case .none: nil
-    }
-  }
-  /// The signed-in user's uid, read in place like ``currentUserIsUnverifiedPasswordUser``.
-  var currentUID: String? {
-    switch currentUser {
-    case .some(let user): user.uid
-    case .none: nil
-    }
-  }
   /// The credential an IdP sign-in was refused for, kept for linking after the user signs in another way.
   public internal(set) var pendingCredential: PendingCredential?
   /// The second-factor challenge the last sign-in stopped at (`multi-factor-auth-required`'s resolver); it lives

@@ -18,6 +18,28 @@ import Testing
     #expect(finding("scenario: Ünïcödé ✓ 🎉\r\nsteps:\n\t- launch\n") == nil)
   }
 
+  /// The screen reads plain text eight bytes at a time; a problem is found wherever it falls in such a word.
+  @Test(arguments: [UInt8(0x00), 0x01, 0x1F, 0x7F, 0xFF])
+  func findsAControlByteAtEveryPlaceOfAWord(byte: UInt8) {
+    for offset in 0..<17 {
+      var bytes = Array("key: value, more text".utf8)
+      bytes[offset] = byte
+      let found = finding(bytes)
+      #expect(found != nil, "byte \(byte) at \(offset)")
+      #expect(found?.column == offset + 1, "byte \(byte) at \(offset)")
+    }
+  }
+
+  @Test func lineFeedsTabsAndPrintableTextAreFineInEveryPlaceOfAWord() {
+    for offset in 0..<17 {
+      for byte in [UInt8(0x0A), 0x09, 0x20, 0x7E] {
+        var bytes = Array("key: value, more text".utf8)
+        bytes[offset] = byte
+        #expect(finding(bytes) == nil, "byte \(byte) at \(offset)")
+      }
+    }
+  }
+
   @Test func placesProblemsByLineAndUnicodeScalarColumn() {
     #expect(
       finding("a: é\u{1}")
