@@ -63,6 +63,18 @@ struct UpdateRequest: Decodable {
   var mfa: MFAUpdate?
 }
 
+/// An identity-provider account as a request describes it (Identity Toolkit's `ProviderUserInfo`): an entry of
+/// an import's `providerUserInfo`.
+struct ProviderUserInfoBody: Decodable {
+  var providerId: String?
+  var rawId: String?
+  /// The IdP's id in the provider's form (`https://accounts.google.com/SUB`), read when `rawId` is missing.
+  var federatedId: String?
+  var email: String?
+  var displayName: String?
+  var photoUrl: String?
+}
+
 /// `accounts:update`'s `mfa`.
 struct MFAUpdate: Decodable {
   var enrollments: [MFAFactorInput]?
@@ -262,13 +274,13 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
       "email": .string(email),
     ])
   }
+  // Each link as the provider described it: its own email, name and photo, not the account's.
   for link in account.links {
-    var info: [String: JSON] = [
+    infos.append([
       "providerId": .string(link.provider.rawValue), "rawId": .string(link.subject),
-      "federatedId": .string(link.subject), "email": .optional(link.email),
-    ]
-    if let name = account.displayName { info["displayName"] = .string(name) }
-    infos.append(.object(info))
+      "federatedId": .optional(link.federatedID), "email": .optional(link.email),
+      "displayName": .optional(link.displayName), "photoUrl": .optional(link.photoURL),
+    ])
   }
   if let number = account.phoneNumber {
     infos.append(["providerId": "phone", "rawId": .string(number), "phoneNumber": .string(number)])
