@@ -61,10 +61,12 @@ struct UpdateRequest: Decodable {
   /// The Admin SDK's `updateUser(uid, {multiFactor: {enrolledFactors}})`: the new factor list; no
   /// `enrollments` (or an empty list) removes every factor.
   var mfa: MFAUpdate?
+  /// The Admin SDK's `updateUser(uid, {providerToLink})`: an identity-provider account to link as described.
+  var linkProviderUserInfo: ProviderUserInfoBody?
 }
 
 /// An identity-provider account as a request describes it (Identity Toolkit's `ProviderUserInfo`): an entry of
-/// an import's `providerUserInfo`.
+/// an import's `providerUserInfo`, or an update's `linkProviderUserInfo`.
 struct ProviderUserInfoBody: Decodable {
   var providerId: String?
   var rawId: String?
