@@ -28,9 +28,9 @@ def start(binary):
     return process, int(line.split("http://", 1)[1].split(" ", 1)[0].rsplit(":", 1)[1])
 
 
-def request(connection, method, path, body=None):
+def request(connection, method, path, body=None, headers=None):
     connection.request(method, path, body=None if body is None else json.dumps(body),
-                       headers={"Content-Type": "application/json"})
+                       headers={"Content-Type": "application/json", **(headers or {})})
     response = connection.getresponse()
     return response.status, json.loads(response.read() or b"{}")
 
@@ -73,7 +73,8 @@ def main():
         users, token = [], None
         while True:  # listUsers' paging: 1,000 accounts a page, in uid order
             path = f"/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:batchGet?maxResults=1000"
-            _, listing = request(connection, "GET", path + (f"&nextPageToken={token}" if token else ""))
+            _, listing = request(connection, "GET", path + (f"&nextPageToken={token}" if token else ""),
+                                 headers={"Authorization": "Bearer owner"})  # the Admin SDK's credential
             users += listing.get("users", [])
             token = listing.get("nextPageToken")
             if not token:

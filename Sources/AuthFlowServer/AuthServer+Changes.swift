@@ -310,10 +310,11 @@ extension AuthServer {
       if kind == .verifyAndChangeEmail { json["newEmail"] = .optional(account.email) }
       return .object(json)
     }
-    if let idToken = request.idToken { return try clientUpdate(request, idToken) }
+    if let idToken = request.idToken { return try clientUpdate(request, idToken, admin: admin) }
     // A `localId` in the body acts on that account only for the Admin SDK; a client must send its ID token.
     guard admin else { throw ServiceError.missing("ID_TOKEN") }
     guard let uid = request.localId else { throw ServiceError.missing("LOCAL_ID") }
+    let link = try request.linkProviderUserInfo.map(Self.adminLink)
     let deleteName = request.deleteAttribute?.contains("DISPLAY_NAME") == true
     let deletePhoto = request.deleteAttribute?.contains("PHOTO_URL") == true
     let changes = AdminAccountChanges(
@@ -324,7 +325,7 @@ extension AuthServer {
       claims: try request.customAttributes.map(CustomClaims.parse),
       // An empty number is proto3's default, which the service reads as "not set", as the emulator does.
       phoneNumber: request.phoneNumber.flatMap { $0.isEmpty ? nil : .some($0) },
-      photoURL: deletePhoto ? .some(nil) : request.photoUrl.map { .some($0) })
+      photoURL: deletePhoto ? .some(nil) : request.photoUrl.map { .some($0) }, link: link)
     let factors = try request.mfa.map { try adminFactors($0.enrollments ?? []) }
     var account = try backend(.admin) { () throws(AuthErrorCode) in try world.updateAccount(uid: uid, changes)
     }
@@ -334,17 +335,48 @@ extension AuthServer {
       }
     }
     // The account as it now is, as the service answers an update.
-    return [
+    var json: [String: JSON] = [
       "kind": "identitytoolkit#SetAccountInfoResponse", "localId": .string(account.uid),
       "email": .optional(account.email), "displayName": .optional(account.displayName),
       "photoUrl": .optional(account.photoURL), "emailVerified": .bool(account.emailVerified),
     ]
+    if case .object(let user) = userJSON(account) { json["providerUserInfo"] = user["providerUserInfo"] }
+    return .object(json)
   }
 
-  private func clientUpdate(_ request: UpdateRequest, _ idToken: String) throws -> JSON {
+  /// `linkProviderUserInfo` as the link it describes. `providerId` and `rawId` are required, in that order
+  /// (`MISSING_PROVIDER_ID`, `MISSING_RAW_ID`, as the emulator checks them); the provider must be an identity
+  /// provider: the password, a phone number and a guest are the account's own fields, which the Admin SDKs set
+  /// with `email` and `phoneNumber` (they rewrite a `providerToLink` of `email` or `phone` so), so naming one
+  /// here is `INVALID_PROVIDER_ID`, a modelling choice (the emulator writes such an entry as it is). The entry is
+  /// kept as given: no `federatedId` unless the call names one, the email lowercased.
+  static func adminLink(_ info: ProviderUserInfoBody) throws(ServiceError) -> LinkedAccount {
+    guard let provider = info.providerId.flatMap({ $0.isEmpty ? nil : $0.lowercased() }) else {
+      throw ServiceError.missing("PROVIDER_ID")
+    }
+    guard let subject = info.rawId, !subject.isEmpty else { throw ServiceError.missing("RAW_ID") }
+    let own: [ProviderID] = [.password, .phone, .anonymous, .custom, .emailLink]
+    guard !own.contains(ProviderID(rawValue: provider)), provider != "email" else {
+      throw ServiceError("INVALID_PROVIDER_ID")
+    }
+    let nonEmpty: (String?) -> String? = { $0.flatMap { $0.isEmpty ? nil : $0 } }
+    return LinkedAccount(
+      provider: ProviderID(rawValue: provider), subject: subject, email: nonEmpty(info.email)?.lowercased(),
+      displayName: nonEmpty(info.displayName), photoURL: nonEmpty(info.photoUrl),
+      federatedID: .some(nonEmpty(info.federatedId)))
+  }
+
+  private func clientUpdate(_ request: UpdateRequest, _ idToken: String, admin: Bool) throws -> JSON {
     // An email change starts a new session; a password set in the same call is set through it.
     var token = try tokens.token(idToken, tenant: tenantID)
     var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
+    // Linking an identity provider as described, with no credential to prove it, is for OAuth 2 callers only
+    // (the REST reference: the field "requires a Google OAuth 2.0 credential"); the ID token is checked first, so
+    // a disabled user hears `USER_DISABLED`, as the emulator answers.
+    let link = try request.linkProviderUserInfo.map { (info) throws(ServiceError) -> LinkedAccount in
+      guard admin else { throw ServiceError("INSUFFICIENT_PERMISSION") }
+      return try Self.adminLink(info)
+    }
     var json: [String: JSON] = ["kind": "identitytoolkit#SetAccountInfoResponse"]
     let deleted = Set(request.deleteAttribute ?? [])
     let name: String?? =
@@ -358,6 +390,12 @@ extension AuthServer {
     if let providers = request.deleteProvider, !providers.isEmpty {
       account = try backend { () throws(AuthErrorCode) in
         try world.unlink(token, providers: providers.map(ProviderID.init))
+      }
+    }
+    if let link {
+      let uid = account.uid
+      account = try backend { () throws(AuthErrorCode) in
+        try world.updateAccount(uid: uid, AdminAccountChanges(link: link))
       }
     }
     if let email = request.email, email.lowercased() != account.email {

@@ -99,13 +99,13 @@ extension AuthServer {
   }
 
   /// One `providerUserInfo` entry as a linked IdP account: `providerId` and `rawId` (the IdP's subject), the
-  /// email if the IdP gave one (an account without, as a GitHub user with a private email, is imported without).
+  /// email if the IdP gave one (an account without, as a GitHub user with a private email, is imported without),
+  /// and the name and photo the entry gives.
   /// Without `rawId`, a `federatedId` stands for it: a URL's last path segment (Google's
   /// `https://accounts.google.com/SUB`, as `signInWithIdp` answers it, or `http://facebook.com/ID`), or the id as
   /// it is. The provider cannot be read from a `federatedId` alone, so an entry without `providerId` is refused
   /// (the emulator refuses every `federatedId`).
-  private static func importedLink(_ info: ImportUser.ProviderUserInfo) throws(ImportProblem) -> LinkedAccount
-  {
+  private static func importedLink(_ info: ProviderUserInfoBody) throws(ImportProblem) -> LinkedAccount {
     let rawId = info.rawId.flatMap { $0.isEmpty ? nil : $0 }
     let federatedId = info.federatedId.flatMap { $0.isEmpty ? nil : $0 }
     guard let provider = info.providerId.flatMap({ $0.isEmpty ? nil : $0.lowercased() }) else {
@@ -116,7 +116,9 @@ extension AuthServer {
     }
     return LinkedAccount(
       provider: ProviderID(rawValue: provider), subject: subject,
-      email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() })
+      email: info.email.flatMap { $0.isEmpty ? nil : $0.lowercased() },
+      displayName: info.displayName.flatMap { $0.isEmpty ? nil : $0 },
+      photoURL: info.photoUrl.flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// The IdP subject a `federatedId` names: the last path segment of a URL with one (`scheme://host/SUBJECT`),
@@ -244,7 +246,7 @@ struct ImportUser: Decodable {
   var phoneNumber: String?
   var disabled: Bool?
   var customAttributes: String?
-  var providerUserInfo: [ProviderUserInfo]?
+  var providerUserInfo: [ProviderUserInfoBody]?
   var createdAt: Flexible?
   var lastLoginAt: Flexible?
   /// Base64 bytes (the Admin SDKs), or the emulator's `fakeHash:…` text as it is.
@@ -252,16 +254,6 @@ struct ImportUser: Decodable {
   var salt: String?
   var rawPassword: String?
   var mfaInfo: [MFAInfo]?
-
-  struct ProviderUserInfo: Decodable {
-    var providerId: String?
-    var rawId: String?
-    /// The IdP's id in the provider's form (`https://accounts.google.com/SUB`), read when `rawId` is missing.
-    var federatedId: String?
-    var email: String?
-    var displayName: String?
-    var photoUrl: String?
-  }
 
   /// One `mfaInfo` entry (Identity Toolkit's `MfaEnrollment`): a phone factor has `phoneInfo`; a TOTP factor
   /// has `totpInfo`, which cannot be imported.

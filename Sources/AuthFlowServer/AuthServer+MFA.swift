@@ -20,11 +20,16 @@ extension AuthServer {
     var pathTenant: String?
     if rest.first == "projects", rest.count >= 3 {
       rest = Array(rest.dropFirst(2))
-      // The project's configuration (`updateConfig`), the part of it serve models.
-      if rest == ["config"] { return try projectConfig(call) }
+      // The project's configuration (`updateConfig`), the part of it serve models; Admin callers only.
+      if rest == ["config"] {
+        try requireOwner(call)
+        return try projectConfig(call)
+      }
       if rest.first == "tenants" {
-        // Tenant management, or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`).
+        // Tenant management (Admin callers only), or a tenant's MFA endpoints (`tenants/{id}/accounts/mfa…`),
+        // which clients call.
         guard rest.count == 4, rest[2] == "accounts" else {
+          try requireOwner(call)
           return try tenantManagement(call, Array(rest.dropFirst()))
         }
         pathTenant = rest[1]

@@ -8,8 +8,9 @@ extension AuthServer {
     let parts = call.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch parts.first {
     case "identitytoolkit.googleapis.com":
-      // A client's call names an API key; the Admin SDKs' project-scoped paths are let through without one.
-      if parts.count > 2, parts[2] != "projects" { try requireCaller(call) }
+      // A client's call names an API key, the Admin SDKs' carries a bearer; the project-scoped paths take the
+      // bearer only (`requireOwner`).
+      if parts.count > 2 { try requireCaller(call) }
       return try identityToolkit(call, Array(parts.dropFirst()))
     case "www.googleapis.com":
       try requireCaller(call)
@@ -46,6 +47,14 @@ extension AuthServer {
       canonical: "PERMISSION_DENIED")
   }
 
+  /// A path that names the project (`/v1/projects/{id}/…`, `/v2/projects/{id}/config`, tenant management) is for
+  /// OAuth 2 callers only: an API key alone is refused as production refuses a client's `targetProjectId`, and
+  /// as the emulator refuses these paths (its `targetProjectId` check runs on the path's project too).
+  func requireOwner(_ call: Call) throws(ServiceError) {
+    guard !call.hasOwnerCredential else { return }
+    throw ServiceError("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+  }
+
   /// The Identity Toolkit v3 paths (`/www.googleapis.com/identitytoolkit/v3/relyingparty/X`) that the iOS and
   /// Android SDKs still call for most operations: each is the v1 endpoint of the same operation, answered the
   /// same way.
@@ -80,12 +89,12 @@ extension AuthServer {
     if parts.first == "v2" { return (200, try identityToolkitV2(call, Array(parts.dropFirst()))) }
     guard parts.first == "v1", parts.count >= 2 else { throw ServiceError.notFound }
     var rest = Array(parts.dropFirst())
-    // The Admin SDK: an owner credential, or a project-scoped path (the Admin SDKs' own; the server keeps
-    // taking those without a header, as it always has). What a request's body asks never makes it admin.
-    var admin = call.hasOwnerCredential
+    // The Admin SDK: an owner credential, which the project-scoped paths (the Admin SDKs' own) require. What a
+    // request's body asks never makes it admin.
+    let admin = call.hasOwnerCredential
     var pathTenant: String?
     if rest.first == "projects", rest.count >= 3 {
-      admin = true
+      try requireOwner(call)
       rest = Array(rest.dropFirst(2))
       if rest.first == "tenants", rest.count >= 3 {
         pathTenant = rest[1]
@@ -132,7 +141,6 @@ extension AuthServer {
       throw ServiceError(
         "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
     }
-    // A project-scoped call, or one with no ID token, comes from the Admin SDK (it authenticates as `owner`).
     switch endpoint {
     case "accounts:signUp": return (200, admin ? try adminSignUp(call) : try signUp(call))
     case "accounts:signInWithPassword": return (200, try signInWithPassword(call))

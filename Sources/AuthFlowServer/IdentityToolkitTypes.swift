@@ -61,6 +61,20 @@ struct UpdateRequest: Decodable {
   /// The Admin SDK's `updateUser(uid, {multiFactor: {enrolledFactors}})`: the new factor list; no
   /// `enrollments` (or an empty list) removes every factor.
   var mfa: MFAUpdate?
+  /// The Admin SDK's `updateUser(uid, {providerToLink})`: an identity-provider account to link as described.
+  var linkProviderUserInfo: ProviderUserInfoBody?
+}
+
+/// An identity-provider account as a request describes it (Identity Toolkit's `ProviderUserInfo`): an entry of
+/// an import's `providerUserInfo`, or an update's `linkProviderUserInfo`.
+struct ProviderUserInfoBody: Decodable {
+  var providerId: String?
+  var rawId: String?
+  /// The IdP's id in the provider's form (`https://accounts.google.com/SUB`), read when `rawId` is missing.
+  var federatedId: String?
+  var email: String?
+  var displayName: String?
+  var photoUrl: String?
 }
 
 /// `accounts:update`'s `mfa`.
@@ -262,13 +276,13 @@ func userJSON(_ account: ServedAccount, tenant: String? = nil) -> JSON {
       "email": .string(email),
     ])
   }
+  // Each link as the provider described it: its own email, name and photo, not the account's.
   for link in account.links {
-    var info: [String: JSON] = [
+    infos.append([
       "providerId": .string(link.provider.rawValue), "rawId": .string(link.subject),
-      "federatedId": .string(link.subject), "email": .optional(link.email),
-    ]
-    if let name = account.displayName { info["displayName"] = .string(name) }
-    infos.append(.object(info))
+      "federatedId": .optional(link.federatedID), "email": .optional(link.email),
+      "displayName": .optional(link.displayName), "photoUrl": .optional(link.photoURL),
+    ])
   }
   if let number = account.phoneNumber {
     infos.append(["providerId": "phone", "rawId": .string(number), "phoneNumber": .string(number)])

@@ -53,16 +53,16 @@ import Testing
       let uid = try #require(created["localId"] as? String)
       let admin = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:update"
       let tooLarge = String(repeating: "x", count: 1000)
-      let (_, large) = try await client.call(
+      let (_, large) = try await client.admin(
         .post, admin, #"{"localId":"\#(uid)","customAttributes":"{\"a\":\"\#(tooLarge)\"}"}"#)
       #expect(errorMessage(large) == "CLAIMS_TOO_LARGE")
-      let (_, invalid) = try await client.call(
+      let (_, invalid) = try await client.admin(
         .post, admin, #"{"localId":"\#(uid)","customAttributes":"[1]"}"#)
       #expect(errorMessage(invalid) == "INVALID_CLAIMS")
-      let (status, _) = try await client.call(
+      let (status, _) = try await client.admin(
         .post, admin, #"{"localId":"\#(uid)","customAttributes":"{\"role\":\"editor\"}"}"#)
       #expect(status == 200)
-      let (_, found) = try await client.call(
+      let (_, found) = try await client.admin(
         .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
         #"{"localId":["\#(uid)"]}"#)
       let user = try #require((found["users"] as? [[String: Any]])?.first)

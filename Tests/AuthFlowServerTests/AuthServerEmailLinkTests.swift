@@ -96,7 +96,7 @@ import Testing
   /// The Admin SDK's `generateSignInWithEmailLink` works for an address with no account yet.
   @Test func theAdminSDKGeneratesALinkForAnyAddress() async throws {
     try await ServerHarness().test { client in
-      let (status, generated) = try await client.call(
+      let (status, generated) = try await client.admin(
         .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:sendOobCode",
         #"{"requestType":"EMAIL_SIGNIN","email":"new@example.com","returnOobLink":true}"#)
       #expect(status == 200)

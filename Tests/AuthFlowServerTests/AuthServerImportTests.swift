@@ -12,7 +12,7 @@ import Testing
     "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:batchCreate"
 
   private func lookup(_ client: ServerHarness.Client, _ uid: String) async throws -> [String: Any] {
-    let (_, found) = try await client.call(
+    let (_, found) = try await client.admin(
       .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
       #"{"localId":["\#(uid)"]}"#)
     return try #require((found["users"] as? [[String: Any]])?.first)
@@ -39,7 +39,7 @@ import Testing
         {"localId":"u3","email":"three@example.com","rawPassword":"secret-3","disabled":true}]}
       """
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      let (status, answer) = try await client.admin(.post, Self.batchCreate, body)
       #expect(status == 200)
       #expect(self.errors(answer).isEmpty)
       let one = try await self.lookup(client, "u1")
@@ -81,7 +81,7 @@ import Testing
         {"localId":"ok-too","email":"ok@example.com"}]}
       """
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      let (status, answer) = try await client.admin(.post, Self.batchCreate, body)
       #expect(status == 200)
       let errors = self.errors(answer)
       #expect(errors[0] == "localId is missing")
@@ -98,7 +98,7 @@ import Testing
       #expect(indices == indices.sorted())
       _ = try await self.lookup(client, "ok")
       _ = try await self.lookup(client, "ok-too")
-      let (_, missing) = try await client.call(
+      let (_, missing) = try await client.admin(
         .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
         #"{"localId":["bad-email"]}"#)
       #expect(missing["users"] == nil)
@@ -107,28 +107,28 @@ import Testing
 
   @Test func wholeRequestProblemsRefuseEveryUser() async throws {
     try await ServerHarness().test { client in
-      let (_, empty) = try await client.call(.post, Self.batchCreate, #"{"users":[]}"#)
+      let (_, empty) = try await client.admin(.post, Self.batchCreate, #"{"users":[]}"#)
       #expect(errorMessage(empty) == "MISSING_USER_ACCOUNT")
       let many = (0...AuthServer.importLimit).map { #"{"localId":"u\#($0)"}"# }.joined(separator: ",")
-      let (_, tooMany) = try await client.call(.post, Self.batchCreate, #"{"users":[\#(many)]}"#)
+      let (_, tooMany) = try await client.admin(.post, Self.batchCreate, #"{"users":[\#(many)]}"#)
       #expect(errorMessage(tooMany)?.hasPrefix("INVALID_ARGUMENT") == true)
-      let (status, duplicate) = try await client.call(
+      let (status, duplicate) = try await client.admin(
         .post, Self.batchCreate, #"{"users":[{"localId":"a","email":"a1@example.com"},{"localId":"a"}]}"#)
       #expect(status == 400)
       #expect(errorMessage(duplicate) == "DUPLICATE_LOCAL_ID : a")
-      let (_, sameEmail) = try await client.call(
+      let (_, sameEmail) = try await client.admin(
         .post, Self.batchCreate,
         #"{"sanityCheck":true,"users":[{"localId":"b","email":"x@example.com"},{"localId":"c","email":"X@example.com"}]}"#
       )
       #expect(errorMessage(sameEmail) == "DUPLICATE_EMAIL : X@example.com")
       let google = #"[{"providerId":"google.com","rawId":"g-1"}]"#
-      let (_, sameIdentity) = try await client.call(
+      let (_, sameIdentity) = try await client.admin(
         .post, Self.batchCreate,
         #"{"sanityCheck":true,"users":[{"localId":"d","providerUserInfo":\#(google)},{"localId":"e","providerUserInfo":\#(google)}]}"#
       )
       #expect(errorMessage(sameIdentity) == "DUPLICATE_RAW_ID : Provider id(google.com), Raw id(g-1)")
       // Nothing of a refused request is imported.
-      let (_, listed) = try await client.call(
+      let (_, listed) = try await client.admin(
         .get, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:batchGet")
       #expect((listed["users"] as? [Any])?.isEmpty ?? true)
       // Only the Admin SDK imports.
@@ -139,7 +139,7 @@ import Testing
 
   @Test func allowOverwriteLetsTheLaterOfTwoUsersWithOneUidWin() async throws {
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(
+      let (status, answer) = try await client.admin(
         .post, Self.batchCreate,
         #"{"allowOverwrite":true,"users":[{"localId":"a","email":"first@example.com"},{"localId":"a","email":"second@example.com"}]}"#
       )
@@ -155,7 +155,7 @@ import Testing
         "accounts:signUp", #"{"email":"old@example.com","password":"secret-1"}"#)
       let uid = try #require(created["localId"] as? String)
       let refreshToken = try #require(created["refreshToken"] as? String)
-      let (status, answer) = try await client.call(
+      let (status, answer) = try await client.admin(
         .post, Self.batchCreate, #"{"users":[{"localId":"\#(uid)","email":"new@example.com"}]}"#)
       #expect(status == 200)
       #expect(self.errors(answer).isEmpty)
@@ -175,13 +175,13 @@ import Testing
   @Test func anEmailAnotherAccountHasIsImportedUnlessSanityChecked() async throws {
     try await ServerHarness().test { client in
       _ = try await client.post("accounts:signUp", #"{"email":"taken@example.com","password":"secret-1"}"#)
-      let (_, checked) = try await client.call(
+      let (_, checked) = try await client.admin(
         .post, Self.batchCreate,
         #"{"sanityCheck":true,"users":[{"localId":"dup","email":"taken@example.com"}]}"#)
       #expect(self.errors(checked) == [0: "email exists in other account in database"])
       // Production: "Importing a user with any other field duplicated (e.g. email) will result in an additional
       // user with the same value."
-      let (_, unchecked) = try await client.call(
+      let (_, unchecked) = try await client.admin(
         .post, Self.batchCreate, #"{"users":[{"localId":"dup","email":"taken@example.com"}]}"#)
       #expect(self.errors(unchecked).isEmpty)
       #expect(try await self.lookup(client, "dup")["email"] as? String == "taken@example.com")
@@ -190,7 +190,7 @@ import Testing
 
   @Test func anImportedGoogleUserSignsInWithGoogle() async throws {
     try await ServerHarness().test { client in
-      let (_, answer) = try await client.call(
+      let (_, answer) = try await client.admin(
         .post, Self.batchCreate,
         #"{"users":[{"localId":"g-user","email":"g@gmail.com","emailVerified":true,"providerUserInfo":[{"providerId":"google.com","rawId":"sub-7","email":"g@gmail.com"}]}]}"#
       )
@@ -219,7 +219,7 @@ import Testing
                    {"phoneInfo":"+15555550122"}]}]}
       """
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      let (status, answer) = try await client.admin(.post, Self.batchCreate, body)
       #expect(status == 200)
       #expect(self.errors(answer).isEmpty)
       let factors = try #require(try await self.lookup(client, "mfa")["mfaInfo"] as? [[String: Any]])
@@ -268,7 +268,7 @@ import Testing
         {"localId":"ok","email":"ok@example.com","emailVerified":true,"mfaInfo":\(factor)}]}
       """
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      let (status, answer) = try await client.admin(.post, Self.batchCreate, body)
       #expect(status == 200)
       let errors = self.errors(answer)
       #expect(errors[0] == "Second factor account requires email to be presented.")
@@ -279,7 +279,7 @@ import Testing
       #expect(errors[5] == "enrolledAt is not an RFC 3339 timestamp")
       #expect(errors.count == 6)
       #expect((try await self.lookup(client, "ok")["mfaInfo"] as? [Any])?.count == 1)
-      let (_, missing) = try await client.call(
+      let (_, missing) = try await client.admin(
         .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
         #"{"localId":["totp"]}"#)
       #expect(missing["users"] == nil)
@@ -296,7 +296,7 @@ import Testing
         {"localId":"odd","providerUserInfo":[{"providerId":"google.com","federatedId":"https://example.com/a/b"}]}]}
       """
     try await ServerHarness().test { client in
-      let (status, answer) = try await client.call(.post, Self.batchCreate, body)
+      let (status, answer) = try await client.admin(.post, Self.batchCreate, body)
       #expect(status == 200)
       let errors = self.errors(answer)
       #expect(errors[3]?.contains("providerId") == true)

@@ -232,11 +232,11 @@ import Testing
     try await harness().test { client in
       let uid = try #require(try await signIn(client)["localId"] as? String)
       let five = (0..<5).map { #"{"phoneInfo":"+1555555010\#($0)","displayName":"n\#($0)"}"# }
-      let (status, _) = try await client.call(
+      let (status, _) = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","mfa":{"enrollments":[\#(five.joined(separator: ","))]}}"#)
       #expect(status == 200)
-      let (_, looked) = try await client.call(
+      let (_, looked) = try await client.admin(
         .post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
       let factors = try #require((looked["users"] as? [[String: Any]])?.first?["mfaInfo"] as? [[String: Any]])
       #expect(factors.map { $0["phoneInfo"] as? String } == (0..<5).map { "+1555555010\($0)" })
@@ -245,27 +245,27 @@ import Testing
 
       let idToken = try #require(try await signIn(client)["mfaPendingCredential"] as? String)
       #expect(!idToken.isEmpty)
-      let (_, bad) = try await client.call(
+      let (_, bad) = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","mfa":{"enrollments":[{"phoneInfo":"555"}]}}"#)
       #expect(errorMessage(bad) == "INVALID_MFA_PHONE_NUMBER : Invalid format.")
-      _ = try await client.call(
+      _ = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","mfa":{"enrollments":[{"mfaEnrollmentId":"\#(kept)","phoneInfo":"+15555550100"}]}}"#
       )
-      let (_, one) = try await client.call(.post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
+      let (_, one) = try await client.admin(.post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
       let left = try #require((one["users"] as? [[String: Any]])?.first?["mfaInfo"] as? [[String: Any]])
       #expect(left.map { $0["mfaEnrollmentId"] as? String } == [kept])
-      _ = try await client.call(.post, "\(project)/accounts:update", #"{"localId":"\#(uid)","mfa":{}}"#)
-      let (_, none) = try await client.call(.post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
+      _ = try await client.admin(.post, "\(project)/accounts:update", #"{"localId":"\#(uid)","mfa":{}}"#)
+      let (_, none) = try await client.admin(.post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
       #expect((none["users"] as? [[String: Any]])?.first?["mfaInfo"] == nil)
 
-      let (created, made) = try await client.call(
+      let (created, made) = try await client.admin(
         .post, "\(project)/accounts",
         #"{"email":"b@example.com","emailVerified":true,"mfaInfo":[{"phoneInfo":"+15555550199"}]}"#)
       #expect(created == 200)
       let newUID = try #require(made["localId"] as? String)
-      let (_, got) = try await client.call(
+      let (_, got) = try await client.admin(
         .post, "\(project)/accounts:lookup", #"{"localId":["\#(newUID)"]}"#)
       let theirs = (got["users"] as? [[String: Any]])?.first?["mfaInfo"] as? [[String: Any]]
       #expect(theirs?.first?["phoneInfo"] as? String == "+15555550199")
@@ -278,7 +278,7 @@ import Testing
       let uid = try #require(first["localId"] as? String)
       let idToken = try #require(first["idToken"] as? String)
       let five = (0..<5).map { #"{"phoneInfo":"+1555555010\#($0)"}"# }
-      _ = try await client.call(
+      _ = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","mfa":{"enrollments":[\#(five.joined(separator: ","))]}}"#)
       let (_, json) = try await v2(
@@ -290,7 +290,7 @@ import Testing
   @Test func identityProviderAndEmailLinkSignInsAnswerThePendingCredentialToo() async throws {
     try await harness().test { client in
       let uid = try #require(try await signIn(client)["localId"] as? String)
-      _ = try await client.call(
+      _ = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","mfa":{"enrollments":[{"phoneInfo":"\#(number)"}]}}"#)
       // A Google account of its own (a new user), then given a factor by the Admin SDK.
@@ -301,7 +301,7 @@ import Testing
       let request = #"{"postBody":"\#(postBody)","requestUri":"http://localhost"}"#
       let (_, first) = try await client.post("accounts:signInWithIdp", request)
       let googleUID = try #require(first["localId"] as? String)
-      _ = try await client.call(
+      _ = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(googleUID)","mfa":{"enrollments":[{"phoneInfo":"\#(number)"}]}}"#)
       let (status, idp) = try await client.post("accounts:signInWithIdp", request)

@@ -98,9 +98,9 @@ import Testing
     try await ServerHarness().test { client in
       _ = try await signUp(client, "a@example.com")
       let batchGet = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:batchGet"
-      let (_, full) = try await client.call(.get, "\(batchGet)?maxResults=1")
+      let (_, full) = try await client.admin(.get, "\(batchGet)?maxResults=1")
       let token = try #require(full["nextPageToken"] as? String)
-      let (_, empty) = try await client.call(.get, "\(batchGet)?maxResults=1&nextPageToken=\(token)")
+      let (_, empty) = try await client.admin(.get, "\(batchGet)?maxResults=1&nextPageToken=\(token)")
       #expect((empty["users"] as? [Any] ?? []).isEmpty)
       #expect(empty["nextPageToken"] == nil)
     }

@@ -142,7 +142,7 @@ import Testing
 
   @Test func aDisabledAccountCannotSignInWithItsNumber() async throws {
     try await ServerHarness().test { client in
-      let (_, created) = try await client.call(
+      let (_, created) = try await client.admin(
         .post, "\(project)/accounts", #"{"phoneNumber":"\#(number)","disabled":true}"#)
       #expect(created["localId"] is String)
       let (sessionInfo, code) = try await sendCode(client, to: number)
@@ -177,7 +177,7 @@ import Testing
   /// An account with a password, a verified email and an SMS second factor, made by the Admin SDK.
   private func mfaAccount(_ client: ServerHarness.Client, phoneNumber: String? = nil) async throws -> String {
     let phone = phoneNumber.map { #","phoneNumber":"\#($0)""# } ?? ""
-    let (status, created) = try await client.call(
+    let (status, created) = try await client.admin(
       .post, "\(project)/accounts",
       #"{"email":"ada@example.com","password":"hunter22","emailVerified":true,"mfaInfo":[{"phoneInfo":"+15555550177"}]\#(phone)}"#
     )
@@ -235,7 +235,7 @@ import Testing
       let (sessionInfo, code) = try await sendCode(client, to: number)
       let (_, user) = try await signIn(client, sessionInfo, code)
       let uid = try #require(user["localId"] as? String)
-      _ = try await client.call(
+      _ = try await client.admin(
         .post, "\(project)/accounts:update",
         #"{"localId":"\#(uid)","email":"bob@example.com","emailVerified":true}"#)
       // The new email revoked the session; a new phone sign-in has a verified email and still cannot enroll.
@@ -313,48 +313,49 @@ import Testing
 
   @Test func theAdminSDKCreatesFindsChangesAndRemovesNumbers() async throws {
     try await ServerHarness().test { client in
-      let (_, created) = try await client.call(
+      let (_, created) = try await client.admin(
         .post, "\(project)/accounts", #"{"phoneNumber":"\#(number)","displayName":"Pat"}"#)
       let uid = try #require(created["localId"] as? String)
-      let (_, taken) = try await client.call(.post, "\(project)/accounts", #"{"phoneNumber":"\#(number)"}"#)
+      let (_, taken) = try await client.admin(.post, "\(project)/accounts", #"{"phoneNumber":"\#(number)"}"#)
       #expect(errorMessage(taken) == "PHONE_NUMBER_EXISTS")
-      let (_, malformed) = try await client.call(.post, "\(project)/accounts", #"{"phoneNumber":"+0123"}"#)
+      let (_, malformed) = try await client.admin(.post, "\(project)/accounts", #"{"phoneNumber":"+0123"}"#)
       #expect(errorMessage(malformed) == "INVALID_PHONE_NUMBER : Invalid format.")
 
-      let (_, found) = try await client.call(
+      let (_, found) = try await client.admin(
         .post, "\(project)/accounts:lookup", #"{"phoneNumber":["\#(number)"]}"#)
       let user = try #require((found["users"] as? [[String: Any]])?.first)
       #expect(user["localId"] as? String == uid)
       #expect(user["phoneNumber"] as? String == number)
-      let (_, nobody) = try await client.call(
+      let (_, nobody) = try await client.admin(
         .post, "\(project)/accounts:lookup", #"{"phoneNumber":["+15555550177"]}"#)
       #expect(nobody["users"] == nil)
       let (_, notAdmin) = try await client.post("accounts:lookup", #"{"phoneNumber":["\#(number)"]}"#)
       #expect(errorMessage(notAdmin) == "MISSING_ID_TOKEN")
 
-      let (_, second) = try await client.call(.post, "\(project)/accounts", #"{"email":"s@example.com"}"#)
+      let (_, second) = try await client.admin(.post, "\(project)/accounts", #"{"email":"s@example.com"}"#)
       let secondUID = try #require(second["localId"] as? String)
-      let (_, clash) = try await client.call(
+      let (_, clash) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(secondUID)","phoneNumber":"\#(number)"}"#)
       #expect(errorMessage(clash) == "PHONE_NUMBER_EXISTS")
-      let (_, badUpdate) = try await client.call(
+      let (_, badUpdate) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(secondUID)","phoneNumber":"12"}"#)
       #expect(errorMessage(badUpdate) == "INVALID_PHONE_NUMBER : Invalid format.")
-      let (set, _) = try await client.call(
+      let (set, _) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(uid)","phoneNumber":"+15555550102"}"#)
       #expect(set == 200)
-      let (_, listed) = try await client.call(.get, "\(project)/accounts:batchGet")
+      let (_, listed) = try await client.admin(.get, "\(project)/accounts:batchGet")
       let users = try #require(listed["users"] as? [[String: Any]])
       #expect(users.first { $0["localId"] as? String == uid }?["phoneNumber"] as? String == "+15555550102")
       // The old number is free again.
-      let (moved, _) = try await client.call(
+      let (moved, _) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(secondUID)","phoneNumber":"\#(number)"}"#)
       #expect(moved == 200)
 
-      let (removed, _) = try await client.call(
+      let (removed, _) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(uid)","deleteProvider":["phone"]}"#)
       #expect(removed == 200)
-      let (_, after) = try await client.call(.post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
+      let (_, after) = try await client.admin(
+        .post, "\(project)/accounts:lookup", #"{"localId":["\#(uid)"]}"#)
       let stripped = try #require((after["users"] as? [[String: Any]])?.first)
       #expect(stripped["phoneNumber"] == nil)
       #expect((stripped["providerUserInfo"] as? [Any])?.isEmpty == true)

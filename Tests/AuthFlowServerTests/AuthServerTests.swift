@@ -203,8 +203,25 @@ import Testing
   }
 }
 
-/// Who is the Admin SDK: an owner credential (or a project-scoped path), never what a request's body asks.
+/// Who is the Admin SDK: an owner credential, never the path or what a request's body asks.
 @Suite struct AuthServerAdminModeTests {
+  @Test func aProjectScopedPathNeedsTheOwnerCredential() async throws {
+    try await ServerHarness().test { client in
+      let lookup = "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup"
+      let body = #"{"localId":["nobody"]}"#
+      let (bare, denied) = try await client.call(.post, lookup, body)
+      #expect(bare == 403)
+      #expect((denied["error"] as? [String: Any])?["status"] as? String == "PERMISSION_DENIED")
+      let (keyed, refused) = try await client.call(.post, "\(lookup)?key=fake-api-key", body)
+      #expect(keyed == 400)
+      #expect(
+        errorMessage(refused)
+          == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+      let (owned, _) = try await client.admin(.post, lookup, body)
+      #expect(owned == 200)
+    }
+  }
+
   @Test func anAPIKeyAloneCannotActOnAnAccountByItsLocalId() async throws {
     try await ServerHarness().test { client in
       let (_, created) = try await client.post(
@@ -253,12 +270,12 @@ import Testing
   @Test func batchGetPagesInUidOrder() async throws {
     try await ServerHarness().test { client in
       let uids = try await signUp(client, 3)
-      let (_, first) = try await client.call(.get, "\(project)/accounts:batchGet?maxResults=2")
+      let (_, first) = try await client.admin(.get, "\(project)/accounts:batchGet?maxResults=2")
       #expect(
         (first["users"] as? [[String: Any]])?.compactMap { $0["localId"] as? String } == Array(uids.prefix(2))
       )
       let token = try #require(first["nextPageToken"] as? String)
-      let (_, second) = try await client.call(
+      let (_, second) = try await client.admin(
         .get, "\(project)/accounts:batchGet?maxResults=2&nextPageToken=\(token)")
       #expect((second["users"] as? [[String: Any]])?.compactMap { $0["localId"] as? String } == [uids[2]])
       #expect(second["nextPageToken"] == nil)
@@ -268,17 +285,18 @@ import Testing
   @Test func batchDeleteWithoutForceLeavesEnabledAccounts() async throws {
     try await ServerHarness().test { client in
       let uids = try await signUp(client, 2)
-      let (_, answer) = try await client.call(
+      let (_, answer) = try await client.admin(
         .post, "\(project)/accounts:batchDelete", #"{"localIds":["\#(uids[0])","nobody"]}"#)
       let errors = try #require(answer["errors"] as? [[String: Any]])
       #expect(errors.first?["index"] as? Int == 0)
       #expect((errors.first?["message"] as? String)?.hasPrefix("NOT_DISABLED") == true)
-      let (_, forced) = try await client.call(
+      let (_, forced) = try await client.admin(
         .post, "\(project)/accounts:batchDelete", #"{"localIds":["\#(uids[0])"],"force":true}"#)
       #expect(forced["errors"] == nil)
-      let (_, count) = try await client.call(.post, "\(project)/accounts:query", #"{"returnUserInfo":false}"#)
+      let (_, count) = try await client.admin(
+        .post, "\(project)/accounts:query", #"{"returnUserInfo":false}"#)
       #expect(count["recordsCount"] as? String == "1")
-      let (_, empty) = try await client.call(.post, "\(project)/accounts:batchDelete", #"{"localIds":[]}"#)
+      let (_, empty) = try await client.admin(.post, "\(project)/accounts:batchDelete", #"{"localIds":[]}"#)
       #expect(errorMessage(empty) == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
     }
   }
@@ -286,7 +304,7 @@ import Testing
   @Test func queryListsSortedWithLimitAndOffset() async throws {
     try await ServerHarness().test { client in
       _ = try await signUp(client, 3)
-      let (_, listed) = try await client.call(
+      let (_, listed) = try await client.admin(
         .post, "\(project)/accounts:query",
         #"{"sortBy":"USER_EMAIL","order":"DESC","limit":"2","offset":"1"}"#)
       #expect(listed["recordsCount"] as? String == "2")
@@ -301,7 +319,7 @@ import Testing
     try await ServerHarness().test { client in
       let uids = try await signUp(client, 3)
       func found(_ body: String, _ field: String = "email") async throws -> [String] {
-        let (_, listed) = try await client.call(.post, "\(project)/accounts:query", body)
+        let (_, listed) = try await client.admin(.post, "\(project)/accounts:query", body)
         return (listed["userInfo"] as? [[String: Any]] ?? []).compactMap { $0[field] as? String }
       }
       func emails(_ body: String) async throws -> [String] { try await found(body) }
@@ -317,11 +335,11 @@ import Testing
         try await emails(#"{"expression":[{"email":"u0@example.com","userId":"nobody"}]}"#) == [
           "u0@example.com"
         ])
-      let (_, count) = try await client.call(
+      let (_, count) = try await client.admin(
         .post, "\(project)/accounts:query",
         #"{"returnUserInfo":false,"expression":[{"email":"u2@example.com"}]}"#)
       #expect(count["recordsCount"] as? String == "1")
-      let (_, phone) = try await client.call(
+      let (_, phone) = try await client.admin(
         .post, "\(project)/accounts:update", #"{"localId":"\#(uids[0])","phoneNumber":"+15555550177"}"#)
       #expect(phone["localId"] as? String == uids[0])
       #expect(try await found(#"{"expression":[{"phoneNumber":"+15555550177"}]}"#, "localId") == [uids[0]])

@@ -40,6 +40,14 @@ struct ServerHarness {
       }
     }
 
+    /// An Admin SDK call: sends `body` with the owner credential (`Authorization: Bearer owner`), as the project-
+    /// scoped paths require.
+    func admin(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil) async throws -> (
+      Int, [String: Any]
+    ) {
+      try await call(method, uri, body, headers: [.authorization: "Bearer owner"])
+    }
+
     func post(_ endpoint: String, _ body: String) async throws -> (Int, [String: Any]) {
       try await call(.post, "/identitytoolkit.googleapis.com/v1/\(endpoint)?key=fake-api-key", body)
     }

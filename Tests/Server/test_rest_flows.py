@@ -229,3 +229,41 @@ def test_reauthentication_and_number_updates_follow_the_operation(server):
                                                              "idToken": owner["idToken"], "operation": "UPDATE"})
     assert updated.status_code == 200, updated.text
     assert (updated.json()["localId"], updated.json()["phoneNumber"]) == (owner["localId"], "+15555550162")
+
+
+PROJECT_SCOPED = [("POST", f"v1/projects/{PROJECT}/accounts:lookup", {"localId": ["nobody"]}),
+                  ("GET", f"v1/projects/{PROJECT}/accounts:batchGet", None),
+                  ("POST", f"v1/projects/{PROJECT}/accounts:update", {"localId": "nobody", "displayName": "X"}),
+                  ("POST", f"v1/projects/{PROJECT}/tenants/scoped-tenant/accounts:query", {}),
+                  ("GET", f"v2/projects/{PROJECT}/config", None),
+                  ("GET", f"v2/projects/{PROJECT}/tenants", None)]
+
+
+def project_scoped(server, method, path, body, **options):
+    return requests.request(method, f"{server.base}/identitytoolkit.googleapis.com/{path}", json=body, timeout=10,
+                            **options)
+
+
+def test_project_scoped_paths_need_the_admin_credential(server):
+    """The Admin API's paths name the project, which takes an OAuth 2 credential: without any credential they are
+    403 `PERMISSION_DENIED`, as every Identity Toolkit call is; with an API key alone `INSUFFICIENT_PERMISSION`, as
+    the emulator answers them (its `targetProjectId` check) and production answers a client's target project."""
+    for method, path, body in PROJECT_SCOPED:
+        bare = project_scoped(server, method, path, body)
+        assert bare.status_code == 403 and bare.json()["error"]["status"] == "PERMISSION_DENIED", (path, bare.text)
+        keyed = project_scoped(server, method, path, body, params={"key": "fake-api-key"})
+        assert keyed.status_code == 400, (path, keyed.text)
+        assert error(keyed) == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id."
+        admin = project_scoped(server, method, path, body, headers={"Authorization": "Bearer owner"})
+        assert admin.status_code in (200, 400) and "PERMISSION" not in admin.text, (path, admin.text)
+    created = project_scoped(server, "POST", f"v1/projects/{PROJECT}/accounts", {"email": "scoped@example.com"},
+                             headers={"Authorization": "Bearer owner"})
+    assert created.status_code == 200 and created.json()["email"] == "scoped@example.com"
+
+
+def test_a_tenants_mfa_endpoints_take_an_api_key(server):
+    """A tenant's v2 MFA endpoints (`/v2/projects/{id}/tenants/{tenantId}/accounts/mfa…`) are client calls."""
+    response = project_scoped(server, "POST", f"v2/projects/{PROJECT}/tenants/mfa-tenant/accounts/mfaSignIn:start",
+                              {"mfaPendingCredential": "nothing", "mfaEnrollmentId": "nothing"},
+                              params={"key": "fake-api-key"})
+    assert "PERMISSION" not in response.text, response.text

@@ -1,17 +1,12 @@
 """Ports of the Firebase emulator's src/emulator/auth/setAccountInfo.spec.ts (`accounts:update`)."""
 import json
 
-import pytest
-
 from spec_accounts_support import (INVALID_PHONE, MFA_INFO, PHONE, PHONE_2, PHONE_3, claims, client, expect_error,
                                    fresh, jwt_parts, lookup_by_token, ok, oob_codes, owner, register, register_anon,
                                    register_tenant, sign_in_with_email_link, sign_in_with_fake_claims,
                                    sign_in_with_phone, signin_methods, tenant_id, update_by_local_id)
 
 __all__ = ["fresh"]
-
-WORLD_GAP = "not served yet: needs a rule in the backend's world (left for a later round)"
-
 
 def error_of(response):
     return response.json()["error"]["message"]
@@ -474,33 +469,51 @@ def test_a_tenant_recover_link_names_the_tenant(server):
     assert tenant in codes[0]["oobLink"]
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": linkProviderUserInfo is not read")
+LINKED = {"providerId": "google.com", "rawId": "google_user_id", "email": "linked@example.com",
+          "displayName": "Linked User", "photoUrl": "https://example.com/photo.jpg"}
+
+
 def test_linking_provider_user_info(server):
-    """setAccountInfo.spec.ts: should link provider account with existing user account"""
+    """setAccountInfo.spec.ts: should link provider account with existing user account
+
+    Differs: production takes `linkProviderUserInfo` from OAuth 2 callers only (the REST reference of
+    `accounts:update`: "Specifying this field requires a Google OAuth 2.0 credential with proper permissions";
+    the Admin SDKs' `providerToLink` sends it), so the client call of the case is `INSUFFICIENT_PERMISSION` and
+    links nothing, and the link is made as the Admin SDK makes it, by `localId` with the owner credential. The
+    entry is then exactly the linked info, in the answer and in the user's own lookup, as the case checks."""
     user = register(server, "test@example.com", "password")
-    info = {"providerId": "google.com", "rawId": "google_user_id", "email": "linked@example.com",
-            "displayName": "Linked User", "photoUrl": "https://example.com/photo.jpg"}
-    answer = ok(update(server, {"idToken": user["idToken"], "linkProviderUserInfo": info}))
+    expect_error(update(server, {"idToken": user["idToken"], "linkProviderUserInfo": LINKED}),
+                 "INSUFFICIENT_PERMISSION")
+    assert len(lookup_by_token(server, user["idToken"])["providerUserInfo"]) == 1
+    answer = update_by_local_id(server, user["localId"], linkProviderUserInfo=LINKED)
     assert len(answer["providerUserInfo"]) == 2
-    assert [p for p in answer["providerUserInfo"] if p["providerId"] == "google.com"] == [info]
+    assert [p for p in answer["providerUserInfo"] if p["providerId"] == "google.com"] == [LINKED]
     listed = lookup_by_token(server, user["idToken"])["providerUserInfo"]
-    assert len(listed) == 2 and [p for p in listed if p["providerId"] == "google.com"] == [info]
+    assert len(listed) == 2 and [p for p in listed if p["providerId"] == "google.com"] == [LINKED]
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_GAP + ": linkProviderUserInfo is not read")
 def test_linking_provider_user_info_needs_its_ids(server):
-    """setAccountInfo.spec.ts: should error if linkProviderUserInfo is missing required fields"""
+    """setAccountInfo.spec.ts: should error if linkProviderUserInfo is missing required fields
+
+    Differs: sent as the Admin SDK sends the field (see the case above); a client's call is refused before its
+    fields are read."""
     user = register(server, "test@example.com", "password")
-    answer = update(server, {"idToken": user["idToken"],
-                             "linkProviderUserInfo": {"providerId": "google.com", "email": "linked@example.com"}})
+    without_raw_id = {"providerId": "google.com", "email": "linked@example.com"}
+    without_provider_id = {"rawId": "google_user_id", "email": "linked@example.com"}
+    answer = owner(server, "accounts:update", {"localId": user["localId"], "linkProviderUserInfo": without_raw_id})
     assert answer.status_code == 400 and "MISSING_RAW_ID" in answer.json()["error"]["message"]
-    answer = update(server, {"idToken": user["idToken"],
-                             "linkProviderUserInfo": {"rawId": "google_user_id", "email": "linked@example.com"}})
+    answer = owner(server, "accounts:update", {"localId": user["localId"],
+                                               "linkProviderUserInfo": without_provider_id})
     assert answer.status_code == 400 and "MISSING_PROVIDER_ID" in answer.json()["error"]["message"]
+    expect_error(update(server, {"idToken": user["idToken"], "linkProviderUserInfo": without_raw_id}),
+                 "INSUFFICIENT_PERMISSION")
 
 
 def test_a_disabled_user_cannot_link_provider_user_info(server):
-    """setAccountInfo.spec.ts: should error if user is disabled when linking a provider"""
+    """setAccountInfo.spec.ts: should error if user is disabled when linking a provider
+
+    A client's call, as in the case: its ID token is checked before the field's permission (Docs/Serve.md), so the
+    disabled user hears `USER_DISABLED`, as the emulator answers."""
     user = register(server, "test@example.com", "password")
     update_by_local_id(server, user["localId"], disableUser=True)
     expect_error(update(server, {"idToken": user["idToken"], "linkProviderUserInfo": {

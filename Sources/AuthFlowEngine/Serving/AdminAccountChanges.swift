@@ -24,13 +24,16 @@ public struct AdminAccountChanges: Equatable, Sendable {
   public var phoneNumber: String??
   /// A new photo URL; `.some(nil)` removes it (`deleteAttribute: ["PHOTO_URL"]`); nil leaves it.
   public var photoURL: String??
+  /// An identity-provider account to link as described (`linkProviderUserInfo`, the Admin SDK's
+  /// `providerToLink`); nil links nothing.
+  public var link: LinkedAccount?
 
   /// Changes that set what is not nil and leave the rest.
   public init(
     uid: String? = nil, email: String? = nil, password: String? = nil, emailVerified: Bool? = nil,
     displayName: String?? = nil, disabled: Bool? = nil, revokeSessions: Bool = false,
     unlink: [ProviderID] = [], claims: [String: ClaimValue]? = nil, phoneNumber: String?? = nil,
-    photoURL: String?? = nil
+    photoURL: String?? = nil, link: LinkedAccount? = nil
   ) {
     self.uid = uid
     self.email = email
@@ -43,5 +46,6 @@ public struct AdminAccountChanges: Equatable, Sendable {
     self.claims = claims
     self.phoneNumber = phoneNumber
     self.photoURL = photoURL
+    self.link = link
   }
 }

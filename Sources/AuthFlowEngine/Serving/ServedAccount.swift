@@ -17,7 +17,7 @@ public struct ServedAccount: Equatable, Sendable {
   /// Whether the account has signed in with an email link (`emailLinkSignin`).
   public var emailLinkSignIn: Bool
   /// Linked identity-provider accounts, in the order they were linked.
-  public var links: [Link]
+  public var links: [LinkedAccount]
   /// When the account was created, in virtual time (`createdAt`).
   public var createdAt: VirtualTime
   /// The profile photo's URL (`photoUrl`), if any.
@@ -39,16 +39,6 @@ public struct ServedAccount: Equatable, Sendable {
   /// The enrolled second factors (`mfaInfo`), oldest first.
   public var mfa: [MFAEnrollment]
 
-  /// One linked identity-provider account.
-  public struct Link: Equatable, Sendable {
-    /// The identity provider (`providerId`).
-    public var provider: ProviderID
-    /// The IdP's own id for the account (`rawId` in Identity Toolkit).
-    public var subject: String
-    /// The email the provider gave; nil when it gave none.
-    public var email: String?
-  }
-
   /// Sign-in methods as `createAuthUri` would list them.
   public var providers: [ProviderID] {
     ((hasPassword ? [.password] : []) + links.map(\.provider) + (phoneNumber == nil ? [] : [.phone])).sorted()
@@ -62,7 +52,7 @@ public struct ServedAccount: Equatable, Sendable {
     disabled = account.disabled
     hasPassword = account.password != nil
     emailLinkSignIn = account.emailLinkSignIn
-    links = account.links.map { Link(provider: $0.provider, subject: $0.subject, email: $0.email) }
+    links = account.links
     createdAt = account.createdAt
     photoURL = account.photoURL
     screenName = account.screenName

@@ -50,6 +50,8 @@ extension ServedWorld {
   /// `updateUser`: sets what `changes` names. A new password revokes every session, as in production. A new
   /// email is the backend's "administrator changes an email" rule (`Backend.updateEmailByAdmin`): it
   /// arrives unverified unless `changes` sets `emailVerified`, nothing is emailed, and every session is revoked.
+  /// A link is the "administrator links an identity provider" rule (`Backend.linkByAdmin(_:toAccount:)`),
+  /// checked with the rest before anything changes and written after `unlink`.
   public func updateAccount(uid: String, _ changes: AdminAccountChanges) throws(AuthErrorCode)
     -> ServedAccount
   {
@@ -65,6 +67,9 @@ extension ServedWorld {
       }
       if let password = changes.password { try backend.checkPasswordPolicy(password) }
       if let number = changes.phoneNumber ?? nil { try Self.checkPhoneNumber(number, for: uid, backend) }
+      if let link = changes.link {
+        try backend.checkLinkByAdmin(link, toAccount: uid, unlinking: changes.unlink)
+      }
       // The email first: what else the call sets (`emailVerified` among it) applies to the new address.
       let newEmail = changes.email?.lowercased()
       if let newEmail, newEmail != current.email { backend.replaceEmailByAdmin(current, with: newEmail) }
@@ -80,6 +85,7 @@ extension ServedWorld {
         if changes.unlink.contains(.phone) { account.phoneNumber = nil }
         if let claims = changes.claims { account.customClaims = claims }
       }
+      if let link = changes.link { backend.linkByAdmin(link, toAccount: uid) }
       // A new email has revoked them already.
       if changes.password != nil || changes.revokeSessions, newEmail == nil || newEmail == current.email {
         backend.revokeSessions(uid: uid, reason: "admin update")

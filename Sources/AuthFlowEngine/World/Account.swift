@@ -9,7 +9,7 @@ package struct Account {
   var emailVerified: Bool
   var displayName: String?
   /// Linked identity-provider accounts, in the order they were linked.
-  var links: [ProviderLink]
+  var links: [LinkedAccount]
   var disabled: Bool
   /// Sessions issued before this generation are revoked (Firebase's `validSince`).
   var validSinceGeneration: Int
@@ -57,15 +57,13 @@ package struct Account {
       + links.map(\.provider).sorted()
   }
 
-  func link(for provider: ProviderID) -> ProviderLink? { links.first { $0.provider == provider } }
+  func link(for provider: ProviderID) -> LinkedAccount? { links.first { $0.provider == provider } }
 
   var info: AccountInfo {
     AccountInfo(
       uid: uid, email: email, emailVerified: emailVerified, displayName: displayName, providers: providers,
       disabled: disabled, photoURL: photoURL, createdAt: createdAt, lastSignInAt: lastSignInAt,
-      linkedAccounts: links.map {
-        LinkedAccount(provider: $0.provider, subject: $0.subject, email: $0.email)
-      },
+      linkedAccounts: links,
       isAnonymous: anonymous, phoneNumber: phoneNumber, mfa: mfa
     )
   }

@@ -104,7 +104,7 @@ extension Backend {
     account.phoneNumber = seed.phoneNumber
     for provider in seed.providers {
       if let email = seed.email, let idp = identityProviders.account(provider, email: email) {
-        account.links.append(ProviderLink(provider: provider, subject: idp.subject, email: idp.email))
+        account.links.append(LinkedAccount(idp))
       }
     }
     insert(account)

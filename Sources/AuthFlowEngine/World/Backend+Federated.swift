@@ -36,12 +36,13 @@ extension Backend {
         if $0.displayName == nil { $0.displayName = idp.name }
         if $0.photoURL == nil { $0.photoURL = idp.photoURL }
         if $0.screenName == nil { $0.screenName = idp.screenName }
-        // The provider's profile is kept current: an address the IdP account now has finds the account
-        // (`createAuthUri`), as it does in production and the emulator.
-        if let email = idp.email,
-          let index = $0.links.firstIndex(where: { $0.provider == idp.provider && $0.subject == idp.subject })
-        {
-          $0.links[index].email = email
+        // The provider's profile is kept current on its link: an address the IdP account now has finds the
+        // account (`createAuthUri`), and `providerUserInfo` shows its name and photo, as production and the
+        // emulator keep them.
+        if let index = $0.links.firstIndex(where: { $0.names(idp.provider, idp.subject) }) {
+          $0.links[index].email = idp.email ?? $0.links[index].email
+          $0.links[index].displayName = idp.name ?? $0.links[index].displayName
+          $0.links[index].photoURL = idp.photoURL ?? $0.links[index].photoURL
         }
       }
       return try signedIn(uid: account.uid, with: idp.provider)
@@ -59,7 +60,7 @@ extension Backend {
     account.displayName = idp.name
     account.photoURL = idp.photoURL
     account.screenName = idp.screenName
-    account.links = [ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email)]
+    account.links = [LinkedAccount(idp)]
     insert(account)
     record(.accountCreated(uid: account.uid, email: account.email))
     world.log(
@@ -89,7 +90,7 @@ extension Backend {
         forgetUnprovenSignIns(&account)
         account.emailVerified = true
       }
-      account.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
+      account.links.append(LinkedAccount(idp))
       if account.displayName == nil { account.displayName = idp.name }
       if account.photoURL == nil { account.photoURL = idp.photoURL }
       if account.screenName == nil { account.screenName = idp.screenName }
@@ -130,7 +131,7 @@ extension Backend {
       throw .emailAlreadyInUse
     }
     update(uid: account.uid) {
-      $0.links.append(ProviderLink(provider: idp.provider, subject: idp.subject, email: idp.email))
+      $0.links.append(LinkedAccount(idp))
       $0.anonymous = false
       if let email = idp.email, idp.emailVerified, $0.email == email { $0.emailVerified = true }
       if $0.email == nil { $0.email = idp.email }

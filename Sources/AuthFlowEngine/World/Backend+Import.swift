@@ -40,9 +40,7 @@ extension Backend {
     account.disabled = imported.disabled
     account.customClaims = imported.claims
     account.password = imported.password
-    account.links = imported.links.map {
-      ProviderLink(provider: $0.provider, subject: $0.subject, email: $0.email)
-    }
+    account.links = imported.links
     account.mfa = importedSecondFactors(imported.secondFactors)
     account.createdAt = imported.createdAt ?? world.now
     account.lastSignInAt = imported.lastSignInAt
