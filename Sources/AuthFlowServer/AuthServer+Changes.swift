@@ -301,6 +301,11 @@ extension AuthServer {
 
   func update(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(UpdateRequest.self)
+    // Custom claims are the Admin SDK's to set (the REST reference: `customAttributes` "requires a Google OAuth
+    // 2.0 credential"); a client asking is refused before anything is read, as the emulator does.
+    if request.customAttributes != nil, !admin, request.idToken != nil || request.oobCode != nil {
+      throw ServiceError("INSUFFICIENT_PERMISSION")
+    }
     if let code = request.oobCode {
       let (kind, account) = try backend { () throws(AuthErrorCode) in try world.applyActionCode(code) }
       var json: [String: JSON] = [

@@ -452,6 +452,15 @@ def test_invalid_custom_attributes(server):
                      message)
 
 
+def test_a_client_cannot_set_its_own_custom_claims(server):
+    """setAccountInfo.spec.ts' rule for unprivileged callers: customAttributes is INSUFFICIENT_PERMISSION, and the
+    claims are not set (the REST reference: the field requires a Google OAuth 2.0 credential)"""
+    user = register(server, "foo@example.com", "barbaz")
+    expect_error(update(server, {"idToken": user["idToken"], "customAttributes": json.dumps({"admin": True})}),
+                 "INSUFFICIENT_PERMISSION")
+    assert "admin" not in claims(sign_in(server, "foo@example.com", "barbaz").json()["idToken"])
+
+
 def test_a_disabled_tenant_is_project_disabled(server):
     """setAccountInfo.spec.ts: should error if auth is disabled"""
     tenant = register_tenant(server, disableAuth=True)

@@ -68,7 +68,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   open func emailVerified() -> Bool { isEmailVerified }
 
   /// The user as each provider knows it: `password` (with the email as its uid), `phone` (with the number as its
-  /// uid and ``UserInfo/phoneNumber``) and the linked IdP accounts.
+  /// uid and ``UserInfo/phoneNumber``) and the linked IdP accounts, each with the name, photo and email its
+  /// provider gave.
   open var providerData: [UserInfo] {
     read {
       let photo = account?.photoURL.flatMap(URL.init(string:))
@@ -83,10 +84,16 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
             providerID: provider.rawValue, uid: number, displayName: nil, photoURL: nil, email: nil,
             phoneNumber: number)
         }
-        let linked = account?.linkedAccounts.first { $0.provider == provider }
+        // An identity provider's entry says what that provider said (its name and photo), as the SDK's
+        // `providerUserInfo` does, not the account's own profile.
+        guard let linked = account?.linkedAccounts.first(where: { $0.provider == provider }) else {
+          return ProviderUserInfo(
+            providerID: provider.rawValue, uid: cached.uid, displayName: cached.displayName, photoURL: photo,
+            email: cached.email)
+        }
         return ProviderUserInfo(
-          providerID: provider.rawValue, uid: linked?.subject ?? cached.uid, displayName: cached.displayName,
-          photoURL: photo, email: linked?.email ?? cached.email)
+          providerID: provider.rawValue, uid: linked.subject, displayName: linked.displayName,
+          photoURL: linked.photoURL.flatMap(URL.init(string:)), email: linked.email)
       }
     }
   }

@@ -6,7 +6,9 @@ import Testing
 @Suite struct IdentityProviderSheetTests {
   @Test func accountExistsWithDifferentCredentialCarriesTheEmailAndTheCredential() async throws {
     let world = FirebaseWorld(
-      accounts: [.init(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true)],
+      accounts: [
+        .init(email: "bob@example.com", password: "Str0ng-pass", emailVerified: true, displayName: "Robert")
+      ],
       identityProviderAccounts: [.facebook: [.init(email: "bob@example.com", name: "Bob")]])
     try await world.withDevice("phone") {
       let facebook = try await IdentityProviderSheet(providerID: .facebook).present()
@@ -20,6 +22,8 @@ import Testing
       let user = try await Auth.auth().signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
       try await user.link(with: pending)
       #expect(user.providerData.map(\.providerID) == ["facebook.com", "password"])
+      // Each entry says what its provider knows: Facebook's name, the account's own on the password.
+      #expect(user.providerData.map(\.displayName) == ["Bob", "Robert"])
       try Auth.auth().signOut()
       let again = try await Auth.auth().signIn(with: pending)
       #expect(again.user.uid == user.uid)
