@@ -21,15 +21,21 @@ import Testing
     #expect(throws: Never.self) { _ = try world.refresh(user.tokens.refreshToken) }
   }
 
-  @Test func anIdentityProviderAccountLinksToOneAccountOnly() throws {
+  /// Alice, whose account an administrator linked to Google's `g-1`, and Bob, who has no link.
+  func aliceLinkedAndBob() throws -> (world: ServedWorld, bob: String) {
     let world = ServedWorld()
     let alice = try world.signUp(email: "alice@example.com", password: "secret-1")
     let bob = try world.signUp(email: "bob@example.com", password: "secret-1")
     _ = try world.updateAccount(uid: alice.account.uid, AdminAccountChanges(link: google))
+    return (world, bob.account.uid)
+  }
+
+  @Test func anIdentityProviderAccountLinksToOneAccountOnly() throws {
+    let (world, bob) = try aliceLinkedAndBob()
     #expect(throws: AuthErrorCode.credentialAlreadyInUse) {
-      try world.updateAccount(uid: bob.account.uid, AdminAccountChanges(link: google))
+      try world.updateAccount(uid: bob, AdminAccountChanges(link: google))
     }
-    #expect(world.account(uid: bob.account.uid)?.links.isEmpty == true)
+    #expect(world.account(uid: bob)?.links.isEmpty == true)
   }
 
   @Test func aProviderLinksOneAccountOfItsOwn() throws {
@@ -53,14 +59,11 @@ import Testing
   }
 
   @Test func aFailedLinkChangesNothingElse() throws {
-    let world = ServedWorld()
-    let alice = try world.signUp(email: "alice@example.com", password: "secret-1")
-    let bob = try world.signUp(email: "bob@example.com", password: "secret-1")
-    _ = try world.updateAccount(uid: alice.account.uid, AdminAccountChanges(link: google))
+    let (world, bob) = try aliceLinkedAndBob()
     #expect(throws: AuthErrorCode.credentialAlreadyInUse) {
-      try world.updateAccount(uid: bob.account.uid, AdminAccountChanges(displayName: "Bob", link: google))
+      try world.updateAccount(uid: bob, AdminAccountChanges(displayName: "Bob", link: google))
     }
-    #expect(world.account(uid: bob.account.uid)?.displayName == nil)
+    #expect(world.account(uid: bob)?.displayName == nil)
   }
 
   @Test func anIdentityProviderSignInDescribesItsLink() throws {
