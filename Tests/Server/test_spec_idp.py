@@ -298,19 +298,25 @@ def test_sub_missing_or_not_a_string(api):
         assert "INVALID_IDP_RESPONSE" in error(answer)
 
 
-def test_links_to_account_of_id_token(api):
-    """idp.spec.ts: should link IDP to existing account by idToken"""
-    user = register_user(api, "foo@example.com", "notasecret")
-    linked = ok(idp_call(api, "google.com", fake_claims(sub=SUB, name="Foo"), idToken=user["idToken"],
-                         returnIdpCredential=True))
+def assert_linked_by_google(linked, user, identities):
+    """A Google link to `user`'s account: the same account, new tokens whose identities are `identities` and
+    whose sign-in provider is the IdP."""
     assert not linked.get("isNewUser")
     assert linked["localId"] == user["localId"]
     assert isinstance(linked["refreshToken"], str)
     header, payload = jwt_parts(linked["idToken"])
     assert header["alg"] == "none"
     assert "provider_id" not in payload
-    assert payload["firebase"]["identities"] == {"google.com": [SUB], "email": ["foo@example.com"]}
+    assert payload["firebase"]["identities"] == identities
     assert payload["firebase"]["sign_in_provider"] == "google.com"
+
+
+def test_links_to_account_of_id_token(api):
+    """idp.spec.ts: should link IDP to existing account by idToken"""
+    user = register_user(api, "foo@example.com", "notasecret")
+    linked = ok(idp_call(api, "google.com", fake_claims(sub=SUB, name="Foo"), idToken=user["idToken"],
+                         returnIdpCredential=True))
+    assert_linked_by_google(linked, user, {"google.com": [SUB], "email": ["foo@example.com"]})
     assert sorted(sign_in_methods(api, "foo@example.com")) == ["google.com", "password"]
 
 
@@ -319,15 +325,8 @@ def test_link_copies_idp_email(api):
     user = sign_in_with_phone_number(api, TEST_PHONE_NUMBER)
     linked = ok(idp_call(api, "google.com", fake_claims(sub=SUB, name="Foo", email="example@google.com"),
                          idToken=user["idToken"], returnIdpCredential=True))
-    assert not linked.get("isNewUser")
-    assert linked["localId"] == user["localId"]
-    assert isinstance(linked["refreshToken"], str)
-    header, payload = jwt_parts(linked["idToken"])
-    assert header["alg"] == "none"
-    assert "provider_id" not in payload
-    assert payload["firebase"]["identities"] == {"google.com": [SUB], "email": ["example@google.com"],
-                                                 "phone": [TEST_PHONE_NUMBER]}
-    assert payload["firebase"]["sign_in_provider"] == "google.com"
+    assert_linked_by_google(linked, user, {"google.com": [SUB], "email": ["example@google.com"],
+                                           "phone": [TEST_PHONE_NUMBER]})
     info = lookup_by_id_token(api, linked["idToken"])
     assert info["email"] == "example@google.com"
     assert not info.get("emailVerified")
