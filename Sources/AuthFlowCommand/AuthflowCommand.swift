@@ -21,7 +21,7 @@ public struct AuthflowCommand: ParsableCommand {
         "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
       subcommands: [
         RunCommand.self, LintCommand.self, ListCommand.self, MachinesCommand.self, MutantsCommand.self,
-        ExploreCommand.self, SchemaCommand.self, PlayCommand.self,
+        ExploreCommand.self, SchemaCommand.self, PlayCommand.self, WorkerCommand.self,
       ] + extraSubcommands,
       defaultSubcommand: RunCommand.self)
   }

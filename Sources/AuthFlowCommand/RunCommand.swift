@@ -58,6 +58,9 @@ struct RunCommand: ParsableCommand {
       paths: paths, configuration: configuration, reports: requests, verbose: verbose)
     options.jobs = jobs
     options.transcripts = transcripts
+    options.workers = WorkerLaunch.thisExecutable(arguments: [
+      WorkerCommand.configuration.commandName ?? "worker"
+    ])
     guard watch else { throw ExitCode(Commands.run(options).rawValue) }
     let status = Commands.watch(options) {
       Thread.sleep(forTimeInterval: Commands.watchInterval)

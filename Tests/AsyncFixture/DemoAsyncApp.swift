@@ -1,4 +1,5 @@
 import AuthFlowKit
+import Foundation
 
 /// A small app written the way SwiftUI apps write their auth glue: a `@MainActor` class whose actions are
 /// `async`, which starts unstructured tasks, hops to an actor, detaches work, sleeps, and listens to its client.
@@ -88,6 +89,12 @@ final class DemoAsyncApp: AsyncMachine {
       while true { try await Task.sleep(for: .seconds(1)) }
     case .tap("hang"):
       await withUnsafeContinuation { self.forgotten = $0 }
+    case .tap("block"):
+      // A job that never returns: it blocks the one thread that runs the app's jobs.
+      DispatchSemaphore(value: 0).wait()
+    case .tap("crash"):
+      // App code that crashes the process (a failed precondition, a force unwrap).
+      abort()
     case .tap("spin"):
       Task(name: "spinner") {
         while !Task.isCancelled { await Task.yield() }
@@ -157,6 +164,7 @@ final class DemoAsyncApp: AsyncMachine {
       .resendVerification,
       .deleteAccount, .tap,
     ],
-    screens: ["signIn", "verifyEmail", "home"], tapTargets: ["burst", "check", "hang", "poll", "spin"],
+    screens: ["signIn", "verifyEmail", "home"],
+    tapTargets: ["block", "burst", "check", "crash", "hang", "poll", "spin"],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

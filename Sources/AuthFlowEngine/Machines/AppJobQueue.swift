@@ -113,6 +113,9 @@ final class AppJobQueue: @unchecked Sendable {
     }
   }
 
+  /// Whether a driver was declared stuck, so no other thread will drive in this process.
+  var isPoisoned: Bool { condition.withLock { poisoned != nil } }
+
   /// Whether the calling thread drives.
   var callerDrives: Bool {
     condition.withLock { driver.map { pthread_equal($0, pthread_self()) != 0 } ?? false }

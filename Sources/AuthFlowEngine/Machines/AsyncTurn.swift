@@ -14,6 +14,12 @@ enum AsyncTurn {
     AppJobQueue.shared.endDrive()
   }
 
+  /// Whether a stuck step holds the turn for good: no async scenario can run in this process any more.
+  static var isPoisoned: Bool {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return false }
+    return AppJobQueue.shared.isPoisoned
+  }
+
   /// The watcher gave up on `token`'s step: if it holds the turn, nobody gets it again.
   static func poison(heldBy token: AnyObject) {
     guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return }

@@ -17,16 +17,23 @@ extension RunConfiguration {
   /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
   /// seen it, so that memory holds a line per scenario, not a transcript per scenario. `narration` says
   /// which results carry a transcript at all.
+  ///
+  /// `workers` lets async-machine scenarios, which take turns on this process's one app queue, play in up to
+  /// `jobs - 1` worker processes besides (see ``WorkerLaunch``); it is used when at least two of them run.
   public func run(
     _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true, narration: Narration = .every,
-    handle: @escaping (ScenarioResult) -> Void = { _ in }
+    workers: WorkerLaunch? = nil, handle: @escaping (ScenarioResult) -> Void = { _ in }
   ) -> [ScenarioResult] {
-    WatchedWorkers.run(
+    let lanes = lanes(for: scenarios, jobs: jobs, launch: workers, narration: narration)
+    defer { lanes?.close() }
+    return WatchedWorkers.run(
       count: scenarios.count, workers: jobs, timeout: stepTimeout,
       work: { [self] index, watch in
         // Async machines share the process's one queue: their scenarios take turns, and waiting for the
         // turn is not a step.
         let turn = runsAsync(scenarios[index])
+        // In a worker process when one is free; the worker watches its own steps.
+        if turn, let lanes, let result = lanes.result(ofItem: index) { return result }
         if turn, let problem = AsyncTurn.take(owner: scenarios[index].name, token: watch) {
           return refused(scenarios[index], problem)
         }
@@ -49,6 +56,16 @@ extension RunConfiguration {
         trimmed.steps = []
         return trimmed
       })
+  }
+
+  /// Worker processes for a run of `jobs` with at least two async-machine scenarios, when `launch` says how.
+  private func lanes(
+    for scenarios: [Scenario], jobs: Int, launch: WorkerLaunch?, narration: Narration
+  ) -> WorkerLanes? {
+    guard let launch, jobs > 1, scenarios.lazy.filter(runsAsync).prefix(2).count == 2 else { return nil }
+    return WorkerLanes(
+      launch: launch, count: jobs - 1, scenarios: scenarios, isAsync: runsAsync, configuration: self,
+      narration: narration)
   }
 
   /// The result of an async-machine scenario that could not get the process's queue.

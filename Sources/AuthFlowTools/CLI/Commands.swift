@@ -27,6 +27,9 @@ public enum Commands {
     public var jobs = 1
     /// `--transcripts DIR`: one Markdown transcript per scenario in this folder.
     public var transcripts: String?
+    /// How to start worker processes that play async-machine scenarios beside this one under `--jobs`; nil
+    /// plays them all in this process, one at a time.
+    public var workers: WorkerLaunch?
 
     /// The options of one `authflow run`.
     public init(
@@ -86,7 +89,8 @@ public enum Commands {
     // Then, unless --verbose prints them all, only failures need a transcript.
     let narration: RunConfiguration.Narration = keepsDetail || options.verbose ? .every : .failures
     let results = configuration.run(
-      scenarios, jobs: options.jobs, keepingDetail: keepsDetail, narration: narration
+      scenarios, jobs: options.jobs, keepingDetail: keepsDetail, narration: narration,
+      workers: options.workers
     ) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
       annotations?(GitHubActionsReporter().render(result))

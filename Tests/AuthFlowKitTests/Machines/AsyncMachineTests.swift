@@ -11,6 +11,8 @@ import Testing
   static let hang = Fixture.path("Async/hang.yaml")
   static let spin = Fixture.path("Async/spin.yaml")
   static let stress = Fixture.path("Async/stress.yaml")
+  static let crash = Fixture.path("Async/crash.yaml")
+  static let block = Fixture.path("Async/block.yaml")
 
   @Test func anAsyncAppPassesItsScenarioAndTheTranscriptSaysWhatTheUserWaitedFor() throws {
     let run = try AsyncFixture.run(["run", "--verbose", Self.demo])
@@ -93,6 +95,31 @@ import Testing
       let again = try AsyncFixture.run(arguments + ["--jobs", jobs])
       #expect(again.stdout == first.stdout)
     }
+  }
+
+  @Test func underJobsAWorkerProcessPlaysAShareAndAnAppThatCrashesItErrorsOnlyItsScenario() throws {
+    // Three async scenarios under --jobs 2: the last third goes to a worker process, where the app crashes.
+    let run = try AsyncFixture.run(["run", "--jobs", "2", Self.demo, Self.stress, Self.crash])
+    #expect(run.status == 1)
+    #expect(run.lastLine == "2 passed, 0 failed, 1 errored", "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "the worker process playing this scenario was killed by SIGABRT (signal 6) (--jobs plays async-machine scenarios "
+          + "in worker processes; --jobs 1 plays them in authflow's own)"), "\(run.stdout)")
+  }
+
+  @Test func aWorkerWhoseStepNeverEndsStopsThereAndTheRunPlaysTheRestOfItsShare() throws {
+    // Four async scenarios under --jobs 2: the worker gets the last two, and the first of them blocks its
+    // thread for good. In one process the queue would stay held and the last scenario error; here the worker
+    // reports the timeout, exits, and the run plays the last scenario itself.
+    let run = try AsyncFixture.run([
+      "run", "--jobs", "2", "--step-timeout", "1", Self.demo, Self.stress, Self.block, Self.demo,
+    ])
+    #expect(run.lastLine == "3 passed, 0 failed, 1 errored", "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "block.yaml:4:5: step 1: machine 'async-demo' did not finish 'tap' within 1s (--step-timeout)"),
+      "\(run.stdout)")
   }
 
   @Test func withoutTheExecutorsAnAsyncScenarioErrorsSayingHowToRunIt() throws {

@@ -282,7 +282,7 @@ final class AdapterProcess {
     return "was killed by \(Self.name(ofSignal: signal))"
   }
 
-  private static func name(ofSignal signal: Int32) -> String {
+  static func name(ofSignal signal: Int32) -> String {
     let names: [Int32: String] = [
       SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
       SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE",

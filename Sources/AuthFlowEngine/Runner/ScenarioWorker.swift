@@ -1,0 +1,87 @@
+import AuthFlowLanguage
+import Foundation
+
+/// A worker process's side of ``WorkerLanes``: reads a setup line and one request a line on standard input
+/// until it ends, loads the requested scenarios with the same loader and limits as the run, plays them in
+/// order, and answers one line each on standard output as each ends.
+///
+/// Standard output carries only those lines: what the app's own code prints goes to standard error. A worker
+/// whose step never ended (its app queue held for good) says so in that scenario's answer and exits; the run
+/// plays the rest.
+package enum ScenarioWorker {
+  /// Serves one share of a run; returns the process's exit status.
+  package static func serve(registry: MachineRegistry) -> Int32 {
+    let replies = dup(STDOUT_FILENO)
+    guard replies >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return 2 }
+    let decoder = JSONDecoder()
+    guard let line = readLine(),
+      let setup = try? decoder.decode(WorkerMessage.Setup.self, from: Data(line.utf8))
+    else { return 2 }
+    var requests: [WorkerMessage.Request] = []
+    while let line = readLine() {
+      guard let request = try? decoder.decode(WorkerMessage.Request.self, from: Data(line.utf8)) else {
+        return 2
+      }
+      requests.append(request)
+    }
+    let configuration = setup.configuration(registry: registry)
+    var files: [String] = []
+    var seen: Set<String> = []
+    for request in requests where seen.insert(request.file).inserted { files.append(request.file) }
+    let loaded = ScenarioLoader(machineNames: registry.names).load(paths: files).scenarios
+    // The scenarios of a place in a file (a matrix's combinations share one).
+    var byPlace: [SourceLocation: [Scenario]] = [:]
+    for scenario in loaded { byPlace[scenario.location, default: []].append(scenario) }
+    // Each request's scenario, or why there is none.
+    let found = requests.map { request in
+      byPlace[request.location]?.first(where: request.names).map(Result<Scenario, Unplayable>.success)
+        ?? .failure(Unplayable(message: "\(request.file) no longer has scenario '\(request.name)' as loaded"))
+    }
+    let playable = found.compactMap { try? $0.get() }
+    var answered = 0
+    /// Writes the answers of the requests before the next playable one (those that are not).
+    func answerUnplayable() -> Bool {
+      while answered < found.count, case .failure(let problem) = found[answered] {
+        guard send(WorkerMessage.Reply(unplayable: problem.message), to: replies) else { return false }
+        answered += 1
+      }
+      return true
+    }
+    guard answerUnplayable() else { return 2 }
+    var written = true
+    _ = configuration.run(playable, jobs: 1, keepingDetail: false, narration: setup.narration) { result in
+      guard written else { return }
+      let retiring = AsyncTurn.isPoisoned
+      written = send(WorkerMessage.Reply(result: result, retiring: retiring), to: replies)
+      answered += 1
+      // A held queue would refuse every scenario after this one: the run plays them instead.
+      if retiring { exit(0) }
+      written = written && answerUnplayable()
+    }
+    return written ? 0 : 2
+  }
+
+  private struct Unplayable: Error {
+    var message: String
+  }
+
+  private static func send(_ reply: WorkerMessage.Reply, to fd: Int32) -> Bool {
+    var bytes = WorkerRecord.line(reply)
+    bytes.append(10)
+    return bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import AuthFlowLanguage
+import Foundation
+
+/// Worker processes that play a share of a run's async-machine scenarios beside the process's own queue, so
+/// that `--jobs N` plays N of them at once (see ``WorkerLaunch``).
+///
+/// The async-machine scenarios are split, in load order, into `jobs` runs of equal length: the first for this
+/// process, one for each of `jobs - 1` workers, each started at once with every request of its share on its
+/// standard input, so it plays them back to back and its answers wait, in order, for the run to hand them
+/// over in load order. A scenario a worker cannot play (its file
+/// changed since the run loaded it, the worker could not start or stopped taking requests) is played by the
+/// run itself. A worker that crashes, sends a line it cannot read or answers nothing for longer than the
+/// scenario's steps may take errors the scenario it was playing, saying how it ended; the rest of its share
+/// is played by the run.
+///
+/// `@unchecked Sendable`: `lanes` and `laneOfItem` are written only in `init`.
+package final class WorkerLanes: @unchecked Sendable {
+  private let lanes: [Lane]
+  /// For each scenario of the run, the lane playing it and its place in that lane's share; nil for this
+  /// process.
+  private let laneOfItem: [Int: (lane: Int, position: Int)]
+
+  /// The longest reply read: a failed scenario's whole transcript.
+  static let replyLimit = 256 << 20
+  /// Time a worker gets for a scenario beyond its steps' `--step-timeout`s: start-up and loading.
+  static let startAllowance = Duration.seconds(30)
+
+  /// Deals the scenarios that `isAsync` picks out of `scenarios` between this process and `count` workers
+  /// started as `launch` says, playing with `configuration`'s machine, seed and checks.
+  package init(
+    launch: WorkerLaunch, count: Int, scenarios: [Scenario], isAsync: (Scenario) -> Bool,
+    configuration: RunConfiguration, narration: RunConfiguration.Narration
+  ) {
+    var shares = Array(repeating: [(item: Int, scenario: Scenario)](), count: count)
+    var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
+    let items = scenarios.indices.filter { isAsync(scenarios[$0]) }
+    for (dealt, item) in items.enumerated() {
+      // In load order, in count + 1 runs of equal length: the first is this process's, so its results are
+      // printed while the workers play theirs (a share dealt in turn would hold this process to the slowest
+      // worker's pace).
+      let lane = dealt * (count + 1) / items.count
+      guard lane > 0 else { continue }
+      laneOfItem[item] = (lane - 1, shares[lane - 1].count)
+      shares[lane - 1].append((item, scenarios[item]))
+    }
+    self.laneOfItem = laneOfItem
+    lanes = shares.map { share in
+      Lane(
+        launch: launch, share: share.map(\.scenario), configuration: configuration, narration: narration)
+    }
+  }
+
+  deinit { close() }
+
+  /// The result of scenario `item` of the run, waiting for its worker; nil when this process plays it.
+  package func result(ofItem item: Int) -> ScenarioResult? {
+    guard let (lane, position) = laneOfItem[item] else { return nil }
+    return lanes[lane].result(at: position)
+  }
+
+  /// Stops every worker still running.
+  package func close() {
+    for lane in lanes { lane.stop() }
+  }
+
+  /// One worker and its share: its requests go out at once, its answers come back in order.
+  ///
+  /// `@unchecked Sendable`: everything below `condition` is read and written only while it is locked.
+  private final class Lane: @unchecked Sendable {
+    private let share: [Scenario]
+    private let configuration: RunConfiguration
+    private let condition = NSCondition()
+    private var process: Process?
+    private var answers: [Answer?]
+    /// How many answers have come: the worker is playing `share[received]`.
+    private var received = 0
+    /// When the worker started on `share[received]`.
+    private var headStarted = ContinuousClock.now
+    /// Why the worker took no more, once it did not.
+    private var ended = false
+    /// What made the run stop the worker, for the message of the scenario it was playing.
+    private var stoppedBecause: String?
+
+    enum Answer {
+      case result(ScenarioResult)
+      /// This process plays it.
+      case elsewhere
+    }
+
+    init(
+      launch: WorkerLaunch, share: [Scenario], configuration: RunConfiguration,
+      narration: RunConfiguration.Narration
+    ) {
+      self.share = share
+      self.configuration = configuration
+      answers = Array(repeating: nil, count: share.count)
+      guard let setup = try? JSONEncoder().encode(WorkerMessage.Setup(configuration, narration: narration))
+      else {
+        finish(crash: nil)
+        return
+      }
+      var requests = setup + [10]
+      for scenario in share {
+        guard let line = try? JSONEncoder().encode(WorkerMessage.Request(scenario)) else {
+          finish(crash: nil)
+          return
+        }
+        requests += line + [10]
+      }
+      // A worker that ends early must fail the write of its requests with EPIPE, not kill the run (the command
+      // line ignores SIGPIPE already; a library caller may not).
+      signal(SIGPIPE, SIG_IGN)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: launch.executable)
+      process.arguments = launch.arguments
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      do {
+        try process.run()
+      } catch {
+        finish(crash: nil)
+        return
+      }
+      self.process = process
+      headStarted = .now
+      let feed = UncheckedSendable((input.fileHandleForWriting, requests))
+      let replies = output.fileHandleForReading
+      Thread.detachNewThread {
+        let (handle, bytes) = feed.value
+        try? handle.write(contentsOf: bytes)
+        try? handle.close()
+      }
+      let reader = Thread { [self] in read(replies) }
+      reader.start()
+    }
+
+    /// Reads the worker's answers until it ends (or sends something else, when it is stopped).
+    private func read(_ handle: FileHandle) {
+      var pending: [UInt8] = []
+      var start = 0
+      // The worker said it takes no more: it ends, and the rest of its share is this process's.
+      var retired = false
+      reading: while true {
+        while let newline = pending[start...].firstIndex(of: 10) {
+          let line = Array(pending[start..<newline])
+          start = newline + 1
+          guard let reply = WorkerRecord.reply(line) else {
+            stop(because: "sent a reply authflow could not read")
+            break reading
+          }
+          guard take(reply) else {
+            retired = true
+            break reading
+          }
+        }
+        pending.removeFirst(start)
+        start = 0
+        guard pending.count <= WorkerLanes.replyLimit else {
+          stop(because: "sent a reply over \(WorkerLanes.replyLimit >> 20) MiB")
+          break
+        }
+        guard let chunk = try? handle.read(upToCount: 64 << 10), !chunk.isEmpty else { break }
+        pending += chunk
+      }
+      try? handle.close()
+      process?.waitUntilExit()
+      finish(crash: retired ? nil : process.map(Self.describeExit))
+    }
+
+    /// Files an answer; false when the worker takes no more.
+    private func take(_ reply: WorkerMessage.Reply) -> Bool {
+      condition.withLock {
+        guard received < answers.count else { return false }
+        answers[received] = reply.result.map(Answer.result) ?? .elsewhere
+        received += 1
+        headStarted = .now
+        condition.broadcast()
+        return !reply.retiring
+      }
+    }
+
+    /// The worker ended: the scenario it was playing, if it was, errors saying how (`crash`); the rest of the
+    /// share is played by this process.
+    private func finish(crash: String?) {
+      condition.withLock {
+        ended = true
+        if received < answers.count, let crash, answers[received] == nil {
+          answers[received] = .result(failed(share[received], stoppedBecause ?? crash))
+          received += 1
+        }
+        for position in received..<answers.count where answers[position] == nil {
+          answers[position] = .elsewhere
+        }
+        condition.broadcast()
+      }
+    }
+
+    /// The answer for `share[position]`, once it has come; nil when this process plays it.
+    func result(at position: Int) -> ScenarioResult? {
+      condition.lock()
+      defer { condition.unlock() }
+      while answers[position] == nil {
+        let steps = Int64(share[received].steps.count + 2)
+        let deadline = headStarted + configuration.stepTimeout * steps + WorkerLanes.startAllowance
+        if ContinuousClock.now >= deadline {
+          condition.unlock()
+          stop(because: "answered nothing for \(RunConfiguration.seconds(deadline - headStarted))")
+          condition.lock()
+          // The reader files the answers once the worker has gone.
+          while answers[position] == nil { condition.wait() }
+          break
+        }
+        let seconds = (deadline - ContinuousClock.now).seconds
+        condition.wait(until: Date(timeIntervalSinceNow: min(max(seconds, 0.001), 1)))
+      }
+      guard case .result(let result) = answers[position] else { return nil }
+      return result
+    }
+
+    /// Stops the worker, `reason` saying why when it was playing a scenario.
+    private func stop(because reason: String) {
+      condition.withLock { if stoppedBecause == nil { stoppedBecause = reason } }
+      kill()
+    }
+
+    /// Stops the worker if it still runs (the run is over).
+    func stop() {
+      if condition.withLock({ !ended }) { kill() }
+    }
+
+    /// SIGKILL: a worker stuck for good may not heed SIGTERM.
+    private func kill() {
+      guard let process, process.isRunning else { return }
+      _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// `exited with status 3`, `was killed by SIGSEGV (signal 11)`.
+    private static func describeExit(_ process: Process) -> String {
+      switch process.terminationReason {
+      case .uncaughtSignal: "was killed by \(AdapterProcess.name(ofSignal: process.terminationStatus))"
+      case .exit: "exited with status \(process.terminationStatus)"
+      @unknown default: "ended"
+      }
+    }
+
+    /// The result of a scenario whose worker ended or went wrong while playing it: `problem` completes "the
+    /// worker process playing it …".
+    private func failed(_ scenario: Scenario, _ problem: String) -> ScenarioResult {
+      let machine = configuration.machineReference(for: scenario)
+      return ScenarioResult(
+        stopped: scenario, machine: machine.description, seed: configuration.seed(for: scenario),
+        failure: Failure(
+          step: 0, location: scenario.location, key: "machine",
+          message:
+            "the worker process playing this scenario \(problem) (--jobs plays async-machine scenarios "
+            + "in worker processes; --jobs 1 plays them in authflow's own)"))
+    }
+  }
+}

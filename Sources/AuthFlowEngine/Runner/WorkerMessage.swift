@@ -1,0 +1,76 @@
+import AuthFlowLanguage
+
+/// The lines a run and its worker processes exchange: a ``Setup`` first, then a ``Request`` for each scenario
+/// (each one JSON object a line), each answered by a ``Reply`` (one line of ``WorkerRecord``).
+enum WorkerMessage {
+  /// What every scenario of the run shares: the command line's machine, seed and checks.
+  struct Setup: Codable, Equatable {
+    var machine: String?
+    var seed: UInt64?
+    var strict: Bool
+    var recordsCoverage: Bool
+    var stepTimeoutNanoseconds: Int64
+    var execTimeoutNanoseconds: Int64
+    /// Whether a passed scenario keeps its transcript (`Narration.every`).
+    var narratesEvery: Bool
+
+    init(_ configuration: RunConfiguration, narration: RunConfiguration.Narration) {
+      narratesEvery = narration == .every
+      machine = configuration.machine?.description
+      seed = configuration.seed
+      strict = configuration.strict
+      recordsCoverage = configuration.recordsCoverage
+      stepTimeoutNanoseconds = configuration.stepTimeout.nanoseconds
+      execTimeoutNanoseconds = configuration.execTimeout.nanoseconds
+    }
+
+    var narration: RunConfiguration.Narration { narratesEvery ? .every : .failures }
+
+    /// The configuration the worker plays with, naming the machines of `registry`.
+    func configuration(registry: MachineRegistry) -> RunConfiguration {
+      var configuration = RunConfiguration(
+        machine: machine, seed: seed, registry: registry, execTimeout: .nanoseconds(execTimeoutNanoseconds))
+      configuration.strict = strict
+      configuration.recordsCoverage = recordsCoverage
+      configuration.stepTimeout = .nanoseconds(stepTimeoutNanoseconds)
+      return configuration
+    }
+  }
+
+  /// One scenario to play: the file to load it from, and its name and place there.
+  struct Request: Codable, Equatable {
+    var file: String
+    var name: String
+    var line: Int
+    var column: Int
+
+    init(_ scenario: Scenario) {
+      file = scenario.file
+      name = scenario.name
+      line = scenario.location.line
+      column = scenario.location.column
+    }
+
+    /// Where the scenario starts.
+    var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// Whether `scenario` is the one asked for.
+    func names(_ scenario: Scenario) -> Bool {
+      scenario.name == name && scenario.location.line == line && scenario.location.column == column
+    }
+  }
+
+  /// The answer to a request: the result, or why the worker could not play it (the run then plays it
+  /// itself); `retiring` when the worker takes no more (a step of it never ended).
+  struct Reply {
+    var result: ScenarioResult?
+    var unplayable: String?
+    var retiring = false
+
+    init(result: ScenarioResult? = nil, unplayable: String? = nil, retiring: Bool = false) {
+      self.result = result
+      self.unplayable = unplayable
+      self.retiring = retiring
+    }
+  }
+}
