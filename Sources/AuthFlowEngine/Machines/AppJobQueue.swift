@@ -116,17 +116,20 @@ final class AppJobQueue: @unchecked Sendable {
   /// Whether a driver was declared stuck, so no other thread will drive in this process.
   var isPoisoned: Bool { condition.withLock { poisoned != nil } }
 
-  /// Whether the calling thread drives.
-  var callerDrives: Bool {
-    condition.withLock { driver.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-  }
-
   /// Whether the calling thread holds the main actor: it drives, and runs a main-actor job or none (the runner
   /// reading what the app shows, or calling its state listener). A job of the default executor (a detached
   /// task, an actor) does not hold it, as in production.
   var callerHoldsMainActor: Bool {
     condition.withLock {
       guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return false }
+      return runningOnMain != false
+    }
+  }
+
+  /// ``callerHoldsMainActor`` when the calling thread drives, nil when it does not: both in one look.
+  var callerIsolation: Bool? {
+    condition.withLock {
+      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return nil }
       return runningOnMain != false
     }
   }

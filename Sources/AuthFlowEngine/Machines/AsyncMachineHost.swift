@@ -33,6 +33,14 @@ final class AsyncMachineHost: Machine {
   var error: AuthErrorCode? { read({ $0.error }, else: nil) }
   var ui: [String: String] { read({ $0.ui }, else: [:]) }
 
+  /// State, screen and error read in one visit to the main actor: each visit checks that this thread holds it,
+  /// which costs more than the reading.
+  var snapshot: DeviceSnapshot {
+    read(
+      { DeviceSnapshot(state: $0.state.rawValue, screen: $0.screen, error: $0.error) },
+      else: DeviceSnapshot(state: AuthState.signedOut.rawValue, screen: "not running", error: nil))
+  }
+
   var fault: String? {
     if let problem = scheduler?.fault ?? (scheduler == nil ? AppScheduler.notInstalled : nil) {
       return problem

@@ -39,6 +39,11 @@ package final class Device {
   /// What the app shows, for transcripts and expectations.
   var snapshot: Snapshot {
     guard let machine else { return Snapshot(state: "not running", screen: "not running", error: nil) }
+    if driver != nil, #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *),
+      let host = machine as? AsyncMachineHost
+    {
+      return host.snapshot
+    }
     return Snapshot(state: machine.state.rawValue, screen: machine.screen, error: machine.error)
   }
 

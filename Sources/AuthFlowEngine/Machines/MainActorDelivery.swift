@@ -10,8 +10,7 @@ import AuthFlowLanguage
 package enum MainActorDelivery {
   package static func deliver(_ callback: @escaping () -> Void) {
     if #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
-      let queue = AppJobQueue.shared
-      if queue.callerDrives, !queue.callerHoldsMainActor {
+      if AppJobQueue.shared.callerIsolation == false {
         let callback = UncheckedSendable(callback)
         Task(name: "auth listener") { @MainActor in callback.value() }
         return

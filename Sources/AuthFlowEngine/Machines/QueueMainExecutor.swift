@@ -40,8 +40,7 @@ final class QueueMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Send
   var isMainExecutor: Bool { true }
 
   func isIsolatingCurrentContext() -> Bool? {
-    AppJobQueue.shared.callerDrives
-      ? AppJobQueue.shared.callerHoldsMainActor : platform.isIsolatingCurrentContext()
+    AppJobQueue.shared.callerIsolation ?? platform.isIsolatingCurrentContext()
   }
 
   func checkIsolated() {
