@@ -85,6 +85,8 @@ package final class WorkerLanes: @unchecked Sendable {
       case result(ScenarioResult)
       /// This process plays it.
       case elsewhere
+      /// The result was handed to the run.
+      case handedOver
     }
 
     init(
@@ -216,6 +218,8 @@ package final class WorkerLanes: @unchecked Sendable {
         condition.wait(until: Date(timeIntervalSinceNow: min(max(seconds, 0.001), 1)))
       }
       guard case .result(let result) = answers[position] else { return nil }
+      // Handed over once: the run keeps what it needs of it, so a long run's memory does not hold every answer.
+      answers[position] = .handedOver
       return result
     }
 
