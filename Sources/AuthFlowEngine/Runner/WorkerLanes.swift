@@ -33,7 +33,14 @@ package final class WorkerLanes: @unchecked Sendable {
   ) {
     var shares = Array(repeating: [(item: Int, scenario: Scenario)](), count: count)
     var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
-    let items = scenarios.indices.filter { isAsync(scenarios[$0]) }
+    // A worker reads a scenario again from its file: only from a regular file (a pipe or a device such as
+    // /dev/stdin would give it nothing, or make it wait).
+    var regular: [String: Bool] = [:]
+    let items = scenarios.indices.filter { item in
+      let file = scenarios[item].file
+      if regular[file] == nil { regular[file] = Self.isRegularFile(file) }
+      return isAsync(scenarios[item]) && regular[file] == true
+    }
     for (dealt, item) in items.enumerated() {
       // In load order, in count + 1 runs of equal length: the first is this process's, so its results are
       // printed while the workers play theirs (a share dealt in turn would hold this process to the slowest
@@ -51,6 +58,12 @@ package final class WorkerLanes: @unchecked Sendable {
   }
 
   deinit { close() }
+
+  /// Whether `path` is a regular file, or a link to one.
+  private static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+  }
 
   /// The result of scenario `item` of the run, waiting for its worker; nil when this process plays it.
   package func result(ofItem item: Int) -> ScenarioResult? {
@@ -96,6 +109,10 @@ package final class WorkerLanes: @unchecked Sendable {
       self.share = share
       self.configuration = configuration
       answers = Array(repeating: nil, count: share.count)
+      guard !share.isEmpty else {
+        ended = true
+        return
+      }
       guard let setup = try? JSONEncoder().encode(WorkerMessage.Setup(configuration, narration: narration))
       else {
         finish(crash: nil)
