@@ -34,7 +34,7 @@ package enum ScenarioWorker {
     for scenario in loaded { byPlace[scenario.location, default: []].append(scenario) }
     // Each request's scenario, or why there is none.
     let found = requests.map { request in
-      byPlace[request.location]?.first(where: request.names).map(Result<Scenario, Unplayable>.success)
+      byPlace[request.location]?.first { $0.name == request.name }.map(Result<Scenario, Unplayable>.success)
         ?? .failure(Unplayable(message: "\(request.file) no longer has scenario '\(request.name)' as loaded"))
     }
     let playable = found.compactMap { try? $0.get() }

@@ -4,14 +4,14 @@ import Foundation
 /// Worker processes that play a share of a run's async-machine scenarios beside the process's own queue, so
 /// that `--jobs N` plays N of them at once (see ``WorkerLaunch``).
 ///
-/// The async-machine scenarios are split, in load order, into `jobs` runs of equal length: the first for this
-/// process, one for each of `jobs - 1` workers, each started at once with every request of its share on its
-/// standard input, so it plays them back to back and its answers wait, in order, for the run to hand them
-/// over in load order. A scenario a worker cannot play (its file
-/// changed since the run loaded it, the worker could not start or stopped taking requests) is played by the
-/// run itself. A worker that crashes, sends a line it cannot read or answers nothing for longer than the
-/// scenario's steps may take errors the scenario it was playing, saying how it ended; the rest of its share
-/// is played by the run.
+/// The async-machine scenarios read from regular files are split, in load order, into `jobs` runs of equal
+/// length: the first for this process, one for each of `jobs - 1` workers, each started at once with every
+/// request of its share on its standard input, so it plays them back to back and its answers wait, in order,
+/// for the run to hand them over in load order. A scenario a worker cannot play (its file changed since the
+/// run loaded it, the worker could not start or stopped taking requests) is played by the run itself. A
+/// worker that crashes, sends a line it cannot read or answers nothing for longer than the scenario's steps
+/// may take errors the scenario it was playing, saying how it ended; the rest of its share is played by the
+/// run.
 ///
 /// `@unchecked Sendable`: `lanes` and `laneOfItem` are written only in `init`.
 package final class WorkerLanes: @unchecked Sendable {

@@ -54,10 +54,6 @@ enum WorkerMessage {
     /// Where the scenario starts.
     var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
-    /// Whether `scenario` is the one asked for.
-    func names(_ scenario: Scenario) -> Bool {
-      scenario.name == name && scenario.location.line == line && scenario.location.column == column
-    }
   }
 
   /// The answer to a request: the result, or why the worker could not play it (the run then plays it
