@@ -68,20 +68,6 @@ package enum ScenarioWorker {
   private static func send(_ reply: WorkerMessage.Reply, to fd: Int32) -> Bool {
     var bytes = WorkerRecord.line(reply)
     bytes.append(10)
-    return bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return false
-        }
-      }
-      return true
-    }
+    return bytes.withUnsafeBytes { OutputDescriptor.writeAll(fd, $0) == nil }
   }
 }

@@ -44,7 +44,7 @@ package final class OutputDescriptor: Sendable {
   package var error: OutputError? { failure.withLock { $0 } }
 
   /// Writes every byte to `descriptor`; the `errno` of the call that failed, or nil.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
