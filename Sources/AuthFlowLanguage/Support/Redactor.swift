@@ -13,13 +13,16 @@ public struct Redactor: Sendable {
   private var numbered = true
   /// The secrets with their Unicode scalars, longest first (empty ones are never masked).
   private var scalars: [(text: String, scalars: [Unicode.Scalar])] = []
-  /// The secrets' UTF-8 bytes, for ``isPlainASCII(_:)``'s quick look at text that holds no secret.
-  private var bytes: [[UInt8]] = []
+  /// The UTF-8 bytes of each secret's first ``SecretMatch/minimumCut`` characters (all of a shorter one), and
+  /// the first bytes of these and of the escaped forms, for ``holdsNoSecret(_:)``'s quick look at text
+  /// that holds no secret.
+  private var prefixes: [[UInt8]] = []
+  private var byteStarts = Self.escapeStarts
   /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
   /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are bits of
   /// `asciiStarts` (every scalar of every output line is looked up, and a bit test costs no hashing); the
-  /// others are in `otherStarts`.
-  private var otherStarts: Set<Unicode.Scalar> = []
+  /// others, a few at most, are in `otherStarts`.
+  private var otherStarts: [Unicode.Scalar] = []
   private var asciiStarts: (low: UInt64, high: UInt64) = (0, 0)
 
   /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
@@ -32,14 +35,19 @@ public struct Redactor: Sendable {
     scalars = numbers.keys.filter { !$0.isEmpty }
       .sorted { ($0.unicodeScalars.count, $0) > ($1.unicodeScalars.count, $1) }
       .map { ($0, Array($0.unicodeScalars)) }
-    bytes = scalars.map { Array($0.text.utf8) }
+    for secret in scalars {
+      let length = secret.scalars.prefix(SecretMatch.minimumCut).reduce(0) { $0 + UTF8.width($1) }
+      let prefix = Array(secret.text.utf8.prefix(length))
+      prefixes.append(prefix)
+      if let first = prefix.first { byteStarts.insert(first) }
+    }
     var starts = SecretMatch.escapeStarts + ["‹"]
     for secret in scalars { if let first = secret.scalars.first { starts.append(first) } }
     for start in starts {
       switch start.value {
       case ..<64: asciiStarts.low |= 1 << UInt64(start.value)
       case ..<128: asciiStarts.high |= 1 << UInt64(start.value - 64)
-      default: otherStarts.insert(start)
+      default: if !otherStarts.contains(start) { otherStarts.append(start) }
       }
     }
   }
@@ -70,7 +78,7 @@ public struct Redactor: Sendable {
   /// stay as they are. For text the harness did not write itself (what an adapter printed or showed), and
   /// as the last pass over every output.
   public func scrub(_ text: String) -> String {
-    guard !scalars.isEmpty, isPlainASCII(text) != true, text.unicodeScalars.contains(where: mayStart) else {
+    guard !scalars.isEmpty, holdsNoSecret(text) != true, text.unicodeScalars.contains(where: mayStart) else {
       return text
     }
     // A whole report is scrubbed a line at a time, so its scalars are never all held at once. No match
@@ -82,18 +90,22 @@ public struct Redactor: Sendable {
     return scrubScalars(text)
   }
 
-  /// Whether `text` certainly holds no secret, read from its UTF-8 bytes in place: true when it is ASCII, holds
-  /// no character an escaped form starts with, and no secret is written in it as is. Most output is such text,
-  /// and this spares it the scalar-by-scalar search. nil when the bytes cannot tell (non-ASCII text, an escape
-  /// character, a secret found) or the string is not stored contiguously: ``scrubScalars(_:)`` decides.
-  private func isPlainASCII(_ text: String) -> Bool? {
+  /// Whether `text` certainly holds no secret, read from its UTF-8 bytes in place: true when it holds no
+  /// character an escaped form starts with and none of the secrets' first characters as is (every match,
+  /// whole or cut short by `…`, needs one or the other). Most output is such text, placeholders and `✓` included,
+  /// and this spares it the scalar-by-scalar search. nil when the bytes cannot tell or the string is not stored
+  /// contiguously: ``scrubScalars(_:)`` decides.
+  private func holdsNoSecret(_ text: String) -> Bool? {
     text.utf8.withContiguousStorageIfAvailable { text -> Bool? in
-      for (index, byte) in text.enumerated() {
-        guard byte < 128 else { return nil }
-        guard mayStart(Unicode.Scalar(byte)) else { continue }
-        if Self.escapeBytes.contains(byte) { return nil }
-        for secret in bytes where secret.first == byte && text.count - index >= secret.count {
-          if text[index..<(index + secret.count)].elementsEqual(secret) { return nil }
+      var index = 0
+      while index < text.count {
+        let byte = text[index]
+        index += 1
+        guard byteStarts.contains(byte) else { continue }
+        if Self.escapeStarts.contains(byte) { return nil }
+        let start = index - 1
+        for prefix in prefixes where prefix[0] == byte && text.count - start >= prefix.count {
+          if text[start..<(start + prefix.count)].elementsEqual(prefix) { return nil }
         }
       }
       return true
@@ -101,7 +113,34 @@ public struct Redactor: Sendable {
   }
 
   /// ``SecretMatch/escapeStarts`` as bytes.
-  private static let escapeBytes: [UInt8] = SecretMatch.escapeStarts.map { UInt8($0.value) }
+  private static let escapeStarts = ByteSet(SecretMatch.escapeStarts.map { UInt8($0.value) })
+
+  /// A set of byte values, one bit each.
+  private struct ByteSet: Sendable {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ bytes: [UInt8] = []) { for byte in bytes { insert(byte) } }
+
+    mutating func insert(_ byte: UInt8) {
+      let bit = UInt64(1) << UInt64(byte & 63)
+      switch byte >> 6 {
+      case 0: bits.0 |= bit
+      case 1: bits.1 |= bit
+      case 2: bits.2 |= bit
+      default: bits.3 |= bit
+      }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+      let bit = UInt64(1) << UInt64(byte & 63)
+      switch byte >> 6 {
+      case 0: return bits.0 & bit != 0
+      case 1: return bits.1 & bit != 0
+      case 2: return bits.2 & bit != 0
+      default: return bits.3 & bit != 0
+      }
+    }
+  }
 
   /// Texts longer than this (in UTF-8 bytes) are scrubbed line by line.
   private static let lineByLineSize = 1 << 16

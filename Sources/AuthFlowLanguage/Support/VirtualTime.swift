@@ -81,12 +81,38 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
     let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
     let secondOfDay = secondsSince1970 - days * 86_400
     let (year, month, day) = Self.civil(fromDays: days)
-    func pad(_ value: Int64, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    guard (0...9999).contains(year) else {
+      // Years a scenario cannot write (`given.now` has four digits) but a long wait can reach.
+      func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+      }
+      return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+        + "\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))Z"
     }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-      + "\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+    // Every transcript line starts with one: twenty ASCII digits and separators written in place.
+    return String(unsafeUninitializedCapacity: 20) { text in
+      func put(_ value: Int64, digits: Int, at start: Int) {
+        var value = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+          text[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+          value /= 10
+        }
+      }
+      put(year, digits: 4, at: 0)
+      text[4] = 45  // -
+      put(month, digits: 2, at: 5)
+      text[7] = 45
+      put(day, digits: 2, at: 8)
+      text[10] = 84  // T
+      put(secondOfDay / 3600, digits: 2, at: 11)
+      text[13] = 58  // :
+      put(secondOfDay % 3600 / 60, digits: 2, at: 14)
+      text[16] = 58
+      put(secondOfDay % 60, digits: 2, at: 17)
+      text[19] = 90  // Z
+      return 20
+    }
   }
 
   // Howard Hinnant's days-from-civil and civil-from-days algorithms.

@@ -57,6 +57,17 @@ struct RedactorTests {
     #expect(redactor.scrub("pä…") == "pä…")
   }
 
+  @Test func aSecretInTextWithOtherCharactersBeyondASCIIIsFoundToo() {
+    // Transcript lines hold `✓`, `…` and placeholders: the quick look at their bytes must not wave them through.
+    let redactor = Redactor(passwords: ["correct-horse"])
+    #expect(redactor.scrub("✓ typed correct-horse") == "✓ typed ‹password 1›")
+    #expect(redactor.scrub("‹password 1› then corr… ✓") == "‹password 1› then ‹password 1›… ✓")
+    #expect(redactor.scrub("✓ cor… and correct-hors ‹password›") == "✓ cor… and correct-hors ‹password›")
+    let accented = Redactor(passwords: ["çorrect"])
+    #expect(accented.scrub("✓ typed çorrect, ‹password 1›") == "✓ typed ‹password 1›, ‹password 1›")
+    #expect(accented.scrub("✓ çorr…") == "✓ ‹password 1›…")
+  }
+
   @Test func placeholdersAreNeverMaskedAgainAndEmptySecretsNever() {
     let short = Redactor(passwords: ["", "s", "password 1"])
     #expect(short.scrub("‹password 2› is s") == "‹password 2› i‹password 2› ‹password 2›")

@@ -73,6 +73,13 @@ struct VirtualTimeTests {
     #expect(try #require(VirtualTime(parsing: "2026-01-02")) - .defaultStart == .days(1))
   }
 
+  @Test func yearsPastFourDigitsStillPrintWhole() throws {
+    let last = try #require(VirtualTime(parsing: "9999-12-31T23:59:59Z"))
+    #expect(last.description == "9999-12-31T23:59:59Z")
+    #expect((last + .seconds(1)).description == "10000-01-01T00:00:00Z")
+    #expect(VirtualTime(secondsSince1970: -62_167_219_200).description == "0000-01-01T00:00:00Z")
+  }
+
   @Test(arguments: [
     "", "2026", "2026-3-01", "2026/03/01", "2026-13-01", "2026-00-01", "2026-01-32", "2026-04-31",
     "2026-02-29", "2100-02-29", "1900-02-29", "2026-03-01T09:00:00", "2026-03-01T09:00Z",
