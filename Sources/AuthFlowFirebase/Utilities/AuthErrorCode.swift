@@ -184,6 +184,9 @@ public enum AuthErrorCode: Int, Error, Sendable {
   case recaptchaSiteKeyMissing = 17209
   /// The reCAPTCHA action could not be created.
   case recaptchaActionCreationFailed = 17210
+  /// The password does not meet the project's password policy (FirebaseAuth 12.18). The world models no
+  /// password policy beyond the six-character minimum (``weakPassword``), so no call answers it.
+  case passwordDoesNotMeetRequirements = 17211
   /// The keychain could not be read or written.
   case keychainError = 17995
   /// An unexpected error; the underlying error says more.

@@ -49,6 +49,7 @@ final class SessionStore {
       case .userDisabled: message = "Account disabled"
       case .networkError: message = "Offline"
       case .tooManyRequests: message = "Try later"
+      case .passwordDoesNotMeetRequirements: message = "Choose a stronger password"
       default: message = nsError.localizedDescription
       }
     }
