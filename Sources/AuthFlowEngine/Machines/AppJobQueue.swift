@@ -10,38 +10,40 @@ import AuthFlowLanguage
 /// While a run drives, every job the process enqueues joins this queue, and only the driving thread runs them,
 /// one at a time, in the order they came: the same order on every run.
 ///
-/// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
+/// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked. That lock
+/// is also why the stored properties skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`): they
+/// cost more than the work of a job hand-over, and no access to them can overlap another.
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
 final class AppJobQueue: @unchecked Sendable {
   /// The process's queue, behind the executors ``AsyncExecutors/install()`` installs.
   static let shared = AppJobQueue()
 
   private let condition = NSCondition()
-  private var jobs: [QueuedJob] = []
-  private var head = 0
-  private var timers: [AppTimer] = []
-  private var nextTimerNumber = 0
+  @exclusivity(unchecked) private var jobs: [QueuedJob] = []
+  @exclusivity(unchecked) private var head = 0
+  @exclusivity(unchecked) private var timers: [AppTimer] = []
+  @exclusivity(unchecked) private var nextTimerNumber = 0
   /// The thread that drives, while one does.
-  private var driver: pthread_t?
+  @exclusivity(unchecked) private var driver: pthread_t?
   /// How many begins the driver has not ended yet.
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   /// The owner of the drive (a scenario's name), for the message of one that waits in vain.
-  private var owner: String?
+  @exclusivity(unchecked) private var owner: String?
   /// Who took the drive, when it may be declared stuck.
-  private var token: ObjectIdentifier?
+  @exclusivity(unchecked) private var token: ObjectIdentifier?
   /// Why nobody can drive any more: a driver that never ended its step.
-  private var poisoned: String?
+  @exclusivity(unchecked) private var poisoned: String?
   /// The virtual time (since 1970) the jobs being drained run at.
-  private var virtualNow = Duration.zero
+  @exclusivity(unchecked) private var virtualNow = Duration.zero
   /// When the job running now started, on the two system clocks: the earliest a `Task.sleep` it calls
   /// can have read them.
-  private var startedContinuous = ContinuousClock.now
-  private var startedSuspending = SuspendingClock.now
+  @exclusivity(unchecked) private var startedContinuous = ContinuousClock.now
+  @exclusivity(unchecked) private var startedSuspending = SuspendingClock.now
   /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
   /// is current (a `Task.yield`, a continuation resumed).
-  private var running: String?
+  @exclusivity(unchecked) private var running: String?
   /// Whether the job running now is a main-actor job; nil between jobs.
-  private var runningOnMain: Bool?
+  @exclusivity(unchecked) private var runningOnMain: Bool?
 
   let mainExecutor = QueueMainExecutor()
   let taskExecutor = QueueTaskExecutor()
@@ -170,7 +172,8 @@ final class AppJobQueue: @unchecked Sendable {
       guard drives else { return false }
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
-      let length = (delay as? Duration).map { max($0, .zero) } ?? .zero
+      let length =
+        C.Duration.self == Duration.self ? max(unsafeBitCast(delay, to: Duration.self), .zero) : .zero
       addTimer(job, due: virtualNow + length, setBy: name ?? running)
       return true
     }
@@ -190,11 +193,14 @@ final class AppJobQueue: @unchecked Sendable {
   /// it lies between `instant - now` and `instant - (when the running job started)`. The roundest length in
   /// that range (fewest significant decimal digits) is the one the app wrote: `0.5s`, `60s`, `100ms`.
   private func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration {
-    if let instant = instant as? ContinuousClock.Instant {
+    // The system clocks by their types, which costs less than a dynamic cast of the instant.
+    if C.Instant.self == ContinuousClock.Instant.self {
+      let instant = unsafeBitCast(instant, to: ContinuousClock.Instant.self)
       return Self.roundest(
         from: ContinuousClock.now.duration(to: instant), to: startedContinuous.duration(to: instant))
     }
-    if let instant = instant as? SuspendingClock.Instant {
+    if C.Instant.self == SuspendingClock.Instant.self {
+      let instant = unsafeBitCast(instant, to: SuspendingClock.Instant.self)
       return Self.roundest(
         from: SuspendingClock.now.duration(to: instant), to: startedSuspending.duration(to: instant))
     }
