@@ -398,19 +398,37 @@ final class ShowcaseMachine: Machine {
   }
 
   /// The second factor's code: the sign-in (or the re-authentication, whose change then goes ahead) completes.
-  /// A wrong code keeps the field; an expired challenge sends the user back to sign in again.
+  /// A wrong code keeps the field. An expired SMS code makes the app send a new one at once, as for phone sign-in,
+  /// while the challenge lives (10 minutes); an expired challenge sends the user back to sign in again.
   private func resolve(_ pending: PendingSecondFactor, code: String?) {
     do {
       _ = try client.resolveSecondFactor(pending.factor, verificationID: pending.verificationID, code: code)
       pendingSecondFactor = nil
     } catch {
       show(error)
-      if !keepsField(after: error) { pendingSecondFactor = nil }
+      if error == .sessionExpired, pending.verificationID != nil,
+        !flaws.contains(.reusesExpiredVerificationID)
+      {
+        resendSecondFactorCode(pending)
+      } else if !keepsField(after: error) {
+        pendingSecondFactor = nil
+      }
       return
     }
     if let waiting = awaitingReauthentication {
       awaitingReauthentication = nil
       if !flaws.contains(.dropsOperationAfterReauthentication) { settle(waiting) }
+    }
+  }
+
+  /// A new SMS code for the challenge's phone factor; when the challenge itself expired, the code screen closes.
+  private func resendSecondFactorCode(_ pending: PendingSecondFactor) {
+    do {
+      let verificationID = try client.startSecondFactor(pending.factor)
+      context.log("the code expired: sends a new one")
+      pendingSecondFactor = PendingSecondFactor(factor: pending.factor, verificationID: verificationID)
+    } catch {
+      pendingSecondFactor = nil
     }
   }
 
