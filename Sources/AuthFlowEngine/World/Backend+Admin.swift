@@ -31,6 +31,10 @@ extension Backend {
       world.log("admin", "set the password of \(name) to \(world.hide(password: password))")
       revokeSessions(uid: account.uid, reason: "password changed")
     case .setPhone(_, let number):
+      if let number, !PhoneNumber.isValid(number) {
+        world.log("admin", "set the phone number of \(name) to \(number) → invalid-phone-number")
+        throw .refused(.invalidPhoneNumber)
+      }
       if let number, let owner = self.account(phoneNumber: number), owner.uid != account.uid {
         world.log("admin", "set the phone number of \(name) to \(number) → phone-number-already-exists")
         throw .refused(.phoneNumberAlreadyExists)

@@ -64,7 +64,7 @@ extension ScenarioLoader.Document {
       hideInDiagnostics(value)
       return fields["code"].flatMap { string($0, key: "code") }.map { .enterCode(code: $0) }
     case .enrollMFA:
-      return secondFactor(value, key: key).map(Action.enrollMFA)
+      return secondFactor(value, key: key, typed: true).map(Action.enrollMFA)
     case .unenrollMFA:
       return secondFactorKind(value, key: key).map(Action.unenrollMFA)
     case .updateProfile:
@@ -244,7 +244,8 @@ extension ScenarioLoader.Document {
       let account = accountName(in: arguments, at: value)
       guard let account, let numberNode = arguments["number"] else { return nil }
       if Self.isNull(numberNode) { return .setPhone(account: account, number: nil) }
-      return phoneNumber(numberNode, key: "number").map { .setPhone(account: account, number: $0) }
+      // Any text: the Admin SDK answers a number that is not E.164 with `invalid-phone-number` (the step fails).
+      return nonEmptyString(numberNode, key: "number").map { .setPhone(account: account, number: $0) }
     case "unenroll_mfa":
       guard let arguments = self.fields(value, key: name, context: name, shape: ScenarioLanguage.unenrollMFA)
       else {

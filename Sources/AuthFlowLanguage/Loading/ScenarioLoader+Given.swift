@@ -33,6 +33,8 @@ extension ScenarioLoader.Document {
       return []
     }
     var seeds: [AccountSeed] = []
+    // One account per number, as production keeps it: a second would make phone sign-in ambiguous.
+    var phoneNumbers = Set<String>()
     for item in items {
       guard
         let fields = fields(
@@ -68,7 +70,13 @@ extension ScenarioLoader.Document {
         case "photo_url": nullableString(value, key: name).map { seed.photoURL = $0 }
         case "claims": claims(value, key: name).map { seed.claims = $0 }
         case "anonymous": bool(value, key: name).map { seed.anonymous = $0 }
-        case "phone_number": phoneNumber(value, key: name).map { seed.phoneNumber = $0 }
+        case "phone_number":
+          guard let number = phoneNumber(value, key: name) else { continue }
+          guard phoneNumbers.insert(number).inserted else {
+            report(.duplicateEntry(kind: "account phone number", value: number, key: "accounts"), at: value)
+            continue
+          }
+          seed.phoneNumber = number
         case "mfa": secondFactors(value, key: name).map { seed.mfa = $0 }
         case "email", "id": continue  // read above
         // A key the language lists but this switch does not read is refused, never dropped.

@@ -1,6 +1,8 @@
 extension ScenarioLoader.Document {
   /// `{factor: phone, number}` or `{factor: totp}`: `enroll_mfa`'s argument and a `given.accounts[].mfa` entry.
-  mutating func secondFactor(_ node: YAMLNode, key: String) -> SecondFactor? {
+  /// A number the user types (`typed`, `enroll_mfa`) is any text, as for `sign_in_with_phone`: the backend
+  /// answers one that is not E.164 with `invalid-phone-number`; a given one must be E.164.
+  mutating func secondFactor(_ node: YAMLNode, key: String, typed: Bool = false) -> SecondFactor? {
     guard let fields = fields(node, key: key, context: key, shape: ScenarioLanguage.secondFactor) else {
       return nil
     }
@@ -21,7 +23,8 @@ extension ScenarioLoader.Document {
         report(.missingKey(key: "number"), at: node)
         return nil
       }
-      return phoneNumber(numberNode, key: "number").map { SecondFactor(.phone, number: $0) }
+      let number = typed ? nonEmptyString(numberNode, key: "number") : phoneNumber(numberNode, key: "number")
+      return number.map { SecondFactor(.phone, number: $0) }
     }
   }
 

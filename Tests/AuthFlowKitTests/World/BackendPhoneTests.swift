@@ -215,6 +215,10 @@ struct BackendPhoneTests {
     #expect(throws: AdminError.refused(.phoneNumberAlreadyExists)) {
       try fixture.backend.perform(.setPhone(account: "bob@example.com", number: "+15555550100"))
     }
+    #expect(throws: AdminError.refused(.invalidPhoneNumber)) {
+      try fixture.backend.perform(.setPhone(account: "bob@example.com", number: "555-0100"))
+    }
+    #expect(fixture.stored("bob@example.com")?.phoneNumber == nil)
     try fixture.backend.perform(.setPhone(account: "alice@example.com", number: nil))
     #expect(fixture.stored("alice@example.com")?.phoneNumber == nil)
   }
