@@ -124,9 +124,9 @@ extension Expectation {
     ])
   }
 
-  /// How an expectation names its account: by email, as `the account of DEVICE`, or as `id NAME`.
+  /// How an expectation names its account, after "no account": its email, `for device DEVICE`, or `id NAME`.
   private func which(_ expected: AccountExpectation) -> String {
-    expected.device.map { "the account of \($0)" } ?? expected.id.map { "id \($0)" }
+    expected.device.map { "for device \($0)" } ?? expected.id.map { "id \($0)" }
       ?? expected.email.lowercased()
   }
 

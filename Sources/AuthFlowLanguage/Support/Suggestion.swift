@@ -27,7 +27,8 @@ public enum Suggestion {
   ///
   /// Close means a known synonym (`failed` → `error`, `first` → `oldest`), or a few edits away (at most 2, or a
   /// third of the word's length up to 4), or one is the start of the other (`verify` → `verify_email`), or the
-  /// word is the end of exactly one candidate (`reset` → `password_reset`).
+  /// word is the start or the end of exactly one candidate (`phone` → `phone_number`, `reset` →
+  /// `password_reset`).
   public static func close<S: Sequence>(to word: String, in candidates: S) -> String?
   where S.Element == String {
     let candidates = Array(candidates)
@@ -39,6 +40,9 @@ public enum Suggestion {
     if editDistance(lowered, other) <= allowed { return nearest }
     let (short, long) = lowered.count <= other.count ? (lowered, other) : (other, lowered)
     if short.count >= 3, long.hasPrefix(short) { return nearest }
+    // `phone` for `phone_number`, though `photo_url` is fewer edits away: the start of exactly one name.
+    let beginnings = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+    if lowered.count >= 3, beginnings.count == 1 { return beginnings.first }
     // `reset` for `password_reset`: the word is the end of exactly one candidate.
     let endings = candidates.filter { $0.lowercased().hasSuffix(lowered) }
     return lowered.count >= 4 && endings.count == 1 ? endings.first : nil
@@ -50,6 +54,10 @@ public enum Suggestion {
     "cancelled": "cancel", "canceled": "cancel", "dismiss": "cancel", "dismissed": "cancel",
     "ok": "success", "succeeded": "success", "successful": "success", "succeed": "success",
     "first": "oldest", "earliest": "oldest", "last": "newest", "latest": "newest",
+    // Identity Toolkit's REST paths for the operations `fail_next` names after the SDK's calls.
+    "mfaenrollment:start": "startMfaEnrollment", "mfaenrollment:finalize": "finalizeMfaEnrollment",
+    "mfaenrollment:withdraw": "withdrawMfa", "mfasignin:start": "startMfaSignIn",
+    "mfasignin:finalize": "finalizeMfaSignIn",
   ]
 
   /// `; did you mean 'x'?` when a candidate is close (see ``close(to:in:)``), or an empty string.

@@ -190,6 +190,14 @@ extension ScenarioRunnerTests {
     #expect(exists.actual == "account carol@example.com exists")
     let missing = try failure(steps.replacing("ACCOUNT }", with: "dave@example.com }"))
     #expect(missing.actual == "no account dave@example.com")
+    let signedOut = try failure(
+      """
+      scenario: Signed out
+      steps:
+        - expect: { account: { device: phone } }
+      """)
+    #expect(signedOut.expected == "{device: phone}")
+    #expect(signedOut.actual == "no account for device phone")
   }
 
   @Test func userNoneHoldsOnlyWhenTheClientHasNoUser() throws {

@@ -36,6 +36,17 @@ struct SuggestionTests {
     #expect(Suggestion.nearest(to: word, in: candidates) == nearest)
   }
 
+  @Test func theOnlyNameAWordBeginsOrARESTPathIsSuggested() {
+    let fields = ["email", "exists", "phone_number", "photo_url", "providers", "mfa", "claims"]
+    #expect(Suggestion.didYouMean("phone", in: fields) == "; did you mean 'phone_number'?")
+    #expect(Suggestion.didYouMean("pho", in: fields) == "")
+    let operations = BackendOperation.allCases.map(\.rawValue)
+    #expect(
+      Suggestion.didYouMean("mfaEnrollment:start", in: operations) == "; did you mean 'startMfaEnrollment'?")
+    #expect(
+      Suggestion.didYouMean("mfaSignIn:finalize", in: operations) == "; did you mean 'finalizeMfaSignIn'?")
+  }
+
   @Test func noCandidatesNoSuggestion() {
     #expect(Suggestion.nearest(to: "anything", in: [String]()) == nil)
     #expect(Suggestion.didYouMean("anything", in: [String]()) == "")
