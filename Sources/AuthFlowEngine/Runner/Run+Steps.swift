@@ -18,8 +18,17 @@ extension Run {
         return fail(step, unchecked: unchecked, at: step.actionLocation, prefix: "step \(step.number)")
       }
       let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
-      world.log(
-        actor, .step(number: step.number, action: action, line: step.location.line, redactor: world.redactor))
+      if step.usedAt != nil {
+        // A flow's step: the line is the flow file's, so the transcript names the file.
+        world.log(
+          actor,
+          "step \(step.number): \(action.summary(world.redactor)) (line \(step.location.line) of "
+            + "\(PlainText.visible(step.location.file)))")
+      } else {
+        world.log(
+          actor,
+          .step(number: step.number, action: action, line: step.location.line, redactor: world.redactor))
+      }
       if let note = step.note { world.log(actor, "note: \(note)") }
       for each in devices { each.client.resetCallBudget() }
       let from = coverage != nil && action.kind.isDeviceAction ? device.place : nil

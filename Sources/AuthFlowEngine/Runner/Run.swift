@@ -64,9 +64,11 @@ package final class Run {
       }
       let result = perform(step)
       outcomes.append(outcome(step, result))
+      if status != .passed { nameFlowUse(of: step) }
     }
     if status == .passed, let last = scenario.steps.last, let unchecked = uncheckedAtEnd(last) {
       outcomes[outcomes.count - 1].status = unchecked
+      nameFlowUse(of: last)
     }
     driver?.end()
     return ScenarioResult(
@@ -74,6 +76,12 @@ package final class Run {
       transcript: status == .passed && !keepingPassedTranscript ? [] : world.transcript,
       transitions: coverage?.transitions ?? []
     ).hiding(world.redactor)
+  }
+
+  /// A failure inside a flow also names the scenario's `use:` step (SPEC 11), as a load error there does.
+  private func nameFlowUse(of step: Step) {
+    guard let usedAt = step.usedAt, failure?.step == step.number else { return }
+    failure?.message += " (in a flow used at \(usedAt))"
   }
 
   func outcome(_ step: Step, _ status: StepOutcome.Status) -> StepOutcome {

@@ -52,6 +52,8 @@ extension ScenarioLoader.Document {
     if let device {
       for index in steps.indices where steps[index].device == nil { steps[index].device = device }
     }
+    // The flow's own steps name this `use:`; an outer `use:` names itself over an inner one.
+    for index in steps.indices where steps[index].location.file != file { steps[index].usedAt = useLocation }
     return steps
   }
 

@@ -14,6 +14,9 @@ public struct Step: Equatable, Sendable {
   public var expectations: [Expectation]
   /// Text the transcript shows for the step (`note:`).
   public var note: String?
+  /// For a step of a flow file: where the scenario's `use:` step that brought it in is written (the outermost
+  /// one, when flows use flows). Failures inside a flow name it, as load errors do.
+  public var usedAt: SourceLocation?
 
   /// A step numbered `number`, written at `location`.
   public init(

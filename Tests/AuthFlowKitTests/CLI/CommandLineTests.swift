@@ -26,6 +26,18 @@ struct CommandLineTests {
     #expect(run.lastLine == "1 passed, 1 failed")
   }
 
+  @Test func aStepOfAFlowThatFailsIsPlacedInTheFlowAndNamesTheUseStep() throws {
+    let scenario = Fixture.path("FlowFailure/failing-in-a-flow.yaml")
+    let flow = Fixture.path("FlowFailure/flows/refresh.yaml")
+    let run = try Authflow.run(["run", scenario])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "\(flow):5:15: step 3: state: expected signedInUnverified, found signedIn "
+          + "(in a flow used at \(scenario):9:5)"))
+    #expect(run.stdout.contains("step 2: refresh (line 3 of \(flow))"))
+  }
+
   @Test func invalidFilesPrintEveryProblemAndRunNothing() throws {
     let run = try Authflow.run(["run", Fixture.path("invalid.yaml"), Fixture.path("passing.yaml")])
     #expect(run.status == 2)

@@ -20,6 +20,7 @@ struct ScenarioWriterTests {
       var step = step
       step.location = here
       step.actionLocation = here
+      step.usedAt = nil  // a written scenario has no `use:` step to name
       step.expectations = step.expectations.map { Expectation($0.check, at: here) }
       return step
     }

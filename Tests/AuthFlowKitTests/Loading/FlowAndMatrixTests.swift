@@ -54,6 +54,8 @@ import Testing
     #expect(steps.map { $0.action?.kind } == [.launch, .signIn, .foreground, nil, .signOut])
     #expect(steps[1].device == "laptop" && steps[2].device == "laptop" && steps[4].device == nil)
     #expect(steps[1].location.file == "\(dir)/flows/sign-in.yaml" && steps[1].location.line == 4)
+    let use = SourceLocation(file: "\(dir)/scenarios/one.yaml", line: 6, column: 5)
+    #expect(steps.map(\.usedAt) == [nil, use, use, nil, nil], "the flow's steps name the use: step")
     #expect(steps[3].expectations.count == 1)
     guard case .signIn(let email, _) = steps[1].action else {
       Issue.record("expected a sign_in, found \(String(describing: steps[1].action))")
