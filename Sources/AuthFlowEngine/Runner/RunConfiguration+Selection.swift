@@ -17,7 +17,7 @@ extension RunConfiguration {
     let needle = filter?.lowercased() ?? ""
     let wanted = Set(tags)
     let skipped = Set(skipTags)
-    return scenarios.filter { scenario in
+    return playedOnce(scenarios).filter { scenario in
       (needle.isEmpty || scenario.name.lowercased().contains(needle))
         && (wanted.isEmpty || scenario.tags.contains(where: wanted.contains))
         && !scenario.tags.contains(where: skipped.contains)
@@ -61,6 +61,23 @@ extension RunConfiguration {
   }
 
   // MARK: - Which scenarios `--machine` takes over
+
+  /// `scenarios` with a `matrix:` whose machines `--machine` replaces played once per combination of its
+  /// variables (the combinations would differ only in the machine they no longer play on), each named after the
+  /// machine that plays it: `NAME [k=v, machine=paper]`. The worker processes load with the same rule.
+  package func playedOnce(_ scenarios: [Scenario]) -> [Scenario] {
+    guard let machine else { return scenarios }
+    var seen = Set<[String]>()
+    return scenarios.compactMap { scenario in
+      guard let combination = scenario.combination, combination.namesMachine, replacesMachine(of: scenario)
+      else { return scenario }
+      guard seen.insert([scenario.location.description] + combination.values).inserted else { return nil }
+      var renamed = scenario
+      renamed.name =
+        combination.name + " [" + (combination.values + ["machine=\(machine)"]).joined(separator: ", ") + "]"
+      return renamed
+    }
+  }
 
   /// The machine `scenario` names, or the default machine.
   func ownMachine(of scenario: Scenario) -> MachineReference {

@@ -28,7 +28,8 @@ package enum ScenarioWorker {
     var files: [String] = []
     var seen: Set<String> = []
     for request in requests where seen.insert(request.file).inserted { files.append(request.file) }
-    let loaded = ScenarioLoader(machineNames: registry.names).load(paths: files).scenarios
+    let loaded = configuration.playedOnce(
+      ScenarioLoader(machineNames: registry.names).load(paths: files).scenarios)
     // The scenarios of a place in a file (a matrix's combinations share one).
     var byPlace: [SourceLocation: [Scenario]] = [:]
     for scenario in loaded { byPlace[scenario.location, default: []].append(scenario) }

@@ -45,10 +45,11 @@ extension ScenarioLoader.Document {
       for name in document.hiddenInDiagnostics.names { hiddenInDiagnostics.insert(name) }
       for mention in document.mentions where mentioned.insert(mention).inserted { mentions.append(mention) }
       guard var scenario else { continue }
-      let values =
-        combination.values.map { "\($0.name)=\($0.value)" }
-        + (combination.machine.map { ["machine=\($0)"] } ?? [])
-      scenario.name += " [" + values.joined(separator: ", ") + "]"
+      let values = combination.values.map { "\($0.name)=\($0.value)" }
+      scenario.combination = Scenario.Combination(
+        name: scenario.name, values: values, namesMachine: combination.machine != nil)
+      scenario.name +=
+        " [" + (values + (combination.machine.map { ["machine=\($0)"] } ?? [])).joined(separator: ", ") + "]"
       scenarios.append(scenario)
       if budget.isSpent { break }
     }

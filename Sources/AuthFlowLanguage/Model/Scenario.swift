@@ -34,6 +34,19 @@ public struct Scenario: Equatable, Sendable {
   /// The flow files its `use:` steps read (through other flows too), as paths beside ``file``; `run --watch`
   /// re-runs the scenario when one of them changes.
   public var flows: [String] = []
+  /// For one combination of a `matrix:`: what its name is made of, so `--machine` can name it after the
+  /// machine that plays it.
+  public var combination: Combination?
+
+  /// A `matrix:` combination's parts: `NAME [k=v, …, machine=M]`.
+  public struct Combination: Hashable, Sendable {
+    /// The scenario's own name, before the brackets.
+    public var name: String
+    /// The variables' `k=v`, in order, without the machine.
+    public var values: [String]
+    /// Whether the matrix lists machines (the name then ends with `machine=M`).
+    public var namesMachine: Bool
+  }
 
   /// A string the scenario gives as a password (`field` nil) or types into a field.
   public struct SecretMention: Hashable, Sendable {

@@ -15,6 +15,7 @@ struct ScenarioWriterTests {
     copy.location = here
     copy.passwords = []
     copy.flows = []  // a written scenario has its flows played in place
+    copy.combination = nil  // and is one combination of its matrix, under the combination's name
     copy.machine = scenario.machine.map { Located($0.value, at: here) }
     copy.steps = scenario.steps.map { step in
       var step = step

@@ -22,6 +22,32 @@ import Testing
     configuration.select(Self.scenarios).map(\.name)
   }
 
+  @Test func aMachineReplacingAMatrixsMachinesPlaysEachCombinationOnceNamedAfterIt() throws {
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(
+      yaml: """
+        scenario: Sign up
+        matrix: { machines: [authkit, showcase], vars: { online: [true, false] } }
+        steps:
+          - network: { online: "${online}" }
+        """, file: "matrix.yaml")
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    #expect(
+      RunConfiguration(machine: "paper").select(loaded.scenarios).map(\.name) == [
+        "Sign up [online=true, machine=paper]", "Sign up [online=false, machine=paper]",
+      ])
+    // A mutant replaces only its machine's combinations; the others keep theirs.
+    #expect(
+      RunConfiguration(machine: "showcase~loses-guest-data").select(loaded.scenarios).map(\.name) == [
+        "Sign up [online=true, machine=authkit]", "Sign up [online=false, machine=authkit]",
+        "Sign up [online=true, machine=showcase~loses-guest-data]",
+        "Sign up [online=false, machine=showcase~loses-guest-data]",
+      ])
+    #expect(
+      RunConfiguration(machine: "paper", filter: "machine=paper").select(loaded.scenarios).count == 2,
+      "--filter sees the names the run prints")
+    #expect(RunConfiguration().select(loaded.scenarios).count == 4)
+  }
+
   @Test func withoutFlagsEveryScenarioIsSelectedInLoadOrder() {
     #expect(names(RunConfiguration()) == Self.scenarios.map(\.name))
   }
