@@ -9,10 +9,12 @@ extension Backend {
   /// one → `user-disabled`; an empty or over-long uid, or a reserved claim name → `invalid-custom-token`. The
   /// session's ID tokens carry the developer claims, with the account's custom claims (Admin
   /// `setCustomUserClaims`) on top; `sign_in_provider` is `custom`. Source: Firebase docs, "Create custom tokens"
-  /// and "Control access with custom claims".
-  func signInWithCustomToken(uid: String, claims: [String: ClaimValue]) throws(AuthErrorCode) -> (
+  /// and "Control access with custom claims". A scenario names a `given.accounts` entry by its `id`: a token for
+  /// that name is a token for that account, as the app's server would mint it for the user it knows.
+  func signInWithCustomToken(uid named: String, claims: [String: ClaimValue]) throws(AuthErrorCode) -> (
     AccountInfo, SessionTokens, isNewUser: Bool
   ) {
+    let uid = namedAccounts[named] ?? named
     guard !uid.isEmpty, uid.count <= Self.maximumUIDLength,
       claims.keys.allSatisfy({ !ClaimValue.reservedNames.contains($0) })
     else { throw .invalidCustomToken }

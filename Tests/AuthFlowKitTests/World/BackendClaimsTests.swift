@@ -24,6 +24,35 @@ struct BackendClaimsTests {
     #expect(client.idTokenClaims.isEmpty)
   }
 
+  @Test func aTokenForAGivenAccountsIDIsThatAccounts() throws {
+    let disabled = try play(
+      """
+      scenario: A disabled member of staff
+      machine: showcase
+      given:
+        accounts:
+          - { id: staff-42, disabled: true }
+      steps:
+        - sign_in_with_custom_token: { uid: staff-42 }
+          expect: { state: signedOut, error: user-disabled }
+      """)
+    expectPassed(disabled)
+    let claims = try play(
+      """
+      scenario: The account's claims win over the token's
+      machine: showcase
+      given:
+        accounts:
+          - { id: staff-7, claims: { role: account } }
+      steps:
+        - sign_in_with_custom_token: { uid: staff-7, claims: { role: token, team: "7" } }
+          expect: { state: signedIn, account: { id: staff-7, claims: { role: account } } }
+        - admin: { set_claims: { id: staff-7, claims: { role: lead } } }
+        - expect: { account: { id: staff-7, claims: { role: lead } } }
+      """)
+    expectPassed(claims)
+  }
+
   @Test(arguments: ["", String(repeating: "u", count: 129)])
   func aBadUIDIsAnInvalidCustomToken(uid: String) {
     let fixture = WorldFixture()
