@@ -122,6 +122,8 @@ final class ShowcaseMachine: Machine {
     context.client.onAuthStateChange = { [weak self] change in
       if let error = change.error { self?.error = error }
     }
+    // A session restored at launch is the sign-in the app sees.
+    readRoleAtSignIn()
   }
 
   private var client: AuthClient { context.client }
@@ -166,10 +168,8 @@ final class ShowcaseMachine: Machine {
   /// The `role` claim of the ID token the app holds (a string claim, or a number or boolean as text): what the
   /// app's role-based screens follow. It changes when the token is refreshed, not when the claim is set.
   private var role: String? {
-    if flaws.contains(.readsRoleOnce) {
-      if roleReadAtSignIn == nil { roleReadAtSignIn = .some(Self.role(in: client.idTokenClaims)) }
-      return roleReadAtSignIn ?? nil
-    }
+    // Reading what the app shows changes nothing: the mutant's one read happens at sign-in or launch.
+    if flaws.contains(.readsRoleOnce) { return roleReadAtSignIn ?? nil }
     return Self.role(in: client.idTokenClaims)
   }
 

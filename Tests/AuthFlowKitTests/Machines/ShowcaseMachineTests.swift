@@ -84,6 +84,29 @@ struct ShowcaseMachineTests {
       ])
   }
 
+  /// The mutant that reads the role once reads it at sign-in, or at launch for a restored session: whether an
+  /// expectation looked at the screen first changes nothing.
+  @Test(arguments: ["", "    expect: { ui: { greeting: Guest } }\n"])
+  func readingTheScreenDoesNotDecideWhenTheMutantReadsTheRole(look: String) throws {
+    let yaml = """
+      scenario: a role given after launch
+      machine: showcase
+      given:
+        accounts:
+          - { id: guest, anonymous: true }
+        signed_in:
+          phone: guest
+      steps:
+        - admin: { set_claims: { id: guest, claims: { role: tester } } }
+      \(look)  - refresh:
+          expect: { ui: { role: tester } }
+      """
+    expectPassed(try play(yaml))
+    let mutant = try play(yaml, machine: "showcase~reads-role-once")
+    #expect(mutant.status == .failed)
+    #expect(mutant.failure?.actual == "(not shown)")
+  }
+
   /// Every action of SPEC 2.2 works on showcase too: a reset link from welcome or from the password prompt,
   /// and the verification link sent again from home.
   @Test func forgotPasswordAndResendVerificationWorkWhereTheAppOffersThem() throws {
