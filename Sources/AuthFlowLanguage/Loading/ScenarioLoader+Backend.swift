@@ -35,7 +35,12 @@ extension ScenarioLoader.Document {
       return nil
     }
     let count = fields["count"].flatMap { integer($0, key: "count", minimum: 1) }
-    let per = fields["per"].flatMap { duration($0, key: "per") }
+    var per = fields["per"].flatMap { duration($0, key: "per") }
+    if let window = per, window.seconds == 0, let node = fields["per"] {
+      // A window of no time would limit nothing: refused rather than silently meaning "no limit".
+      report(.wrongType(key: "per", expected: "a duration longer than 0s", found: Self.found(node)), at: node)
+      per = nil
+    }
     guard let count, let per else { return nil }
     return BackendSettings.SendLimit(count: count, per: per)
   }

@@ -574,6 +574,19 @@ extension ScenarioLoaderErrorTests {
       ])
   }
 
+  @Test func aSendLimitNeedsAWindowOfSomeTime() {
+    let yaml = MarkedYAML(
+      """
+      scenario: no window
+      backend:
+        sms_send_limit: { count: 1, per: 1️⃣0m }
+        oob_send_limit: { count: 2, per: 1h }
+      steps:
+        - wait: 1s
+      """)
+    #expect(errors(yaml) == [yaml.error("1️⃣", "'per' must be a duration longer than 0s, found '0m'")])
+  }
+
   @Test func twoGivenAccountsCannotShareAPhoneNumber() {
     let yaml = MarkedYAML(
       """
