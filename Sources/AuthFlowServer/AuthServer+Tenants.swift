@@ -30,7 +30,14 @@ extension AuthServer {
       var sessionInfo: String?
       var temporaryProof: String?
     }
-    let scope = call.body.isEmpty ? nil : try? JSONDecoder().decode(Scope.self, from: call.body)
+    let decoded = Result { try JSONDecoder().decode(Scope.self, from: call.body) }
+    if case .failure(let error) = decoded, case .typeMismatch(_, let context)? = error as? DecodingError,
+      context.codingPath.first?.stringValue == "tenantId"
+    {
+      // A tenant id that is not a string must not quietly mean the project (production refuses it).
+      throw .badJSON("Invalid value at 'tenantId'.")
+    }
+    let scope = call.body.isEmpty ? nil : try? decoded.get()
     let bodyTenant = scope?.tenantId.flatMap { $0.isEmpty ? nil : $0 } ?? call.queryValue("tenantId")
     if let pathTenant, let bodyTenant, pathTenant != bodyTenant { throw ServiceError("TENANT_ID_MISMATCH") }
     var target = pathTenant ?? bodyTenant

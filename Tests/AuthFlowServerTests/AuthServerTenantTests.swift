@@ -129,6 +129,22 @@ import Testing
     }
   }
 
+  @Test(arguments: ["5", "true", "{}", "[]"])
+  func aTenantIDThatIsNotAStringIsRefusedNotTakenForTheProject(tenant: String) async throws {
+    try await ServerHarness().test { client in
+      let (status, body) = try await client.post(
+        "accounts:signUp", #"{"email":"ada@example.com","password":"hunter22","tenantId":\#(tenant)}"#)
+      #expect(status == 400)
+      #expect(
+        (body["error"] as? [String: Any])?["message"] as? String
+          == "Invalid JSON payload received. Invalid value at 'tenantId'.")
+      let (_, lookup) = try await client.call(
+        .post, "/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:lookup",
+        #"{"email":["ada@example.com"]}"#, headers: owner)
+      #expect(lookup["users"] == nil, "no account was made in the project")
+    }
+  }
+
   @Test func aTenantsAccountsAreItsOwnAndItsTokensSayWhoseTheyAre() async throws {
     try await ServerHarness().test { client in
       let user = try await signUp(client, tenant: "acme")
