@@ -24,10 +24,53 @@ struct TenantConfig: Codable, Equatable, Sendable {
     struct ProviderConfig: Codable, Equatable, Sendable {
       var state: String?
       var totpProviderConfig: TOTPProviderConfig?
+
+      init(state: String? = nil, totpProviderConfig: TOTPProviderConfig? = nil) {
+        self.state = state
+        self.totpProviderConfig = totpProviderConfig
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        state = try MFAConfig.checked(
+          container.decodeIfPresent(String.self, forKey: .state), in: MFAConfig.states,
+          at: "mfaConfig.providerConfigs.state")
+        totpProviderConfig = try container.decodeIfPresent(
+          TOTPProviderConfig.self, forKey: .totpProviderConfig)
+      }
     }
 
     struct TOTPProviderConfig: Codable, Equatable, Sendable {
       var adjacentIntervals: Int?
+    }
+
+    init(state: String? = nil, enabledProviders: [String]? = nil, providerConfigs: [ProviderConfig]? = nil) {
+      self.state = state
+      self.enabledProviders = enabledProviders
+      self.providerConfigs = providerConfigs
+    }
+
+    /// Refuses a value the API's enums do not have, as production does (`Invalid value at …`), so a typo
+    /// (`ENABELD`) is not stored and then read as "off".
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      state = try Self.checked(
+        container.decodeIfPresent(String.self, forKey: .state), in: Self.states, at: "mfaConfig.state")
+      enabledProviders = try container.decodeIfPresent([String].self, forKey: .enabledProviders)
+      for provider in enabledProviders ?? [] {
+        _ = try Self.checked(provider, in: Self.providers, at: "mfaConfig.enabledProviders")
+      }
+      providerConfigs = try container.decodeIfPresent([ProviderConfig].self, forKey: .providerConfigs)
+    }
+
+    /// `MultiFactorAuthConfig.State` and `ProviderConfig.State`.
+    static let states: Set = ["STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"]
+    /// `MultiFactorAuthConfig.Provider`.
+    static let providers: Set = ["PROVIDER_UNSPECIFIED", "PHONE_SMS"]
+
+    static func checked(_ value: String?, in allowed: Set<String>, at field: String) throws -> String? {
+      guard let value, !allowed.contains(value) else { return value }
+      throw ServiceError.badJSON("Invalid value at '\(field)' (TYPE_ENUM), \"\(value)\"")
     }
   }
 

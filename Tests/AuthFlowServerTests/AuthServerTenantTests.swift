@@ -50,6 +50,28 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    (#"{"state":"ENABELD"}"#, #"Invalid value at 'mfaConfig.state' (TYPE_ENUM), "ENABELD""#),
+    (
+      #"{"state":"ENABLED","enabledProviders":["SMS"]}"#,
+      #"Invalid value at 'mfaConfig.enabledProviders' (TYPE_ENUM), "SMS""#
+    ),
+    (
+      #"{"providerConfigs":[{"state":"ON","totpProviderConfig":{}}]}"#,
+      #"Invalid value at 'mfaConfig.providerConfigs.state' (TYPE_ENUM), "ON""#
+    ),
+  ])
+  func anMFAConfigValueTheAPIDoesNotHaveIsRefused(mfa: String, message: String) async throws {
+    try await ServerHarness().test { client in
+      let (status, body) = try await client.call(
+        .post, tenantsPath, #"{"displayName":"Typo","mfaConfig":\#(mfa)}"#, headers: owner)
+      #expect(status == 400)
+      #expect(errorMessage(body) == "Invalid JSON payload received. \(message)")
+      let (_, listed) = try await client.call(.get, tenantsPath, headers: owner)
+      #expect((listed["tenants"] as? [Any])?.isEmpty != false, "nothing was stored")
+    }
+  }
+
   @Test func anEmptyBodyCreatesATenantWithEverythingOff() async throws {
     try await ServerHarness().test { client in
       let tenant = try await createTenant(client, "{}")
