@@ -92,12 +92,13 @@ public struct ScenarioLoader: Sendable {
 
   // MARK: - Documents
 
-  /// How many YAML syntax errors one file reports at most: after each, the step that holds it is set aside and
-  /// the rest of the file read again (``SyntaxRecovery``).
+  /// How many YAML syntax errors one file reports at most: after each, the step or top-level entry that holds
+  /// it is set aside and the rest of the file read again (``SyntaxRecovery``).
   static let maximumSyntaxErrors = 8
 
-  /// Loads the documents of text that passed `InputScreen`; after a syntax error in a step, reads the text
-  /// again with that step set aside, for the problems it hid (`recovered` counts the times already done).
+  /// Loads the documents of text that passed `InputScreen`; after a syntax error, reads the text again with
+  /// the step or entry that holds it set aside, for the problems it hid (`recovered` counts the times already
+  /// done).
   private func loadChecked(
     _ text: UnsafeBufferPointer<UInt8>, file: String, readsFlows: Bool, recovered: Int = 0
   ) -> LoadResult {
@@ -149,6 +150,7 @@ public struct ScenarioLoader: Sendable {
         let known = Set(result.diagnostics)
         result.diagnostics += rest.diagnostics.filter {
           !recovery.lines.contains($0.location.line) && !known.contains($0)
+            && !recovery.mayStemFromTheGap($0.problem)
         }
         result.secrets += rest.secrets
       }

@@ -1,39 +1,70 @@
-/// A file's text with the step that holds a YAML syntax error set aside, so the loader can read on and report
+/// A file's text with the part that holds a YAML syntax error set aside, so the loader can read on and report
 /// the file's other problems too, instead of stopping at the first slip.
 ///
-/// Only a step (an item of a `steps:` list) is set aside: its first line becomes `- wait: 1s` at the same
+/// A step (an item of a `steps:` list) is set aside alone: its first line becomes `- wait: 1s` at the same
 /// indentation and its other lines become empty, so every other line keeps its number and the scenario keeps
-/// its shape. What the loader then says about the set-aside lines is dropped (the syntax error already speaks
-/// for them); a slip anywhere else (a top-level key, an account in `given`) is not recovered from, since
-/// setting it aside would make the rest of the file report problems that are not there.
+/// its shape. A slip anywhere else sets aside the whole top-level entry that holds it (`given:`, `backend:`, a
+/// line such as `scenario: …`), its lines made empty. What the loader then says about the set-aside lines is
+/// dropped (the syntax error already speaks for them), and so is, after an entry was set aside, every problem
+/// its absence may cause (``mayStemFromTheGap(_:)``): a missing key, an account id, device or variable that is
+/// not declared. The rest of the file is checked; nothing is reported that is not there.
 struct SyntaxRecovery {
   /// The lines set aside (1-based).
   let lines: ClosedRange<Int>
   /// The text with them set aside.
   let bytes: [UInt8]
+  /// The keys of the top-level entries set aside; empty when a step was.
+  let keys: Set<String>
 
-  /// The recovery for a syntax error involving `involved` lines of `text`; nil when they are not inside a
-  /// step.
+  /// The recovery for a syntax error involving `involved` lines of `text`: the step that holds them, or the
+  /// top-level entries they span; nil when they are in neither (a document marker, a flow-style document).
   init?(setting involved: ClosedRange<Int>, asideIn text: UnsafeBufferPointer<UInt8>) {
     let lines = Lines(text)
-    guard involved.lowerBound >= 1, involved.lowerBound <= lines.count,
-      let step = lines.step(containing: involved.lowerBound)
-    else { return nil }
-    let last = max(
-      lines.end(ofItemAt: step.line, indentation: step.indentation), min(involved.upperBound, lines.count))
-    self.lines = step.line...last
+    guard involved.lowerBound >= 1, involved.lowerBound <= lines.count else { return nil }
+    let upper = min(involved.upperBound, lines.count)
+    var first: (line: Int, text: [UInt8])?
+    if let step = lines.step(containing: involved.lowerBound) {
+      let last = max(lines.end(ofItemAt: step.line, indentation: step.indentation), upper)
+      self.lines = step.line...last
+      first = (step.line, Array(repeating: UInt8(ascii: " "), count: step.indentation) + Array("- wait: 1s".utf8))
+      keys = []
+    } else if let start = lines.entry(containing: involved.lowerBound),
+      let end = lines.entry(containing: upper).map({ lines.end(ofEntryAt: $0) }), end >= start
+    {
+      self.lines = start...end
+      keys = Set((start...end).compactMap(lines.key(at:)))
+    } else {
+      return nil
+    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.count)
     for number in 1...lines.count {
-      if number == step.line {
-        bytes += Array(repeating: UInt8(ascii: " "), count: step.indentation)
-        bytes += Array("- wait: 1s".utf8)
+      if let first, number == first.line {
+        bytes += first.text
       } else if !self.lines.contains(number) {
         bytes += lines[number]
       }
       if number < lines.count { bytes.append(UInt8(ascii: "\n")) }
     }
     self.bytes = bytes
+  }
+
+  /// Whether the rest of the file may report `problem` only because the set-aside entries are missing: a key
+  /// they were, or a name they declared (an account id or identity provider in `given`, a device in
+  /// `devices`, a variable in `vars` or `matrix`). Always false after a step was set aside: a step declares
+  /// nothing.
+  func mayStemFromTheGap(_ problem: LoadProblem) -> Bool {
+    guard !keys.isEmpty else { return false }
+    switch problem {
+    case .noScenario: return true
+    case .missingKey(let key): return keys.contains(key)
+    case .missingOneOfKeys(let wanted): return !keys.isDisjoint(with: wanted)
+    case .unknownDevice: return keys.contains("devices")
+    case .undefinedVariable: return keys.contains("vars") || keys.contains("matrix")
+    case .identityProviderHasNoAccounts: return keys.contains("given")
+    case .unknownName(let kind, _, _, _): return kind == "account id" && keys.contains("given")
+    default: return false
+    }
   }
 
   /// The lines of a text, without their line feeds (a carriage return before one stays, as libyaml counts it).
@@ -108,6 +139,54 @@ struct SyntaxRecovery {
         least = min(least, blank)
       }
       return nil
+    }
+
+    /// Whether line `number` is a document marker or directive (`---`, `...`, `%YAML`).
+    func isMarker(_ number: Int) -> Bool {
+      let line = self[number]
+      for marker in ["---", "..."] where line.starts(with: Array(marker.utf8)) {
+        let rest = line.dropFirst(3)
+        if rest.isEmpty || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(rest.first) {
+          return true
+        }
+      }
+      return line.first == UInt8(ascii: "%")
+    }
+
+    /// The key a top-level entry starting at line `number` writes (`given` for `given:`), unquoted; nil for any
+    /// other line.
+    func key(at number: Int) -> String? {
+      guard indentation(number) == 0, !isItem(number), !isMarker(number) else { return nil }
+      let line = self[number]
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+      let quotes = [UInt8(ascii: "\""), UInt8(ascii: "'")]
+      var key = line[..<colon].drop { quotes.contains($0) }
+      while let last = key.last, quotes.contains(last) || last == UInt8(ascii: " ") { key = key.dropLast() }
+      return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The first line of the top-level entry holding line `number`: the nearest line at or above it that
+    /// starts at the left margin and is neither a list item (a list may sit at its key's indentation) nor a
+    /// document marker; nil when a marker comes first.
+    func entry(containing number: Int) -> Int? {
+      for line in stride(from: number, through: 1, by: -1) {
+        guard indentation(line) == 0 else { continue }
+        if isMarker(line) { return nil }
+        if !isItem(line) { return line }
+      }
+      return nil
+    }
+
+    /// The last line of the top-level entry starting at line `entry`: the line before the next one that
+    /// starts at the left margin and is not a list item, or the last line.
+    func end(ofEntryAt entry: Int) -> Int {
+      var last = entry
+      for later in (entry + 1)..<(count + 1) {
+        guard let blank = indentation(later) else { continue }
+        if blank == 0, !isItem(later) { break }
+        last = later
+      }
+      return last
     }
 
     /// The last line of the list item starting at line `item`, whose steps are indented `indentation`: the

@@ -19,11 +19,11 @@ public struct Redactor: Sendable {
   private var prefixes: [[UInt8]] = []
   private var byteStarts = Self.escapeStarts
   /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
-  /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are bits of
+  /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are in
   /// `asciiStarts` (every scalar of every output line is looked up, and a bit test costs no hashing); the
   /// others, a few at most, are in `otherStarts`.
   private var otherStarts: [Unicode.Scalar] = []
-  private var asciiStarts: (low: UInt64, high: UInt64) = (0, 0)
+  private var asciiStarts = ByteSet()
 
   /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
   /// `‹password›`.
@@ -44,10 +44,10 @@ public struct Redactor: Sendable {
     var starts = SecretMatch.escapeStarts + ["‹"]
     for secret in scalars { if let first = secret.scalars.first { starts.append(first) } }
     for start in starts {
-      switch start.value {
-      case ..<64: asciiStarts.low |= 1 << UInt64(start.value)
-      case ..<128: asciiStarts.high |= 1 << UInt64(start.value - 64)
-      default: if !otherStarts.contains(start) { otherStarts.append(start) }
+      if start.isASCII {
+        asciiStarts.insert(UInt8(start.value))
+      } else if !otherStarts.contains(start) {
+        otherStarts.append(start)
       }
     }
   }
@@ -174,11 +174,7 @@ public struct Redactor: Sendable {
 
   /// Whether a secret, an escaped form or a placeholder may start with `scalar`.
   private func mayStart(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case ..<64: asciiStarts.low & (1 << UInt64(scalar.value)) != 0
-    case ..<128: asciiStarts.high & (1 << UInt64(scalar.value - 64)) != 0
-    default: otherStarts.contains(scalar)
-    }
+    scalar.isASCII ? asciiStarts.contains(UInt8(scalar.value)) : otherStarts.contains(scalar)
   }
 
   /// The longest secret written at `index`, and where it ends.

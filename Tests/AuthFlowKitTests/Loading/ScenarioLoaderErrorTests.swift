@@ -175,18 +175,48 @@ import Testing
       ], "\(errors)")
   }
 
-  /// Outside the steps a syntax error still stops the file (setting an account or a key aside would report
-  /// problems that are not there), and one file reports at most eight.
-  @Test func aSyntaxErrorElsewhereStopsTheFileAndEightAreEnough() {
-    let outside = MarkedYAML(
-      "scenario: x\ngiven:\n  accounts:\n    - { email: a@example.com 1️⃣}: }\nsteps:\n  - wait: soon\n")
-    #expect(errors(outside).count == 1)
-    #expect(errors(outside).first?.contains("invalid YAML") == true)
+  /// Outside the steps a syntax error sets aside the top-level entry that holds it, and the rest of the file is
+  /// read on; what the entry's absence would make the rest report (a missing key, an undeclared account id,
+  /// device or variable) is not reported. One file reports at most eight syntax errors.
+  @Test func aSyntaxErrorElsewhereSetsItsEntryAside() {
+    let given = MarkedYAML(
+      "scenario: x\ndevices: [phone]\nvars: { who: a@example.com }\ngiven:\n  accounts:\n"
+        + "    - { id: alice, email: a@example.com }: 1️⃣}\n  signed_in: { phone: a@example.com }\n"
+        + "steps:\n  - wait: 2️⃣soon\n  - expect: { account: { id: alice, exists: true } }\n    device: phone\n")
+    let reported = errors(given)
+    #expect(reported.count == 2, "\(reported)")
+    #expect(reported.first?.hasPrefix("\(given.location("1️⃣")): error: invalid YAML") == true)
+    #expect(reported.last == given.error("2️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"))
+
+    let name = MarkedYAML(
+      "scenario: a: b\ndevices: [phone]\nvars: { v: 1 }\nsteps:\n  - sign_out:\n    device: 3️⃣tablet\n"
+        + "  - wait: 4️⃣${w}\n")
+    let named = errors(name)
+    #expect(named.count == 3, "\(named)")
+    #expect(named.first?.contains("invalid YAML: mapping values are not allowed") == true)
+    #expect(named.dropFirst().first?.hasPrefix("\(name.location("3️⃣")): error: unknown device 'tablet'") == true)
+    #expect(named.last?.hasPrefix("\(name.location("4️⃣")): error: undefined variable '${w}'") == true)
+
+    // A slip in the devices or vars entry hides what would only be an echo of it.
+    let devices = MarkedYAML("scenario: x\ndevices: [phone: a: b]\nsteps:\n  - sign_out:\n    device: tablet\n")
+    #expect(errors(devices).count == 1, "\(errors(devices))")
+
     let many = MarkedYAML(
       "scenario: x\nsteps:\n" + String(repeating: "  - sign_out\n    expect: {}\n", count: 12))
-    let reported = errors(many)
-    #expect(reported.count == ScenarioLoader.maximumSyntaxErrors, "\(reported)")
-    #expect(reported.allSatisfy { $0.contains("'- sign_out' has no ':'") })
+    let eight = errors(many)
+    #expect(eight.count == ScenarioLoader.maximumSyntaxErrors, "\(eight)")
+    #expect(eight.allSatisfy { $0.contains("'- sign_out' has no ':'") })
+  }
+
+  /// In a file of several documents, a syntax error in one leaves the others checked.
+  @Test func aSyntaxErrorInOneDocumentHidesNoOtherDocument() {
+    let yaml = MarkedYAML(
+      "scenario: first\nbackend: { a: b: c }\nsteps:\n  - sign_out:\n---\nscenario: second\nsteps:\n"
+        + "  - wait: 1️⃣soon\n")
+    let reported = errors(yaml)
+    #expect(reported.count == 2, "\(reported)")
+    #expect(reported.first?.contains("invalid YAML") == true)
+    #expect(reported.last == yaml.error("1️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"))
   }
 
   @Test func reportsABadFollowLinkChoice() {
