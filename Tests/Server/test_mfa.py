@@ -129,3 +129,21 @@ def test_admin_factor_list_is_read_by_lookup_and_by_the_python_sdk(server, app):
     assert "mfaInfo" not in admin(server, "accounts:lookup", {"localId": [user.uid]}).json()["users"][0]
     signed_in = server.post("accounts:signInWithPassword", {"email": "factors@example.com", "password": "secret-1"})
     assert "idToken" in signed_in.json()
+
+
+def test_with_mfa_off_a_sign_in_is_not_challenged(server, app):
+    """Factors stay enrolled, but with the project's MFA off the first factor signs in alone (as the emulator
+    does for a `DISABLED` MFA state); on again, they are asked for."""
+    user = auth.create_user(email="mfa-off@example.com", email_verified=True, password="secret-1", app=app)
+    admin(server, "accounts:update", {"localId": user.uid, "mfa": {"enrollments": [
+        {"phoneInfo": "+15555550143"}]}}).raise_for_status()
+    body = {"email": "mfa-off@example.com", "password": "secret-1"}
+    server.control("PATCH", "settings", {"mfa": {"enabled": False}}).raise_for_status()
+    try:
+        signed_in = server.post("accounts:signInWithPassword", body).json()
+        assert "idToken" in signed_in and "mfaPendingCredential" not in signed_in
+        looked = admin(server, "accounts:lookup", {"localId": [user.uid]}).json()["users"][0]
+        assert looked["mfaInfo"][0]["phoneInfo"] == "+15555550143"
+    finally:
+        server.control("PATCH", "settings", {"mfa": {"enabled": True}}).raise_for_status()
+    assert "mfaPendingCredential" in server.post("accounts:signInWithPassword", body).json()

@@ -192,12 +192,14 @@ extension Backend {
 
   /// **The second-factor challenge.** A first factor that succeeds (password, identity provider, email link)
   /// for an account with enrolled factors does not sign in: production answers `mfaPendingCredential` and the
-  /// factors (`mfaInfo`), which the SDKs report as `multi-factor-auth-required` with a resolver. Enrolled factors
-  /// are asked for even when the `mfa` knob is off (a modelling choice: the knob governs enrolment). Custom
-  /// tokens are never challenged (they come from the app's own server), nor is phone sign-in (production
-  /// refuses a phone first factor for such accounts: ``requirePhoneFirstFactor(_:)``).
+  /// factors (`mfaInfo`), which the SDKs report as `multi-factor-auth-required` with a resolver. With the `mfa`
+  /// knob off the factors stay enrolled but are not asked for, as in a project whose MFA state is `DISABLED`
+  /// (Identity Platform's `MultiFactorAuthConfig.state`: whether MFA "has been enabled for this project"): the
+  /// emulator challenges only when it is `ENABLED` or `MANDATORY` (`isMfaEnabled`). Custom tokens are never challenged (they come from the app's own server), nor
+  /// is phone sign-in (production refuses a phone first factor for such accounts:
+  /// ``requirePhoneFirstFactor(_:)``, whatever the knob says).
   func requireSecondFactor(uid: String, provider: ProviderID?) throws(AuthErrorCode) {
-    guard let account = accounts[uid], !account.mfa.isEmpty else { return }
+    guard settings.mfa.enabled, let account = accounts[uid], !account.mfa.isEmpty else { return }
     let id = world.identifier(length: 32)
     mfaChallenges[id] = PendingMFASignIn(uid: uid, provider: provider, startedAt: world.now)
     lastMFAChallenge = MFAChallenge(id: id, factors: account.mfa)

@@ -26,7 +26,9 @@ struct SyntaxRecovery {
     if let step = lines.step(containing: involved.lowerBound) {
       let last = max(lines.end(ofItemAt: step.line, indentation: step.indentation), upper)
       self.lines = step.line...last
-      first = (step.line, Array(repeating: UInt8(ascii: " "), count: step.indentation) + Array("- wait: 1s".utf8))
+      first = (
+        step.line, Array(repeating: UInt8(ascii: " "), count: step.indentation) + Array("- wait: 1s".utf8)
+      )
       keys = []
     } else if let start = lines.entry(containing: involved.lowerBound),
       let end = lines.entry(containing: upper).map({ lines.end(ofEntryAt: $0) }), end >= start

@@ -182,11 +182,14 @@ import Testing
     let given = MarkedYAML(
       "scenario: x\ndevices: [phone]\nvars: { who: a@example.com }\ngiven:\n  accounts:\n"
         + "    - { id: alice, email: a@example.com }: 1️⃣}\n  signed_in: { phone: a@example.com }\n"
-        + "steps:\n  - wait: 2️⃣soon\n  - expect: { account: { id: alice, exists: true } }\n    device: phone\n")
+        + "steps:\n  - wait: 2️⃣soon\n  - expect: { account: { id: alice, exists: true } }\n    device: phone\n"
+    )
     let reported = errors(given)
     #expect(reported.count == 2, "\(reported)")
     #expect(reported.first?.hasPrefix("\(given.location("1️⃣")): error: invalid YAML") == true)
-    #expect(reported.last == given.error("2️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"))
+    #expect(
+      reported.last == given.error("2️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m")
+    )
 
     let name = MarkedYAML(
       "scenario: a: b\ndevices: [phone]\nvars: { v: 1 }\nsteps:\n  - sign_out:\n    device: 3️⃣tablet\n"
@@ -194,11 +197,13 @@ import Testing
     let named = errors(name)
     #expect(named.count == 3, "\(named)")
     #expect(named.first?.contains("invalid YAML: mapping values are not allowed") == true)
-    #expect(named.dropFirst().first?.hasPrefix("\(name.location("3️⃣")): error: unknown device 'tablet'") == true)
+    #expect(
+      named.dropFirst().first?.hasPrefix("\(name.location("3️⃣")): error: unknown device 'tablet'") == true)
     #expect(named.last?.hasPrefix("\(name.location("4️⃣")): error: undefined variable '${w}'") == true)
 
     // A slip in the devices or vars entry hides what would only be an echo of it.
-    let devices = MarkedYAML("scenario: x\ndevices: [phone: a: b]\nsteps:\n  - sign_out:\n    device: tablet\n")
+    let devices = MarkedYAML(
+      "scenario: x\ndevices: [phone: a: b]\nsteps:\n  - sign_out:\n    device: tablet\n")
     #expect(errors(devices).count == 1, "\(errors(devices))")
 
     let many = MarkedYAML(
@@ -216,7 +221,8 @@ import Testing
     let reported = errors(yaml)
     #expect(reported.count == 2, "\(reported)")
     #expect(reported.first?.contains("invalid YAML") == true)
-    #expect(reported.last == yaml.error("1️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"))
+    #expect(
+      reported.last == yaml.error("1️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"))
   }
 
   @Test func reportsABadFollowLinkChoice() {

@@ -62,6 +62,22 @@ struct BackendMFATests {
     #expect(errorCode { try client.startPhoneEnrollment("+15555550101") } == nil)
   }
 
+  /// With MFA off, enrolled factors stay but a sign-in is not challenged; turned on again, they are asked for.
+  @Test func withMFAOffEnrolledFactorsAreNotAskedFor() throws {
+    let fixture = WorldFixture { $0.mfa = MFASettings(enabled: false, factors: [.phone, .totp]) }
+    fixture.account("tara@example.com", verified: true)
+    let uid = try #require(fixture.stored("tara@example.com")).uid
+    fixture.backend.addFactor(uid: uid, .phone("+15555550123"))
+    let client = fixture.client()
+    let user = try client.signIn(email: "tara@example.com", password: "correct-horse")
+    #expect(user.mfa.count == 1 && client.pendingMultiFactor == nil)
+    client.signOut()
+    fixture.world.settings.mfa.enabled = true
+    #expect(
+      errorCode { try client.signIn(email: "tara@example.com", password: "correct-horse") }
+        == .multiFactorAuthRequired)
+  }
+
   @Test func enrollingRevokesOtherSessionsAndSignInThenWaitsForTheFactor() throws {
     let fixture = WorldFixture()
     fixture.account("vic@example.com", verified: true)
