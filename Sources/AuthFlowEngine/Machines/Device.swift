@@ -33,6 +33,9 @@ package final class Device {
   func terminate() {
     machine = nil
     client.appDidTerminate()
+    for key in world.attachments.keys.sorted() {
+      (world.attachments[key] as? WorldAttachment)?.appDidTerminate(on: name)
+    }
     lifecycle = .terminated
   }
 

@@ -116,8 +116,16 @@ public final class World {
   }
 }
 
-/// Something kept in ``World/attachments`` that must let go of what it holds when the world ends.
+/// Something kept in ``World/attachments`` that must let go of what it holds when the world ends, or when a
+/// device's app is terminated.
 package protocol WorldAttachment: AnyObject {
   /// The world is being deallocated; drop references into it.
   func worldDidEnd()
+  /// The OS killed the app on `device`: drop what only that run of the app held (its listeners, say). The
+  /// session persisted on the device stays.
+  func appDidTerminate(on device: String)
+}
+
+extension WorldAttachment {
+  package func appDidTerminate(on device: String) {}
 }

@@ -238,6 +238,14 @@ open class Auth: NSObject, @unchecked Sendable {
   private func remove(_ handle: NSObjectProtocol) {
     firebaseWorld.locked { listeners.removeAll { $0 === handle } }
   }
+
+  /// The app that held this instance was terminated: no listener of it hears anything again, and the
+  /// session's changes no longer reach it.
+  func appDidTerminate() {
+    listeners = []
+    notificationPending = false
+    client.sessionObserver = nil
+  }
 }
 
 /// Who is signed in with which ID token: what the listeners compare.

@@ -102,6 +102,13 @@ extension FirebaseWorld: WorldAttachment {
     auths = [:]
     clients = [:]
     lock.unlock()
+    if CurrentAuth.processWide()?.world === self { CurrentAuth.setProcessWide(nil) }
+  }
+
+  /// The app on `device` was terminated: its ``Auth`` goes with it, listeners and all, as the process's
+  /// instance does; the next launch gets a new one over the persisted session.
+  package func appDidTerminate(on device: String) {
+    locked { auths.removeValue(forKey: device)?.appDidTerminate() }
   }
 }
 
@@ -159,14 +166,28 @@ extension FirebaseWorld {
   }
 
   /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts.
+  ///
+  /// In a scenario run (a harness ``attached(to:)`` a run's world) `device` also becomes the process-wide
+  /// current device until the next call names another, so code that no task-local reaches (a
+  /// `Task.detached`, a Dispatch queue) gets the instance of the device whose code ran last, as an app's one
+  /// process has one `Auth`.
   public func withDevice<T>(_ device: String, _ body: () throws -> T) rethrows -> T {
-    try CurrentAuth.$bound.withValue(auth(for: device), operation: body)
+    let auth = bindProcessWide(device)
+    return try CurrentAuth.$bound.withValue(auth, operation: body)
   }
 
-  /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts.
+  /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts
+  /// (and process-wide in a scenario run, as the synchronous form says).
   public func withDevice<T>(
     _ device: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
   ) async rethrows -> T {
-    try await CurrentAuth.$bound.withValue(auth(for: device), operation: body, isolation: isolation)
+    let auth = bindProcessWide(device)
+    return try await CurrentAuth.$bound.withValue(auth, operation: body, isolation: isolation)
+  }
+
+  /// `device`'s instance, made the process-wide current one when this harness serves a scenario run.
+  private func bindProcessWide(_ device: String) -> Auth {
+    if ownedWorld == nil { CurrentAuth.setProcessWide((self, device)) }
+    return auth(for: device)
   }
 }

@@ -98,7 +98,8 @@ extension Commands {
       .replacingOccurrences(of: "-", with: " ")
     let yaml = ScenarioWriter.yaml(session.scenario(named: name.isEmpty ? "played" : name))
     var files = OutputFiles(io: io)
-    guard write(yaml, to: path, what: "the scenario", files: &files, io: io) else { return }
+    // The file holds the passwords typed, as a scenario written by hand would: the screen never shows them.
+    guard write(yaml, to: path, what: "the scenario", files: &files, io: io, verbatim: true) else { return }
     let loaded = ScenarioLoader(machineNames: registry.names).load(paths: [path])
     guard loaded.diagnostics.isEmpty, let scenario = loaded.scenarios.first else {
       io.out("wrote \(path), but it does not load: \(loaded.diagnostics.map(\.description))\n")

@@ -47,11 +47,12 @@ extension Commands {
   }
 
   /// Writes one file; false (with the reason printed) when it could not be written.
-  static func write(_ text: String, to path: String, what: String, files: inout OutputFiles, io: CommandIO)
-    -> Bool
-  {
+  static func write(
+    _ text: String, to path: String, what: String, files: inout OutputFiles, io: CommandIO,
+    verbatim: Bool = false
+  ) -> Bool {
     do {
-      try files.write(text, to: path)
+      try files.write(text, to: path, verbatim: verbatim)
       return true
     } catch {
       io.err("error: cannot write \(what) to \(PlainText.quoted(path)): \(error.reason)\n")

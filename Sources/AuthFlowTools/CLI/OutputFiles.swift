@@ -34,16 +34,20 @@ struct OutputFiles {
   }
 
   /// Writes `text` to `path`, creating the folders it needs.
-  /// The text is first passed through the output's secret net (``CommandIO/hiding(_:)``).
-  mutating func write(_ text: String, to path: String) throws(OutputError) {
-    let text = io.redactor.scrub(text)
+  /// The text is first passed through the output's secret net (``CommandIO/hiding(_:)``), unless it is
+  /// `verbatim` (a scenario file the user asked to save, which holds its passwords as the one they typed
+  /// would); a path that names this process's standard output or error is scrubbed either way.
+  mutating func write(_ text: String, to path: String, verbatim: Bool = false) throws(OutputError) {
     var status = stat()
-    if stat(path, &status) == 0 {
-      if let stream = io.standardStream(for: status) {
-        stream.write(text)
-        if let error = stream.error { throw error }
-        return
-      }
+    let exists = stat(path, &status) == 0
+    let code = errno
+    if exists, let stream = io.standardStream(for: status) {
+      stream.write(io.redactor.scrub(text))
+      if let error = stream.error { throw error }
+      return
+    }
+    let text = verbatim ? text : io.redactor.scrub(text)
+    if exists {
       switch status.st_mode & S_IFMT {
       case S_IFREG: try replace(resolved(path), with: text, mode: status.st_mode & 0o7777)
       case S_IFDIR: throw OutputError(target: PlainText.quoted(path), errno: EISDIR)
@@ -51,7 +55,6 @@ struct OutputFiles {
       }
       return
     }
-    let code = errno
     var link = stat()
     // A missing file (or a dangling link, which is replaced by the file) is created with its folders.
     guard code == ENOENT || lstat(path, &link) == 0 else {

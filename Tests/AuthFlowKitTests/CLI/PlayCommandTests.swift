@@ -69,6 +69,26 @@ import Testing
     #expect(!printed.value.contains("Sup3r-secret"), "\(printed.value)")
   }
 
+  /// The saved file is a scenario like one written by hand: it holds the password typed (so it replays what
+  /// was played), while the screen, the save's own answer included, never shows it.
+  @Test func theSavedFileHoldsThePasswordTheScreenHides() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "saved-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let printed = Printed()
+    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
+    var lines = [#"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "save \(path.path)"]
+    let status = Commands.play(Commands.PlayRequest(), io: io) { _ in
+      lines.isEmpty ? nil : lines.removeFirst()
+    }
+    #expect(status == .success)
+    #expect(
+      printed.value.contains("it passes") && !printed.value.contains("Sup3r-secret"), "\(printed.value)")
+    let saved = try String(contentsOf: path, encoding: .utf8)
+    #expect(
+      saved.contains("password: Sup3r-secret") || saved.contains(#"password: "Sup3r-secret""#), "\(saved)")
+  }
+
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
     let printed = Printed()
     let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
