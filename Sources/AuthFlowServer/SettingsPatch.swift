@@ -23,10 +23,11 @@ enum SettingsPatch {
       }
       return flag
     }
-    func duration(_ from: Any) throws(ServiceError) -> VirtualDuration {
+    func duration(_ from: Any, longerThanZero: Bool = false) throws(ServiceError) -> VirtualDuration {
       guard let text = from as? String, let duration = VirtualDuration(parsing: text) else {
         throw invalid(key, "a duration such as 30s, 5m, 1h or 3d")
       }
+      guard duration.seconds > 0 || !longerThanZero else { throw invalid(key, "a duration longer than 0s") }
       return duration
     }
     guard let knob = BackendSettings.knob(named: key) else {
@@ -36,7 +37,9 @@ enum SettingsPatch {
     }
     switch knob.value(settings) {
     case .boolean: knob.set(&settings, .boolean(try bool()))
-    case .duration: knob.set(&settings, .duration(try duration(value)))
+    case .duration:
+      let longerThanZero = BackendSettings.durationsLongerThanZero.contains(key)
+      knob.set(&settings, .duration(try duration(value, longerThanZero: longerThanZero)))
     case .integer:
       guard let number = value as? Int, number >= 0 else { throw invalid(key, "a whole number") }
       knob.set(&settings, .integer(number))
@@ -44,7 +47,8 @@ enum SettingsPatch {
       guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= 0,
         let per = limit["per"]
       else { throw invalid(key, "{\"count\": 5, \"per\": \"1h\"}") }
-      knob.set(&settings, .sendLimit(BackendSettings.SendLimit(count: count, per: try duration(per))))
+      let window = try duration(per, longerThanZero: true)
+      knob.set(&settings, .sendLimit(BackendSettings.SendLimit(count: count, per: window)))
     case .trustedProviders:
       guard let list = value as? [String] else {
         throw invalid(key, "a list such as [\"apple.com\", \"google.com@gmail.com\"]")

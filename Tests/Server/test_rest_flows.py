@@ -105,6 +105,12 @@ def test_settings_and_given(server):
     assert error(weak) == "WEAK_PASSWORD : Password should be at least 8 characters"
     unknown = server.control("PATCH", "settings", {"recent_logn": "1h"})
     assert unknown.status_code == 400 and "recent_login" in error(unknown)
+    # As in a scenario's backend: an ID token must live some time, and a send limit needs a window.
+    for knobs, key in (({"id_token_ttl": "0s"}, "id_token_ttl"),
+                       ({"sms_send_limit": {"count": 1, "per": "0m"}}, "sms_send_limit")):
+        refused = server.control("PATCH", "settings", knobs)
+        assert refused.status_code == 400 and error(refused) == f"INVALID_ARGUMENT : '{key}' must be a duration longer than 0s"
+    assert server.control("GET", "settings").json()["id_token_ttl"] == "1h"
     scenario = """version: 1
 scenario: seeded
 given:

@@ -20,7 +20,15 @@ extension ScenarioLoader.Document {
   {
     switch current {
     case .boolean: bool(node, key: key).map { .boolean($0) }
-    case .duration: duration(node, key: key).map { .duration($0) }
+    case .duration:
+      duration(node, key: key).flatMap { value in
+        guard value.seconds > 0 || !BackendSettings.durationsLongerThanZero.contains(key) else {
+          report(
+            .wrongType(key: key, expected: "a duration longer than 0s", found: Self.found(node)), at: node)
+          return nil
+        }
+        return .duration(value)
+      }
     case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
     case .sendLimit: sendLimit(node, key: key).map { .sendLimit($0) }
     case .phoneCodes: phoneCodes(node, key: key).map { .phoneCodes($0) }

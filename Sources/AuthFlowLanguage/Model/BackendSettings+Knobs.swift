@@ -19,6 +19,10 @@ extension BackendSettings {
     case mfa(MFASettings)
   }
 
+  /// The duration knobs that must be longer than `0s`: an ID token expired the moment it is issued leaves no
+  /// session to test (any other length, even `1s`, refreshed on every use, plays as the SDKs would).
+  public static let durationsLongerThanZero: Set<String> = ["id_token_ttl"]
+
   /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
   /// writer of knobs goes through: the scenario loader, the scenarios `explore` writes, and `serve`'s
   /// settings endpoint.

@@ -610,17 +610,23 @@ extension ScenarioLoaderErrorTests {
       ])
   }
 
-  @Test func aSendLimitNeedsAWindowOfSomeTime() {
+  @Test func aSendLimitAndAnIDTokenNeedSomeTime() {
     let yaml = MarkedYAML(
       """
       scenario: no window
       backend:
         sms_send_limit: { count: 1, per: 1️⃣0m }
         oob_send_limit: { count: 2, per: 1h }
+        id_token_ttl: 2️⃣0s
+        recent_login: 0s
       steps:
         - wait: 1s
       """)
-    #expect(errors(yaml) == [yaml.error("1️⃣", "'per' must be a duration longer than 0s, found '0m'")])
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'per' must be a duration longer than 0s, found '0m'"),
+        yaml.error("2️⃣", "'id_token_ttl' must be a duration longer than 0s, found '0s'"),
+      ])
   }
 
   @Test func twoGivenAccountsCannotShareAPhoneNumber() {
