@@ -62,10 +62,42 @@ struct RunCommand: ParsableCommand {
       WorkerCommand.configuration.commandName ?? "worker"
     ])
     guard watch else { throw ExitCode(Commands.run(options).rawValue) }
+    WatchStop.install()
     let status = Commands.watch(options) {
       Thread.sleep(forTimeInterval: Commands.watchInterval)
-      return true
+      return !WatchStop.requested
     }
     throw ExitCode(status.rawValue)
+  }
+}
+
+/// How `run --watch` ends: the first ^C (or SIGTERM) asks it to stop after the run under way, so the exit status
+/// is the last run's; a second one ends the process at once, as the signal would. A signal the shell set to be
+/// ignored (a job started with `&` from a script) stays ignored; one blocked at start is unblocked.
+enum WatchStop {
+  nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+  static var requested: Bool { flag != 0 }
+
+  static func install() {
+    // A process may start with them blocked (spawned from a thread that blocks them, as Dispatch's do).
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, SIGINT)
+    sigaddset(&unblocked, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    for number in [SIGINT, SIGTERM] {
+      let previous = signal(number) { number in
+        guard WatchStop.flag == 0 else {
+          signal(number, SIG_DFL)
+          raise(number)
+          return
+        }
+        WatchStop.flag = 1
+      }
+      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        signal(number, SIG_IGN)
+      }
+    }
   }
 }

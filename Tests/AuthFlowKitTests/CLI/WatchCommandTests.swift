@@ -61,4 +61,30 @@ import Testing
     #expect(outputs[3].contains("PASS  Third") && !outputs[3].contains("Second"), "\(outputs[3])")
     #expect(status == .success, "the last run passed")
   }
+
+  /// ^C (SIGINT) ends the watch with the last run's status, as a terminal user expects, not with the signal's.
+  @Test func anInterruptEndsTheWatchWithTheLastRunsStatus() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-watch-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(scenario("Fails", expecting: "signedIn"), to: dir.appendingPathComponent("fails.yaml").path)
+    let process = Process()
+    process.executableURL = Authflow.executable
+    process.arguments = ["run", "--watch", dir.path]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var seen = ""
+    while !seen.contains("watching") {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      seen += String(decoding: data, as: UTF8.self)
+    }
+    #expect(seen.contains("watching 1 file(s)"), "\(seen)")
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "ended by the signal, not by the watch")
+    #expect(process.terminationStatus == 1, "the last run failed")
+  }
 }
