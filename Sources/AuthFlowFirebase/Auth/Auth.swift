@@ -107,6 +107,11 @@ open class Auth: NSObject, @unchecked Sendable {
       } catch {
         syncUser()
         var info = userInfo(error)
+        if error == .weakPassword {
+          // The service's reason, which the SDK passes on as the failure reason (FirebaseUI shows it).
+          let minimum = firebaseWorld.world.settings.passwordMinLength
+          info[NSLocalizedFailureReasonErrorKey] = "Password should be at least \(minimum) characters"
+        }
         if error == .multiFactorAuthRequired, let challenge = client.pendingMultiFactor {
           info[AuthErrors.userInfoMultiFactorResolverKey] = MultiFactorResolver(
             auth: self, challenge: challenge)

@@ -59,6 +59,8 @@ import Testing
     }
     #expect(taken?.code == 17007)
     #expect(weak?.code == 17026)
+    // The service's reason, as the SDK's weak-password error carries it (FirebaseUI shows it).
+    #expect(weak?.localizedFailureReason == "Password should be at least 6 characters")
     #expect(malformed?.code == 17008)
   }
 
