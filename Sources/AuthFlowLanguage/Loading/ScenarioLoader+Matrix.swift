@@ -87,6 +87,11 @@ extension ScenarioLoader.Document {
               at: item)
             continue
           }
+          // Two equal values (`1` and `"1"` are one text) would make two combinations of one name.
+          guard !values.contains(where: { $0.value == scalar.string }) else {
+            report(.duplicateEntry(kind: "value", value: scalar.string, key: entry.name), at: item)
+            continue
+          }
           values.append((entry.name, scalar.string))
         }
         axes.append(values)
@@ -103,6 +108,8 @@ extension ScenarioLoader.Document {
           let suggestion = suggestion(for: name, in: machineNames)
           report(
             .unknownName(kind: "machine", value: name, suggestion: suggestion, valid: machineNames), at: item)
+        } else if machines.contains(name) {
+          report(.duplicateEntry(kind: "machine", value: name, key: "machines"), at: item)
         } else {
           machines.append(name)
         }

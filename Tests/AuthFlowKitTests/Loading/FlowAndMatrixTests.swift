@@ -191,6 +191,19 @@ import Testing
           - launch
         """, file: "m.yaml")
     #expect(huge.diagnostics.map(\.problem) == [.matrixTooLarge(count: 320, limit: 256)])
+    // Two combinations of one name would be two results nobody can tell apart.
+    let twice = ScenarioLoader(machineNames: ["authkit"]).load(
+      yaml: """
+        scenario: Twice
+        matrix: { vars: { a: [1, "1"] }, machines: [authkit, authkit] }
+        steps:
+          - launch
+        """, file: "m.yaml")
+    #expect(
+      twice.diagnostics.map(\.problem) == [
+        .duplicateEntry(kind: "value", value: "1", key: "a"),
+        .duplicateEntry(kind: "machine", value: "authkit", key: "machines"),
+      ])
   }
 
   @Test func aFlowFileIsReadOnceAndItsSyntaxErrorIsPlacedInIt() throws {
