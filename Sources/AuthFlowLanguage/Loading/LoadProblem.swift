@@ -22,6 +22,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case invalidYAML(problem: String, context: String?, hint: String? = nil)
   /// A key written twice in one mapping.
   case duplicateKey(key: String)
+  /// A YAML tag (`!!binary`, `!custom`): the language gives every value its meaning itself.
+  case yamlTag(tag: String)
   /// More YAML documents than a file may hold.
   case tooManyDocuments(limit: Int)
   /// A file with no scenario in it.
@@ -180,6 +182,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "invalid YAML: \(problem)" + (context.map { " (\($0))" } ?? "") + (hint.map { "; \($0)" } ?? "")
     case .duplicateKey(let key):
       "duplicate key \(quoted(key))"
+    case .yamlTag(let tag):
+      "YAML tags such as \(quoted(tag)) are not supported: write the value without it (quote it to keep it text)"
     case .tooManyDocuments(let limit):
       "too many YAML documents; a scenario file holds at most \(limit)"
     case .documentNotMapping(let found):

@@ -220,8 +220,8 @@ extension ScenarioLoader.Document {
         )
         return
       }
-      let stop = YAMLReader.forEachDocument(in: text, file: path) { document, duplicates in
-        problems += duplicates
+      let stop = YAMLReader.forEachDocument(in: text, file: path) { document, invalid in
+        problems += invalid
         if Self.isNull(document) { return true }
         root = document
         return false

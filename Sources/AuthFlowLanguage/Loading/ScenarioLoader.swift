@@ -104,7 +104,7 @@ public struct ScenarioLoader: Sendable {
   ) -> LoadResult {
     var result = LoadResult()
     var (count, empties, flows, budget) = (0, 0, 0, LoadBudget())
-    let stop = YAMLReader.forEachDocument(in: text, file: file) { root, duplicates in
+    let stop = YAMLReader.forEachDocument(in: text, file: file) { root, invalid in
       // A flow file beside the scenarios is not a scenario: scenarios read it through `use:`.
       if Document.isFlow(root) {
         flows += 1
@@ -123,12 +123,12 @@ public struct ScenarioLoader: Sendable {
       if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames, budget: budget)
       document.readsFlows = readsFlows
-      // A key written twice makes the document invalid, though the rest of it is still checked.
+      // A tag or a key written twice makes the document invalid, though the rest of it is still checked.
       let scenarios = document.loadCombinations(root)
-      if duplicates.isEmpty { result.scenarios += scenarios }
+      if invalid.isEmpty { result.scenarios += scenarios }
       // A diagnostic quotes what was written; never a password, nor what may be one. (Most documents have
       // none, and build no redactor.)
-      let problems = duplicates + document.problems
+      let problems = invalid + document.problems
       if !problems.isEmpty {
         let hidden = Redactor(hiding: document.diagnosticSecrets)
         result.diagnostics += problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }

@@ -23,12 +23,13 @@ enum YAMLReader {
     }
   }
 
-  /// Calls `body` with each document's root and the keys it writes twice (each reported at its second
-  /// occurrence, the first one kept, so a duplicate key hides no other problem), in order, until it returns
+  /// Calls `body` with each document's root and what makes it invalid though it was read: the tags it writes
+  /// and the keys it writes twice (each reported at its second occurrence, the first one kept, so a duplicate
+  /// key hides no other problem), in order, until it returns
   /// false; returns what stopped the parser, if anything. Documents before a syntax error are still delivered.
   static func forEachDocument(
     in bytes: UnsafeBufferPointer<UInt8>, file: String,
-    _ body: (_ root: YAMLNode, _ duplicates: [Located<LoadProblem>]) -> Bool
+    _ body: (_ root: YAMLNode, _ problems: [Located<LoadProblem>]) -> Bool
   ) -> Stop? {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
@@ -51,10 +52,10 @@ enum YAMLReader {
       switch composer.take(event) {
       case .more:
         continue
-      case .document(let root, let duplicates):
-        let problems = duplicates.map {
-          Located(LoadProblem.duplicateKey(key: $0.key), at: location($0.mark, in: file))
-        }
+      case .document(let root, let duplicates, let tags):
+        let problems =
+          tags.map { Located(LoadProblem.yamlTag(tag: $0.tag), at: location($0.mark, in: file)) }
+          + duplicates.map { Located(LoadProblem.duplicateKey(key: $0.key), at: location($0.mark, in: file)) }
         guard body(root, problems) else { return nil }
       case .undefinedAlias(let mark):
         return Stop(
@@ -75,7 +76,8 @@ enum YAMLReader {
   private struct Composer {
     enum Outcome {
       case more
-      case document(YAMLNode, duplicates: [(key: String, mark: YAMLMark)])
+      case document(
+        YAMLNode, duplicates: [(key: String, mark: YAMLMark)], tags: [(tag: String, mark: YAMLMark)])
       case undefinedAlias(YAMLMark)
       case end
     }
@@ -94,6 +96,8 @@ enum YAMLReader {
     private var root: YAMLNode?
     /// Keys written twice in the current document, at their second occurrence.
     private var duplicates: [(key: String, mark: YAMLMark)] = []
+    /// Tags written in the current document (`!!binary`), where each is.
+    private var tags: [(tag: String, mark: YAMLMark)] = []
     private var anchors: [String: YAMLNode] = [:]
 
     mutating func take(_ event: yaml_event_t) -> Outcome {
@@ -103,6 +107,7 @@ enum YAMLReader {
       switch event.type {
       case YAML_SCALAR_EVENT:
         let scalar = event.data.scalar
+        noteTag(scalar.tag, at: mark)
         let text = Self.text(scalar.value, count: scalar.length)
         let node = YAMLNode.scalar(
           .init(string: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, mark: mark))
@@ -113,9 +118,11 @@ enum YAMLReader {
         }
         return add(node, anchor: nil)
       case YAML_SEQUENCE_START_EVENT:
+        noteTag(event.data.sequence_start.tag, at: mark)
         open.append(Open(isMapping: false, anchor: Self.name(event.data.sequence_start.anchor), mark: mark))
         return .more
       case YAML_MAPPING_START_EVENT:
+        noteTag(event.data.mapping_start.tag, at: mark)
         open.append(Open(isMapping: true, anchor: Self.name(event.data.mapping_start.anchor), mark: mark))
         return .more
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -130,17 +137,26 @@ enum YAMLReader {
         anchors.removeAll(keepingCapacity: true)
         root = nil
         duplicates = []
+        tags = []
         return .more
       case YAML_DOCUMENT_END_EVENT:
         guard let root else { return .more }
         self.root = nil
-        defer { duplicates = [] }
-        return .document(root, duplicates: duplicates)
+        defer { (duplicates, tags) = ([], []) }
+        return .document(root, duplicates: duplicates, tags: tags)
       case YAML_STREAM_END_EVENT:
         return .end
       default:
         return .more
       }
+    }
+
+    /// Notes an explicit tag (libyaml gives none for a plain value).
+    private mutating func noteTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at mark: YAMLMark) {
+      guard let name = Self.name(tag) else { return }
+      // `!!binary` as written, not as libyaml expands it.
+      let core = "tag:yaml.org,2002:"
+      tags.append((name.hasPrefix(core) ? "!!" + name.dropFirst(core.count) : name, mark))
     }
 
     /// Puts a finished value into the collection that holds it, or makes it the document's root.

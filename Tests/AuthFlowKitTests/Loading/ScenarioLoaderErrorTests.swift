@@ -213,6 +213,31 @@ import Testing
     #expect(eight.allSatisfy { $0.contains("'- sign_out' has no ':'") })
   }
 
+  /// A tag would be silently dropped (`!!binary aGVsbG8=` read as the action `aGVsbG8=`): it is refused where
+  /// written, as libyaml's short form, and the rest of the document is still checked.
+  @Test func aYAMLTagIsRefused() {
+    let yaml = MarkedYAML(
+      "scenario: 1️⃣!custom tagged\nsteps:\n  - 2️⃣!!binary aGVsbG8=\n  - wait: 3️⃣soon\n  - 4️⃣!!map { sign_out: }\n"
+    )
+    #expect(
+      errors(yaml) == [
+        yaml.error(
+          "1️⃣",
+          "YAML tags such as '!custom' are not supported: write the value without it (quote it to keep it text)"
+        ),
+        yaml.error(
+          "2️⃣",
+          "YAML tags such as '!!binary' are not supported: write the value without it (quote it to keep it text)"
+        ),
+        yaml.error("2️⃣", "unknown action 'aGVsbG8='"),
+        yaml.error("3️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        yaml.error(
+          "4️⃣",
+          "YAML tags such as '!!map' are not supported: write the value without it (quote it to keep it text)"
+        ),
+      ], "\(errors(yaml))")
+  }
+
   /// In a file of several documents, a syntax error in one leaves the others checked.
   @Test func aSyntaxErrorInOneDocumentHidesNoOtherDocument() {
     let yaml = MarkedYAML(
