@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    noteCommandTypo()
     var requests: [ReportRequest] = []
     for text in reports {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
@@ -68,6 +69,21 @@ struct RunCommand: ParsableCommand {
       return !WatchStop.requested
     }
     throw ExitCode(status.rawValue)
+  }
+}
+
+extension RunCommand {
+  /// `authflow lnt` runs `lnt` as a path (`run` is the default command); when no such file exists and the word
+  /// is close to a command's name, says so before the run reports the missing path.
+  private func noteCommandTypo() {
+    guard let word = paths.first, !word.contains("/"), !FileManager.default.fileExists(atPath: word) else {
+      return
+    }
+    let names = AuthflowCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+      .filter { $0 != "worker" }
+    guard let name = Suggestion.nearest(to: word, in: names) else { return }
+    CommandIO.standard.err(
+      "note: '\(PlainText.visible(word))' is not a file; did you mean 'authflow \(name)'?\n")
   }
 }
 

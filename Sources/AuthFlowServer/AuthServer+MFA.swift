@@ -43,10 +43,15 @@ extension AuthServer {
 
   /// One `/v2/accounts/…` endpoint, served by the server of the request's tenant (or the project's).
   private func mfaEndpoint(_ call: Call, _ endpoint: String) throws -> JSON {
-    // With MFA off (the `mfa` knob, a tenant's `mfaConfig`), starting or finishing a second factor is refused
-    // before the request is read, as the emulator refuses it; withdrawing one is still allowed.
+    // With MFA off (the `mfa` knob, a tenant's `mfaConfig`), or on with no kind of factor allowed, starting or
+    // finishing a second factor is refused before the request is read, as the emulator refuses it;
+    // withdrawing one is still allowed.
     if endpoint != "mfaEnrollment:withdraw", !world.settings.mfa.enabled {
       throw ServiceError("OPERATION_NOT_ALLOWED : Multi-factor authentication is not enabled.")
+    }
+    // On, but with no kind of factor allowed (a tenant's `mfaConfig` that names no provider).
+    if endpoint != "mfaEnrollment:withdraw", world.settings.mfa.factors.isEmpty {
+      throw ServiceError("OPERATION_NOT_ALLOWED : No second factor is enabled.")
     }
     switch endpoint {
     case "mfaEnrollment:start": return try startMFAEnrollment(call)

@@ -170,7 +170,9 @@ struct TenantConfig: Codable, Equatable, Sendable {
       $0.totpProviderConfig != nil && $0.state == "ENABLED"
     }
     if totp == true { factors.append(.totp) }
-    settings.mfa = MFASettings(enabled: mfaConfig?.state == "ENABLED" && !factors.isEmpty, factors: factors)
+    // `ENABLED` turns MFA on (a sign-in with enrolled factors is challenged, as the emulator's
+    // `isMfaEnabled` says); which factors may be used is the providers' part.
+    settings.mfa = MFASettings(enabled: mfaConfig?.state == "ENABLED", factors: factors)
     settings.testPhoneNumbers = testPhoneNumbers ?? [:]
     return settings
   }

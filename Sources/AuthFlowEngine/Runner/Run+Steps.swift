@@ -95,9 +95,15 @@ extension Run {
   /// handling what the step's scheduled work told it.
   func callBudgetExceeded(_ step: Step) -> StepOutcome.Status? {
     guard devices.contains(where: \.client.budgetExceeded) else { return nil }
+    // A wait's scheduled work (an app's polling timer, say) counts in the wait's step.
+    var hint = ""
+    if case .wait = step.action {
+      hint = "; the app's timers during the wait count in it: split the wait into shorter ones"
+    }
     return error(
       step, at: step.actionLocation,
-      "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step")
+      "machine '\(descriptor.name)' made more than \(AuthClient.callBudget) auth-client calls in one step\(hint)"
+    )
   }
 
   func worldActor(for action: Action) -> String {

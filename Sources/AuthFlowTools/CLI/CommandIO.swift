@@ -15,7 +15,8 @@ public struct CommandIO: Sendable {
   public var out: @Sendable (String) -> Void
   /// Writes to standard error.
   public var err: @Sendable (String) -> Void
-  /// Standard output is a terminal (colour is allowed unless `NO_COLOR` is set).
+  /// Standard output is a terminal (colour is allowed unless `NO_COLOR` is set to a non-empty value, as
+  /// no-color.org says).
   public var isTerminal: Bool
   /// The environment variables the command reads (`GITHUB_ACTIONS`, `NO_COLOR`).
   public var environment: [String: String]
@@ -50,7 +51,7 @@ public struct CommandIO: Sendable {
     return io
   }
 
-  var colour: Bool { isTerminal && environment["NO_COLOR"] == nil }
+  var colour: Bool { isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 
   /// This output, hiding `secrets` (as `‹password›`) in everything written through it, files included.
   func hiding(_ secrets: [String]) -> CommandIO {

@@ -10,7 +10,7 @@ extension Commands {
     let loaded = ScenarioLoader(machineNames: configuration.registry.names)
       .load(paths: paths.isEmpty ? [defaultPath] : paths)
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded, io: io)
+      printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput
     }
     let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))

@@ -121,7 +121,7 @@ public enum Commands {
       paths: paths.isEmpty ? [defaultPath] : paths)
     if loaded.diagnostics.isEmpty { loaded.diagnostics = configuration.machineProblems(in: loaded.scenarios) }
     guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded, io: io)
+      printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput
     }
     let files = Set(loaded.scenarios.map(\.file)).count
@@ -130,8 +130,9 @@ public enum Commands {
   }
 
   /// Prints every problem of files that did not load, hiding every secret they give (the diagnostics hide
-  /// them already; this is the net).
-  static func printDiagnostics(_ loaded: LoadResult, io: CommandIO) {
+  /// them already; this is the net), then how many there are (the line that says more were left out is not
+  /// one of them) and, for a command that would have run scenarios, that none ran.
+  static func printDiagnostics(_ loaded: LoadResult, io: CommandIO, wouldRun: Bool = true) {
     let io = io.hiding(loaded.secrets)
     let diagnostics = loaded.diagnostics
     let annotate = io.environment["GITHUB_ACTIONS"] == "true"
@@ -139,6 +140,7 @@ public enum Commands {
       io.err("\(diagnostic)\n")
       if annotate { io.err(GitHubActionsReporter().render(diagnostic)) }
     }
-    io.err("\(diagnostics.count) problem(s); nothing was run\n")
+    let count = diagnostics.count { if case .tooManyProblems = $0.problem { false } else { true } }
+    io.err("\(count) problem(s)\(wouldRun ? "; nothing was run" : "")\n")
   }
 }

@@ -50,6 +50,20 @@ struct CommandLineTests {
     #expect(run.stderr.contains("'5 minutes'"))
     #expect(run.stderr.contains("\(file):6:22: error:"))
     #expect(run.stderr.contains("did you mean 'signedIn'?"))
+    #expect(run.stderr.hasSuffix("problem(s); nothing was run\n"))
+    let lint = try Authflow.run(["lint", Fixture.path("invalid.yaml")])
+    #expect(lint.status == 2)
+    #expect(
+      !lint.stderr.contains("nothing was run") && lint.stderr.hasSuffix("problem(s)\n"), "\(lint.stderr)")
+  }
+
+  /// `run` is the default command, so a mistyped command is read as a path: the note names the command.
+  @Test func aMistypedCommandIsNamed() throws {
+    let run = try Authflow.run(["lnt"])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.hasPrefix("note: 'lnt' is not a file; did you mean 'authflow lint'?\n"), "\(run.stderr)")
+    #expect(run.stderr.contains("lnt:1:1: error: no such file or directory: 'lnt'"))
   }
 
   @Test func invalidFilesAreAnnotatedUnderGitHubActions() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AuthFlowTools
+
 /// Reports and output that go somewhere other than a plain file — a device, a FIFO, standard output, a full
 /// disk, a reader that went away — and the temporary files of reports, run as a user runs them.
 @Suite("authflow output: devices, pipes, full disks, temporary files")
@@ -111,5 +113,18 @@ struct OutputCommandLineTests {
     let run = try Authflow.run(["run", "--report", "json:\(folder.path("report.json"))", passing])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try folder.names() == [live, "report.json"])
+  }
+}
+
+/// Colour on a terminal unless `NO_COLOR` is set to something (no-color.org: an empty value does not count).
+@Suite struct ColourTests {
+  @Test func noColorCountsOnlyWhenItHoldsAValue() {
+    func colour(terminal: Bool, _ environment: [String: String]) -> Bool {
+      CommandIO(out: { _ in }, err: { _ in }, isTerminal: terminal, environment: environment).colour
+    }
+    #expect(colour(terminal: true, [:]))
+    #expect(colour(terminal: true, ["NO_COLOR": ""]))
+    #expect(!colour(terminal: true, ["NO_COLOR": "1"]))
+    #expect(!colour(terminal: false, [:]))
   }
 }
