@@ -28,15 +28,7 @@ import Testing
     """
 
   @Test func scenariosPlayAgainstFirebaseStyleAppCode() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "authflow-firebase-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("app.yaml")
-    try Self.scenarios.write(to: file, atomically: true, encoding: .utf8)
-    var registry = MachineRegistry.builtIn
-    registry.register(CompletionStyleMachine.descriptor)
-    let outcome = ScenarioCheck.run(paths: [file.path], machine: "completion-style", registry: registry)
+    let outcome = try playScenarios(Self.scenarios, on: CompletionStyleMachine.descriptor)
     #expect(outcome.problems == [])
     #expect(outcome.results.count == 2)
     for result in outcome.results {

@@ -70,29 +70,22 @@ import Testing
   /// A terminated app's listeners hear nothing more: only the instance launched last hears the sign-out. And in
   /// a scenario run, code no task-local reaches gets the instance of the device whose code ran last.
   @Test func aTerminatedAppStopsListeningAndUnboundCodeGetsTheLastDevice() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "authflow-launches-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("launches.yaml")
-    try """
-    scenario: Three launches, one listener left
-    given:
-      accounts: [{ email: ann@example.com, password: Str0ng-pass }]
-    steps:
-      - sign_in: { email: ann@example.com, password: Str0ng-pass }
-      - terminate
-      - launch
-      - terminate
-      - launch
-      - sign_out:
-        expect: { ui: { heard: "1:nil 1:ann@example.com 2:ann@example.com 3:ann@example.com 3:nil" } }
-      - refresh:
-        expect: { ui: { unbound_auth_is_this_device: "true" } }
-    """.write(to: file, atomically: true, encoding: .utf8)
-    var registry = MachineRegistry.builtIn
-    registry.register(LaunchesMachine.descriptor)
-    let outcome = ScenarioCheck.run(paths: [file.path], machine: "launches", registry: registry)
+    let outcome = try playScenarios(
+      """
+      scenario: Three launches, one listener left
+      given:
+        accounts: [{ email: ann@example.com, password: Str0ng-pass }]
+      steps:
+        - sign_in: { email: ann@example.com, password: Str0ng-pass }
+        - terminate
+        - launch
+        - terminate
+        - launch
+        - sign_out:
+          expect: { ui: { heard: "1:nil 1:ann@example.com 2:ann@example.com 3:ann@example.com 3:nil" } }
+        - refresh:
+          expect: { ui: { unbound_auth_is_this_device: "true" } }
+      """, on: LaunchesMachine.descriptor)
     #expect(outcome.problems == [])
     #expect(outcome.results.map(\.status) == [.passed], "\(outcome.results.map(\.failure))")
   }

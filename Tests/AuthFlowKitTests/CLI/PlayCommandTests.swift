@@ -57,16 +57,22 @@ import Testing
     #expect(saved.contains("  - launch:") && !saved.contains("sign_up"), "\(saved)")
   }
 
-  @Test func theStepsItPrintsHideTheirPasswords() {
+  /// `play` fed `lines` as typed, then ^D: its status and everything it printed.
+  private func play(_ lines: [String], _ request: Commands.PlayRequest = Commands.PlayRequest())
+    -> (Commands.ExitStatus, String)
+  {
     let printed = Printed()
     let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
-    var lines = [#"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "steps"]
-    let status = Commands.play(Commands.PlayRequest(), io: io) { _ in
-      lines.isEmpty ? nil : lines.removeFirst()
-    }
+    var lines = lines
+    let status = Commands.play(request, io: io) { _ in lines.isEmpty ? nil : lines.removeFirst() }
+    return (status, printed.value)
+  }
+
+  @Test func theStepsItPrintsHideTheirPasswords() {
+    let (status, printed) = play([#"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "steps"])
     #expect(status == .success)
-    #expect(printed.value.contains("sign_up: { email: ada@example.com, password:"), "\(printed.value)")
-    #expect(!printed.value.contains("Sup3r-secret"), "\(printed.value)")
+    #expect(printed.contains("sign_up: { email: ada@example.com, password:"), "\(printed)")
+    #expect(!printed.contains("Sup3r-secret"), "\(printed)")
   }
 
   /// The saved file is a scenario like one written by hand: it holds the password typed (so it replays what
@@ -75,28 +81,22 @@ import Testing
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "saved-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: path) }
-    let printed = Printed()
-    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
-    var lines = [#"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "save \(path.path)"]
-    let status = Commands.play(Commands.PlayRequest(), io: io) { _ in
-      lines.isEmpty ? nil : lines.removeFirst()
-    }
+    let (status, printed) = play([
+      #"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "save \(path.path)",
+    ])
     #expect(status == .success)
-    #expect(
-      printed.value.contains("it passes") && !printed.value.contains("Sup3r-secret"), "\(printed.value)")
+    #expect(printed.contains("it passes") && !printed.contains("Sup3r-secret"), "\(printed)")
     let saved = try String(contentsOf: path, encoding: .utf8)
     #expect(
       saved.contains("password: Sup3r-secret") || saved.contains(#"password: "Sup3r-secret""#), "\(saved)")
   }
 
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
-    let printed = Printed()
-    let io = CommandIO(out: { printed.append($0) }, err: { printed.append($0) })
-    var lines = [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"]
-    let request = Commands.PlayRequest(machine: "paper")
-    let status = Commands.play(request, io: io) { _ in lines.isEmpty ? nil : lines.removeFirst() }
+    let (status, printed) = play(
+      [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"],
+      Commands.PlayRequest(machine: "paper"))
     #expect(status == .success)
-    #expect(printed.value.contains("type {username: ada@example.com"), "\(printed.value)")
-    #expect(!printed.value.contains("Sup3r-secret"), "\(printed.value)")
+    #expect(printed.contains("type {username: ada@example.com"), "\(printed)")
+    #expect(!printed.contains("Sup3r-secret"), "\(printed)")
   }
 }
