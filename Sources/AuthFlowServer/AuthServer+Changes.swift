@@ -102,7 +102,8 @@ extension AuthServer {
       do {
         session = try world.link(
           token, provider: provider, subject: claims.sub, email: email, name: claims.name,
-          emailVerified: claims.emailVerified, photoURL: claims.picture, screenName: claims.screenName)
+          emailVerified: claims.emailVerified ?? false, photoURL: claims.picture,
+          screenName: claims.screenName)
       } catch {
         // With returnIdpCredential a link the credential cannot make is a 200 that names the error and hands back
         // the credential, so the SDK can offer it (`credentialAlreadyInUse` with the updated credential); the
@@ -126,7 +127,7 @@ extension AuthServer {
     do {
       let signIn = try world.signInWithIdp(
         provider: provider, subject: claims.sub, email: email, name: claims.name,
-        emailVerified: claims.emailVerified, photoURL: claims.picture, screenName: claims.screenName)
+        emailVerified: claims.emailVerified ?? false, photoURL: claims.picture, screenName: claims.screenName)
       guard case .signedIn(let session) = signIn else {
         var json = idpFields(idp)
         json.merge(mfaPendingJSON(signIn, kind: "VerifyAssertionResponse")) { _, pending in pending }
@@ -169,7 +170,7 @@ extension AuthServer {
       "displayName": .optional(claims.name), "fullName": .optional(claims.name),
       "firstName": .optional(claims.givenName), "lastName": .optional(claims.familyName),
       "photoUrl": .optional(claims.picture),
-      "emailVerified": .bool(claims.emailVerified ?? provider.verifiesEmailByDefault),
+      "emailVerified": .bool(claims.emailVerified ?? false),
       "oauthIdToken": .string(idp.idToken),
       "oauthAccessToken": .string("FirebaseAuthEmulatorFakeAccessToken_\(provider.rawValue)"),
       "rawUserInfo": .string(rawUserInfo(idp)),
@@ -187,7 +188,7 @@ extension AuthServer {
     if claims.email != nil { scopes.append("https://www.googleapis.com/auth/userinfo.email") }
     let info: JSON = [
       "id": .optional(claims.sub), "email": .optional(claims.email),
-      "verified_email": claims.email == nil ? .null : .bool(claims.emailVerified ?? true),
+      "verified_email": claims.email == nil ? .null : .bool(claims.emailVerified ?? false),
       "name": .optional(claims.name), "given_name": .optional(claims.givenName),
       "family_name": .optional(claims.familyName), "picture": .optional(claims.picture), "locale": "en",
       "granted_scopes": .string(scopes.joined(separator: " ")),

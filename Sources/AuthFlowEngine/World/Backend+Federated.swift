@@ -118,8 +118,8 @@ extension Backend {
   /// `signInWithIdp` with an ID token: links an IdP account to the signed-in account.
   /// An IdP account linked to any account, this one included → `credential-already-in-use` (the service's
   /// `FEDERATED_USER_ID_ALREADY_LINKED`, as the emulator answers both); a provider already on the account →
-  /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`. An IdP that
-  /// verifies the account's own address verifies it.
+  /// `provider-already-linked`; an IdP email that is another account's → `email-already-in-use`. An account
+  /// without an email takes the IdP's, and an IdP that verifies the account's address verifies it.
   func link(_ token: IDToken, _ idp: IdentityProviders.Account) throws(AuthErrorCode) -> AccountInfo {
     let account = try authorize(token)
     try requireMethod(idp.provider.rawValue)
@@ -133,8 +133,10 @@ extension Backend {
     update(uid: account.uid) {
       $0.links.append(LinkedAccount(idp))
       $0.anonymous = false
-      if let email = idp.email, idp.emailVerified, $0.email == email { $0.emailVerified = true }
+      // An account without an email (a guest) takes the IdP's; then, as the emulator's link does, an IdP that
+      // verifies the account's address (its own, or the one just taken) verifies it.
       if $0.email == nil { $0.email = idp.email }
+      if let email = idp.email, idp.emailVerified, $0.email == email { $0.emailVerified = true }
       if $0.displayName == nil { $0.displayName = idp.name }
       if $0.photoURL == nil { $0.photoURL = idp.photoURL }
       if $0.screenName == nil { $0.screenName = idp.screenName }
