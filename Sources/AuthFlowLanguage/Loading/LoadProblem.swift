@@ -143,6 +143,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case matrixTooLarge(count: Int, limit: Int)
   /// A `matrix:` variable also defined in `vars:`.
   case matrixVariableInVars(name: String)
+  /// A `matrix:` variable's value (1-based `position`) equal to an earlier one; not quoted, as it may be a
+  /// password.
+  case matrixValueRepeated(name: String, position: Int)
 
   /// What a value turned out to be, for "found …" in a message.
   public enum Found: Hashable, Sendable {
@@ -321,6 +324,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "'matrix' makes \(count) combinations; at most \(limit) are allowed"
     case .matrixVariableInVars(let name):
       "\(quoted(name)) is both in 'vars' and in 'matrix.vars'; give it in one place"
+    case .matrixValueRepeated(let name, let position):
+      "value \(position) of \(quoted(name)) repeats an earlier one ('1' and '\"1\"' are one value): two "
+        + "combinations would share a name"
     }
   }
 }

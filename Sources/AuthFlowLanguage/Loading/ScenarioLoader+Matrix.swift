@@ -80,7 +80,7 @@ extension ScenarioLoader.Document {
         guard let items = list(entry.value, key: entry.name, expected: "a list of values") else { continue }
         if items.isEmpty { report(.emptyValue(key: entry.name), at: entry.value) }
         var values: [(name: String, value: String)] = []
-        for item in items {
+        for (index, item) in items.enumerated() {
           guard case .scalar(let scalar) = item, !Self.isNull(scalar) else {
             report(
               .wrongType(key: entry.name, expected: "a string, number or boolean", found: Self.found(item)),
@@ -89,7 +89,7 @@ extension ScenarioLoader.Document {
           }
           // Two equal values (`1` and `"1"` are one text) would make two combinations of one name.
           guard !values.contains(where: { $0.value == scalar.string }) else {
-            report(.duplicateEntry(kind: "value", value: scalar.string, key: entry.name), at: item)
+            report(.matrixValueRepeated(name: entry.name, position: index + 1), at: item)
             continue
           }
           values.append((entry.name, scalar.string))

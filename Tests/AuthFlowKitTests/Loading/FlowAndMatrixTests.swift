@@ -201,7 +201,7 @@ import Testing
         """, file: "m.yaml")
     #expect(
       twice.diagnostics.map(\.problem) == [
-        .duplicateEntry(kind: "value", value: "1", key: "a"),
+        .matrixValueRepeated(name: "a", position: 2),
         .duplicateEntry(kind: "machine", value: "authkit", key: "machines"),
       ])
   }
