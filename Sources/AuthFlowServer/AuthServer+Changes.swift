@@ -52,6 +52,9 @@ extension AuthServer {
       let given = postBody.map { requestUri + "?" + $0 } ?? requestUri
       throw ServiceError("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(given)")
     }
+    // A password, a phone number, a guest or a custom token is no identity provider: signing in "with" one
+    // would make tokens claiming a sign-in that never happened (`sign_in_provider: phone` without an SMS).
+    guard !Self.isAccountsOwn(provider) else { throw ServiceError("INVALID_PROVIDER_ID") }
     guard let idToken = form["id_token"] else {
       throw ServiceError("INVALID_IDP_RESPONSE : the server accepts an id_token only")
     }
@@ -350,6 +353,14 @@ extension AuthServer {
     return .object(json)
   }
 
+  /// Whether `provider` names a way of signing in that is the account's own (a password, a phone number, a
+  /// guest, a custom token, an email link), not an identity provider's account.
+  static func isAccountsOwn(_ provider: String) -> Bool {
+    let own: [ProviderID] = [.password, .phone, .anonymous, .custom, .emailLink]
+    let id = provider.lowercased()
+    return own.contains { $0.rawValue.lowercased() == id } || id == "email"
+  }
+
   /// `linkProviderUserInfo` as the link it describes. `providerId` and `rawId` are required, in that order
   /// (`MISSING_PROVIDER_ID`, `MISSING_RAW_ID`, as the emulator checks them); the provider must be an identity
   /// provider: the password, a phone number and a guest are the account's own fields, which the Admin SDKs set
@@ -361,10 +372,7 @@ extension AuthServer {
       throw ServiceError.missing("PROVIDER_ID")
     }
     guard let subject = info.rawId, !subject.isEmpty else { throw ServiceError.missing("RAW_ID") }
-    let own: [ProviderID] = [.password, .phone, .anonymous, .custom, .emailLink]
-    guard !own.contains(ProviderID(rawValue: provider)), provider != "email" else {
-      throw ServiceError("INVALID_PROVIDER_ID")
-    }
+    guard !isAccountsOwn(provider) else { throw ServiceError("INVALID_PROVIDER_ID") }
     let nonEmpty: (String?) -> String? = { $0.flatMap { $0.isEmpty ? nil : $0 } }
     return LinkedAccount(
       provider: ProviderID(rawValue: provider), subject: subject, email: nonEmpty(info.email)?.lowercased(),

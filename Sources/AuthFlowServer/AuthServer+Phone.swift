@@ -53,7 +53,7 @@ extension AuthServer {
       }
       switch link {
       case .linked(let session):
-        return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")
+        return phoneSessionJSON(session, provider: "phone")
       case .numberInUse(let number, let proof):
         tokens.remember(credential: proof, tenant: tenantID)
         // Not an error: a 200 with a proof of the number, which the SDKs raise as credential-already-in-use
@@ -85,7 +85,7 @@ extension AuthServer {
     let token = try tokens.token(idToken, tenant: tenantID)
     do throws(AuthErrorCode) {
       let session = try world.linkPhone(token, temporaryProof: proof, phoneNumber: number)
-      return phoneSessionJSON(session, provider: token.signInProvider?.rawValue ?? "password")
+      return phoneSessionJSON(session, provider: "phone")
     } catch .credentialAlreadyInUse {
       throw ServiceError("PHONE_NUMBER_EXISTS")
     } catch {

@@ -78,8 +78,11 @@ public struct AuthServer: Sendable {
     do {
       let buffer = try await request.body.collect(upTo: Self.maximumBodySize)
       body = Data(buffer.readableBytesView)
-    } catch {
+    } catch is NIOTooManyBytesError {
       return Self.response(ServiceError(status: 413, "Request body too large", canonical: "INVALID_ARGUMENT"))
+    } catch {
+      // A body cut off or framed wrongly (a chunk size that is no number) is the client's mistake, not its size.
+      return Self.response(ServiceError(status: 400, "Malformed request body", canonical: "INVALID_ARGUMENT"))
     }
     let call = Call(
       method: request.method.rawValue, path: request.uri.path,

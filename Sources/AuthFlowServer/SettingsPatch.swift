@@ -23,31 +23,36 @@ enum SettingsPatch {
       }
       return flag
     }
-    func duration(_ from: Any, longerThanZero: Bool = false) throws(ServiceError) -> VirtualDuration {
-      guard let text = from as? String, let duration = VirtualDuration(parsing: text) else {
-        throw invalid(key, "a duration such as 30s, 5m, 1h or 3d")
-      }
-      guard duration.seconds > 0 || !longerThanZero else { throw invalid(key, "a duration longer than 0s") }
-      return duration
-    }
     guard let knob = BackendSettings.knob(named: key) else {
       let suggestion =
         Suggestion.nearest(to: key, in: BackendSettings.keys).map { " Did you mean '\($0)'?" } ?? ""
       throw ServiceError.invalidArgument("unknown knob '\(key)'.\(suggestion)")
     }
+    func duration(_ from: Any, allowing allows: (VirtualDuration) -> Bool, expected: String)
+      throws(ServiceError)
+      -> VirtualDuration
+    {
+      guard let text = from as? String, let duration = VirtualDuration(parsing: text) else {
+        throw invalid(key, "a duration such as 30s, 5m, 1h or 3d")
+      }
+      guard allows(duration) else { throw invalid(key, expected) }
+      return duration
+    }
     switch knob.value(settings) {
     case .boolean: knob.set(&settings, .boolean(try bool()))
     case .duration:
-      let longerThanZero = BackendSettings.durationsLongerThanZero.contains(key)
-      knob.set(&settings, .duration(try duration(value, longerThanZero: longerThanZero)))
+      knob.set(
+        &settings, .duration(try duration(value, allowing: knob.allows, expected: knob.durationExpected)))
     case .integer:
-      guard let number = value as? Int, number >= 0 else { throw invalid(key, "a whole number") }
+      guard let number = value as? Int, number >= knob.minimum else {
+        throw invalid(key, "a whole number of at least \(knob.minimum)")
+      }
       knob.set(&settings, .integer(number))
     case .sendLimit:
-      guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= 0,
+      guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= knob.minimum,
         let per = limit["per"]
-      else { throw invalid(key, "{\"count\": 5, \"per\": \"1h\"}") }
-      let window = try duration(per, longerThanZero: true)
+      else { throw invalid(key, "{\"count\": 5, \"per\": \"1h\"} (count at least \(knob.minimum))") }
+      let window = try duration(per, allowing: { $0.seconds > 0 }, expected: "a duration longer than 0s")
       knob.set(&settings, .sendLimit(BackendSettings.SendLimit(count: count, per: window)))
     case .trustedProviders:
       guard let list = value as? [String] else {

@@ -68,6 +68,15 @@ def test_collision_through_sign_in_with_idp(server):
     assert error(password) == "INVALID_LOGIN_CREDENTIALS"
 
 
+def test_sign_in_with_idp_refuses_an_accounts_own_provider(server):
+    # A token claiming `sign_in_provider: phone` without an SMS, or `password` without one, would fool rules.
+    for provider in ("password", "phone", "anonymous", "custom", "emailLink", "email"):
+        refused = server.post("accounts:signInWithIdp", {
+            "postBody": idp_post_body(provider, "own-1", "own@example.com", True),
+            "requestUri": "http://localhost", "returnSecureToken": True})
+        assert refused.status_code == 400 and error(refused) == "INVALID_PROVIDER_ID", (provider, refused.text)
+
+
 def test_refresh_token_and_revocation(server):
     first = server.post("accounts:signUp", {"email": "refresh@example.com", "password": "secret-1"}).json()
     refreshed = requests.post(f"{server.base}/securetoken.googleapis.com/v1/token?key=fake-api-key",
@@ -96,6 +105,17 @@ def test_fail_next_and_error_shapes(server):
     with socket.create_connection(("127.0.0.1", int(server.host.rsplit(":", 1)[1]))) as raw:
         raw.sendall(b"POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nContent-Length: 99\r\n\r\n{")
     assert server.control("GET", "clock").status_code == 200
+    # A chunk size that is no number is a malformed request (400), not a body too large (413), which stays
+    # the answer to a body past the limit.
+    with socket.create_connection(("127.0.0.1", int(server.host.rsplit(":", 1)[1])), timeout=10) as raw:
+        raw.sendall(b"POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=k HTTP/1.1\r\nHost: x\r\n"
+                    b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        answer = raw.recv(4096).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 400"), answer[:80]
+    huge = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                         data=b"{" + b" " * 2_000_000 + b"}", headers={"Content-Type": "application/json"},
+                         timeout=10)
+    assert huge.status_code == 413
 
 
 def test_settings_and_given(server):
@@ -111,6 +131,11 @@ def test_settings_and_given(server):
         refused = server.control("PATCH", "settings", knobs)
         assert refused.status_code == 400 and error(refused) == f"INVALID_ARGUMENT : '{key}' must be a duration longer than 0s"
     assert server.control("GET", "settings").json()["id_token_ttl"] == "1h"
+    # The language's least whole numbers too: a password of no characters, a send limit that allows nothing.
+    for knobs in ({"password_min_length": 0}, {"oob_send_limit": {"count": 0, "per": "1h"}}):
+        refused = server.control("PATCH", "settings", knobs)
+        assert refused.status_code == 400 and "at least 1" in error(refused), refused.text
+    assert server.control("GET", "settings").json()["password_min_length"] == 8
     scenario = """version: 1
 scenario: seeded
 given:

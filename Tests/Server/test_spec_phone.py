@@ -122,6 +122,10 @@ def test_links_a_number_to_the_signed_in_account(api):
     assert linked["isNewUser"] is False
     assert linked["phoneNumber"] == TEST_PHONE_NUMBER
     assert linked["localId"] == guest["localId"]
+    # As the emulator issues them, and as a password or IdP link does: the guest is no guest in its tokens.
+    payload = jwt_parts(linked["idToken"])[1]
+    assert payload["firebase"]["sign_in_provider"] == "phone"
+    assert "provider_id" not in payload
 
 
 def test_a_disabled_user_cannot_link_a_number(api):

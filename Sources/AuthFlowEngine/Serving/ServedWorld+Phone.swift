@@ -106,11 +106,13 @@ extension ServedWorld {
     }
   }
 
-  /// Production answers a link with fresh tokens; the session keeps its sign-in time and method.
+  /// Production answers a link with fresh tokens for the credential it proved, as for a password or an identity
+  /// provider (`sign_in_provider: phone`, as the emulator issues them: a guest that links a number is no guest
+  /// in its tokens either); the session keeps its sign-in time.
   private func linkedSession(_ backend: Backend, _ uid: String, _ token: IDToken) throws(AuthErrorCode)
     -> ServedSession
   {
-    let tokens = backend.issueSession(uid: uid, authTime: token.authTime, provider: token.signInProvider)
+    let tokens = backend.issueSession(uid: uid, authTime: token.authTime, provider: .phone)
     return try session(backend, uid, tokens, new: false)
   }
 }

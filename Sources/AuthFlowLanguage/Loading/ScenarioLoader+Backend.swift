@@ -9,28 +9,28 @@ extension ScenarioLoader.Document {
     // `fields` reported every key the language does not list; a test checks each listed key has a knob.
     for entry in fields.entries {
       guard let knob = BackendSettings.knob(named: entry.name) else { continue }
-      knobValue(entry.value, like: knob.value(settings), key: entry.name).map { knob.set(&settings, $0) }
+      knobValue(entry.value, of: knob, like: knob.value(settings)).map { knob.set(&settings, $0) }
     }
     return settings
   }
 
   /// A knob's value, read as the kind of value the knob has.
-  private mutating func knobValue(_ node: YAMLNode, like current: BackendSettings.KnobValue, key: String)
-    -> BackendSettings.KnobValue?
-  {
-    switch current {
+  private mutating func knobValue(
+    _ node: YAMLNode, of knob: BackendSettings.Knob, like current: BackendSettings.KnobValue
+  ) -> BackendSettings.KnobValue? {
+    let key = knob.name
+    return switch current {
     case .boolean: bool(node, key: key).map { .boolean($0) }
     case .duration:
       duration(node, key: key).flatMap { value in
-        guard value.seconds > 0 || !BackendSettings.durationsLongerThanZero.contains(key) else {
-          report(
-            .wrongType(key: key, expected: "a duration longer than 0s", found: Self.found(node)), at: node)
+        guard knob.allows(value) else {
+          report(.wrongType(key: key, expected: knob.durationExpected, found: Self.found(node)), at: node)
           return nil
         }
         return .duration(value)
       }
-    case .integer: integer(node, key: key, minimum: 1).map { .integer($0) }
-    case .sendLimit: sendLimit(node, key: key).map { .sendLimit($0) }
+    case .integer: integer(node, key: key, minimum: knob.minimum).map { .integer($0) }
+    case .sendLimit: sendLimit(node, key: key, leastCount: knob.minimum).map { .sendLimit($0) }
     case .phoneCodes: phoneCodes(node, key: key).map { .phoneCodes($0) }
     case .mfa: mfaSettings(node, key: key).map { .mfa($0) }
     case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
@@ -38,11 +38,13 @@ extension ScenarioLoader.Document {
     }
   }
 
-  private mutating func sendLimit(_ node: YAMLNode, key: String) -> BackendSettings.SendLimit? {
+  private mutating func sendLimit(_ node: YAMLNode, key: String, leastCount: Int) -> BackendSettings
+    .SendLimit?
+  {
     guard let fields = fields(node, key: key, context: key, shape: ScenarioLanguage.sendLimit) else {
       return nil
     }
-    let count = fields["count"].flatMap { integer($0, key: "count", minimum: 1) }
+    let count = fields["count"].flatMap { integer($0, key: "count", minimum: leastCount) }
     var per = fields["per"].flatMap { duration($0, key: "per") }
     if let window = per, window.seconds == 0, let node = fields["per"] {
       // A window of no time would limit nothing: refused rather than silently meaning "no limit".

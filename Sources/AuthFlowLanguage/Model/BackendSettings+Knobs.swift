@@ -19,10 +19,6 @@ extension BackendSettings {
     case mfa(MFASettings)
   }
 
-  /// The duration knobs that must be longer than `0s`: an ID token expired the moment it is issued leaves no
-  /// session to test (any other length, even `1s`, refreshed on every use, plays as the SDKs would).
-  public static let durationsLongerThanZero: Set<String> = ["id_token_ttl"]
-
   /// One knob of `backend:`: its name and how to read and change it. The one declaration every reader and
   /// writer of knobs goes through: the scenario loader, the scenarios `explore` writes, and `serve`'s
   /// settings endpoint.
@@ -33,6 +29,38 @@ extension BackendSettings {
     public let value: @Sendable (_ settings: BackendSettings) -> KnobValue
     /// Sets it in `settings`; a value of another kind than the knob's is ignored.
     public let set: @Sendable (_ settings: inout BackendSettings, _ value: KnobValue) -> Void
+    /// The least value it takes, which every reader refuses to go below: for a duration knob, its least length
+    /// in seconds; for a whole number (and a send limit's `count`), the number. A send limit's `per` is always
+    /// longer than `0s` (a window of no time would limit nothing).
+    public let minimum: Int
+
+    /// A knob; a duration may be `0s` unless `minimum` says otherwise, and a whole number is at least 1.
+    public init(
+      name: String, minimum: Int? = nil,
+      value: @escaping @Sendable (_ settings: BackendSettings) -> KnobValue,
+      set: @escaping @Sendable (_ settings: inout BackendSettings, _ value: KnobValue) -> Void
+    ) {
+      self.name = name
+      self.value = value
+      self.set = set
+      self.minimum = minimum ?? Self.defaultMinimum(of: value(BackendSettings()))
+    }
+
+    private static func defaultMinimum(of value: KnobValue) -> Int {
+      switch value {
+      case .integer, .sendLimit: 1
+      default: 0
+      }
+    }
+
+    /// Whether `duration` is long enough for this (duration) knob.
+    public func allows(_ duration: VirtualDuration) -> Bool { duration.seconds >= Int64(minimum) }
+
+    /// What a duration knob takes, for a message refusing a shorter one.
+    public var durationExpected: String {
+      minimum == 1
+        ? "a duration longer than 0s" : "a duration of at least \(VirtualDuration(seconds: Int64(minimum)))"
+    }
   }
 
   /// Every knob of SPEC 5.2, in the order the language lists them.
@@ -58,7 +86,9 @@ extension BackendSettings {
     Knob(name: "sign_in_link_ttl", value: { .duration($0.signInLinkTTL) }) {
       if case .duration(let value) = $1 { $0.signInLinkTTL = value }
     },
-    Knob(name: "id_token_ttl", value: { .duration($0.idTokenTTL) }) {
+    // An ID token expired the moment it is issued leaves no session to test (any other length, even `1s`,
+    // refreshed on every use, plays as the SDKs would).
+    Knob(name: "id_token_ttl", minimum: 1, value: { .duration($0.idTokenTTL) }) {
       if case .duration(let value) = $1 { $0.idTokenTTL = value }
     },
     Knob(name: "oob_send_limit", value: { .sendLimit($0.oobSendLimit) }) {
