@@ -9,6 +9,8 @@ extension RunConfiguration {
   /// on that count, nor is an `exec:` machine, whose adapter declares itself only when it starts.
   public func machineProblems(in scenarios: [Scenario]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
+    // A matrix's combinations share their steps: a step wrong on a machine is reported once, not once each.
+    var seen: Set<String> = []
     for scenario in scenarios {
       let reference = machineReference(for: scenario)
       guard !reference.isCommand, case .success(let machine) = registry.descriptor(for: reference) else {
@@ -20,7 +22,9 @@ extension RunConfiguration {
         let problem = LoadProblem.notOnMachine(
           machine: machine.name, kind: kind, value: value,
           suggestion: Suggestion.close(to: value, in: valid), valid: valid)
-        problems.append(Diagnostic(problem, at: location, hiding: secrets))
+        let diagnostic = Diagnostic(problem, at: location, hiding: secrets)
+        guard seen.insert("\(location)\u{0}\(diagnostic.message)").inserted else { return }
+        problems.append(diagnostic)
       }
       for step in scenario.steps {
         if let action = step.action, action.kind.isDeviceAction {

@@ -139,13 +139,18 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case unknownFlowParameter(name: String, flow: String, suggestion: String?, declared: [String])
   /// A problem inside a flow file, reported at its place in the flow and naming the `use:` step.
   indirect case inFlow(LoadProblem, usedAt: String)
+  /// A flow file with a second document: a flow file holds one flow.
+  case flowFileHoldsMore
   /// A `matrix:` with more combinations than allowed.
   case matrixTooLarge(count: Int, limit: Int)
   /// A `matrix:` variable also defined in `vars:`.
   case matrixVariableInVars(name: String)
-  /// A `matrix:` variable's value (1-based `position`) equal to an earlier one; not quoted, as it may be a
-  /// password.
-  case matrixValueRepeated(name: String, position: Int)
+  /// A `matrix:` variable's value (1-based `position`) equal to an earlier one (at `earlier`); not quoted, as it
+  /// may be a password.
+  case matrixValueRepeated(name: String, position: Int, earlier: Int)
+  /// A `matrix:` variable's value (1-based `position`) holding a control character, which its combination's
+  /// name would carry; not quoted, as it may be a password.
+  case matrixValueHoldsControl(name: String, position: Int, character: String)
 
   /// What a value turned out to be, for "found …" in a message.
   public enum Found: Hashable, Sendable {
@@ -243,7 +248,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .tooManySteps(let count, let limit):
       "too many steps (\(count)); a scenario has at most \(limit)"
     case .tooManyValues(let limit):
-      "file holds more than \(limit) values (counting each use of an alias); split it into smaller files"
+      "file holds more than \(limit) values (counting each use of an alias, every combination of a matrix and "
+        + "the steps of each flow every time it is used); split it into smaller files"
     case .tooMuchSubstitution(let limit):
       "variables add more than \(limit / 1_048_576) MiB of text to this file; use shorter values or fewer of them"
     case .tooMuchText(let limit):
@@ -320,13 +326,18 @@ public enum LoadProblem: Error, Hashable, Sendable {
             : "; it declares " + declared.map(quoted).joined(separator: ", "))
     case .inFlow(let problem, let usedAt):
       problem.message + " (in a flow used at \(usedAt))"
+    case .flowFileHoldsMore:
+      "a flow file holds one flow; this second document would never be played: move it to a file of its own"
     case .matrixTooLarge(let count, let limit):
       "'matrix' makes \(count) combinations; at most \(limit) are allowed"
     case .matrixVariableInVars(let name):
       "\(quoted(name)) is both in 'vars' and in 'matrix.vars'; give it in one place"
-    case .matrixValueRepeated(let name, let position):
-      "value \(position) of \(quoted(name)) repeats an earlier one ('1' and '\"1\"' are one value): two "
+    case .matrixValueRepeated(let name, let position, let earlier):
+      "value \(position) of \(quoted(name)) is the same text as value \(earlier) (quoted or not): two "
         + "combinations would share a name"
+    case .matrixValueHoldsControl(let name, let position, let character):
+      "value \(position) of \(quoted(name)) cannot hold control characters (line breaks, tabs, NUL, escape): "
+        + "it is part of its combination's name; found \(character)"
     }
   }
 }

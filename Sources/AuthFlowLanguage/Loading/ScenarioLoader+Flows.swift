@@ -35,6 +35,10 @@ extension ScenarioLoader.Document {
         note = string(entry.value, key: "note").flatMap { printable($0, key: "note", at: entry.value) }
       case "expect": expectations = self.expectations(entry.value)
       default:
+        if ActionKind(rawValue: entry.name) != nil {
+          report(.twoActions(first: "use", second: entry.name), at: entry.keyMark)
+          continue
+        }
         let suggestion = suggestion(for: entry.name, in: Self.useStepKeys)
         report(.unknownKey(key: entry.name, context: "use", suggestion: suggestion), at: entry.keyMark)
       }
@@ -134,10 +138,33 @@ extension ScenarioLoader.Document {
       return nil
     }
     let name = fields["flow"].flatMap { nonEmptyString($0, key: "flow") } ?? path
-    let params = fields["params"].flatMap { strings($0, key: "params") }?.map(\.text) ?? []
-    guard bindParameters(params, reference.values, flow: name, usedAt: usedAt) else { return nil }
+    let params = fields["params"].map { parameters($0) } ?? []
+    // A parameter given wrongly (missing, or one the flow does not declare) is reported at the `use:`, and
+    // the flow's steps are still read: their own problems show in the same run, not one fix later.
+    let bound = bindParameters(params, reference.values, flow: name, usedAt: usedAt)
     guard let stepsNode = fields["steps"] else { return nil }
-    return steps(stepsNode)
+    let steps = steps(stepsNode)
+    return bound ? steps : nil
+  }
+
+  /// `params:`, each a name as written (never substituted: a parameter is what `${…}` names); a name listed
+  /// twice is reported and read once, and a bad item does not hide the others.
+  private mutating func parameters(_ node: YAMLNode) -> [String] {
+    guard let items = list(node, key: "params", expected: "a list of names") else { return [] }
+    var names: [String] = []
+    for item in items {
+      guard case .scalar(let scalar) = item, !Self.isNull(scalar), !scalar.string.isEmpty else {
+        report(.wrongType(key: "params", expected: "a list of names", found: Self.found(item)), at: item)
+        continue
+      }
+      guard let name = printable(scalar.string, key: "params", at: item) else { continue }
+      if names.contains(name) {
+        report(.duplicateEntry(kind: "parameter", value: name, key: "params"), at: item)
+      } else {
+        names.append(name)
+      }
+    }
+    return names
   }
 
   /// Binds each parameter to its value (over the scenario's variables); reports, in the using file, a
@@ -160,6 +187,8 @@ extension ScenarioLoader.Document {
     for param in params where !given.contains(param) {
       recordOutside(.missingFlowParameter(name: param, flow: flow), at: usedAt)
       fine = false
+      // Known, without a value: the steps that use it fail to read without a second report each.
+      variableNames.insert(param)
     }
     for value in values where params.contains(value.name) {
       variables[value.name] = value.value
@@ -223,8 +252,13 @@ extension ScenarioLoader.Document {
       let stop = YAMLReader.forEachDocument(in: text, file: path) { document, invalid in
         problems += invalid
         if Self.isNull(document) { return true }
+        guard root == nil else {
+          // A second flow after `---` would be passed over in silence: one flow a file.
+          problems.append(Located(.flowFileHoldsMore, at: Self.location(of: document, in: path)))
+          return false
+        }
         root = document
-        return false
+        return true
       }
       if let stop { problems.append(stop.problem) }
     }

@@ -88,8 +88,20 @@ extension ScenarioLoader.Document {
             continue
           }
           // Two equal values (`1` and `"1"` are one text) would make two combinations of one name.
-          guard !values.contains(where: { $0.value == scalar.string }) else {
-            report(.matrixValueRepeated(name: entry.name, position: index + 1), at: item)
+          if let earlier = items[..<index].firstIndex(where: {
+            if case .scalar(let other) = $0 { other.string == scalar.string } else { false }
+          }) {
+            report(
+              .matrixValueRepeated(name: entry.name, position: index + 1, earlier: earlier + 1), at: item)
+            continue
+          }
+          if PlainText.holdsControl(scalar.string, allowingLineBreaks: false),
+            let bad = scalar.string.unicodeScalars.first(where: PlainText.isControl)
+          {
+            report(
+              .matrixValueHoldsControl(
+                name: entry.name, position: index + 1, character: PlainText.visible(String(bad))),
+              at: item)
             continue
           }
           values.append((entry.name, scalar.string))

@@ -103,18 +103,30 @@ extension ScenarioLoader.Document {
     _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, allowed: [String],
     required: [String] = []
   ) -> Fields? {
-    guard let all = entries(node, key: key, expected: expected) else { return nil }
+    // As `entries` reads them (keys that are not names reported first), without building that list: every
+    // mapping of every file comes through here.
+    guard case .mapping(let mapping) = node else {
+      report(.wrongType(key: key, expected: expected, found: Self.found(node)), at: node)
+      return nil
+    }
+    guard spend(mapping.count, at: node) else { return nil }
+    for (keyNode, _) in mapping.pairs {
+      if case .scalar = keyNode { continue }
+      report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
+    }
     var known = Fields(node: node, entries: [])
-    known.entries.reserveCapacity(all.count)
-    for entry in all {
-      if allowed.contains(entry.name) {
-        known.entries.append(entry)
-      } else if Self.stepKeys.contains(entry.name), ActionKind(rawValue: context) != nil {
+    known.entries.reserveCapacity(mapping.count)
+    for (keyNode, value) in mapping.pairs {
+      guard case .scalar(let name) = keyNode else { continue }
+      if allowed.contains(name.string) {
+        known.entries.append(Entry(name: name.string, keyMark: name.mark, value: value))
+      } else if Self.stepKeys.contains(name.string), context == "use" || ActionKind(rawValue: context) != nil
+      {
         // `expect:` indented under the action's arguments: it belongs to the step.
-        report(.stepKeyInArguments(key: entry.name, action: context), at: entry.keyMark)
+        report(.stepKeyInArguments(key: name.string, action: context), at: name.mark)
       } else {
-        let suggestion = suggestion(for: entry.name, in: allowed)
-        report(.unknownKey(key: entry.name, context: context, suggestion: suggestion), at: entry.keyMark)
+        let suggestion = suggestion(for: name.string, in: allowed)
+        report(.unknownKey(key: name.string, context: context, suggestion: suggestion), at: name.mark)
       }
     }
     for name in required where known[name] == nil {

@@ -211,5 +211,16 @@ enum Authflow {
     let paper = try Authflow.run(["lint", "--machine", "paper", Fixture.path("passing.yaml")])
     #expect(paper.status == 2)
     #expect(try Authflow.run(["lint", Fixture.path("passing.yaml")]).status == 0)
+    // A matrix's combinations share their steps: the step is wrong once, not once per combination.
+    let matrix = directory.appendingPathComponent("matrix.yaml").path
+    try """
+    scenario: three machines, one screen
+    matrix: { machines: [authkit, paper, firebaseui] }
+    steps:
+      - expect: { screen: Home }
+    """.write(toFile: matrix, atomically: true, encoding: .utf8)
+    let once = try Authflow.run(["lint", "--machine", "paper", matrix])
+    #expect(once.status == 2)
+    #expect(once.stderr.components(separatedBy: "has no screen 'Home'").count == 2, "\(once.stderr)")
   }
 }

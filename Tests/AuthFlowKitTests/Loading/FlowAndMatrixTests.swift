@@ -83,6 +83,74 @@ import Testing
       ])
   }
 
+  @Test func aParameterMistakeHidesNoProblemOfTheFlowItself() throws {
+    let dir = try directory([
+      "typo.yaml": """
+      flow: typo
+      params: [who, who]
+      steps:
+        - sign_in: { email: "${who}", pasword: x }
+      """,
+      "two.yaml": "flow: one\nsteps:\n  - launch\n---\nflow: two\nsteps:\n  - launch\n",
+      "uses.yaml": """
+      scenario: Forgets the parameter
+      steps:
+        - use: typo.yaml
+        - use: two.yaml
+      """,
+    ])
+    let problems = load(["\(dir)/uses.yaml"]).diagnostics.map(\.problem)
+    let usedAt = "\(dir)/uses.yaml:3:5"
+    #expect(
+      problems == [
+        .inFlow(.flowFileHoldsMore, usedAt: "\(dir)/uses.yaml:4:10"),
+        .inFlow(.duplicateEntry(kind: "parameter", value: "who", key: "params"), usedAt: usedAt),
+        .inFlow(.missingKey(key: "password"), usedAt: usedAt),
+        .inFlow(.unknownKey(key: "pasword", context: "sign_in", suggestion: "password"), usedAt: usedAt),
+        .missingFlowParameter(name: "who", flow: "typo"),
+      ], "the missing parameter's uses are not reported again as undefined variables")
+  }
+
+  @Test func aPasswordTheFlowWritesIsHiddenInTheUsesMistakes() throws {
+    let dir = try directory([
+      "f.yaml": """
+      flow: login as Mango-secret-5
+      params: [who]
+      steps:
+        - sign_in: { email: "${who}", password: "Mango-secret-5" }
+      """,
+      "s.yaml": """
+      scenario: Gives a parameter too many
+      steps:
+        - use: { file: f.yaml, with: { who: a@example.com, extra: 1 } }
+      """,
+    ])
+    let messages = load(["\(dir)/s.yaml"]).diagnostics.map(\.message)
+    #expect(messages == ["flow 'login as ‹password›' has no parameter 'extra'; it declares 'who'"])
+  }
+
+  @Test func aUseStepGetsTheHintsOtherStepsGet() throws {
+    let dir = try directory([
+      "sign-in.yaml": signInFlow,
+      "slips.yaml": """
+      scenario: Slips
+      steps:
+        - use:
+            file: sign-in.yaml
+            with: { email: ada@example.com, password: x }
+            expect: { state: signedIn }
+        - launch:
+          use: sign-in.yaml
+      """,
+    ])
+    let problems = load(["\(dir)/slips.yaml"]).diagnostics.map(\.problem)
+    #expect(
+      problems == [
+        .stepKeyInArguments(key: "expect", action: "use"),
+        .twoActions(first: "use", second: "launch"),
+      ])
+  }
+
   @Test func aProblemInsideAFlowIsPlacedInTheFlowAndNamesTheUseStep() throws {
     let dir = try directory([
       "broken.yaml": """
@@ -201,8 +269,22 @@ import Testing
         """, file: "m.yaml")
     #expect(
       twice.diagnostics.map(\.problem) == [
-        .matrixValueRepeated(name: "a", position: 2),
+        .matrixValueRepeated(name: "a", position: 2, earlier: 1),
         .duplicateEntry(kind: "machine", value: "authkit", key: "machines"),
+      ])
+    #expect(twice.diagnostics.first?.message.contains("the same text as value 1") == true)
+    // A value is part of its combination's name, which must print on one line like any scenario name.
+    let control = ScenarioLoader().load(
+      yaml: """
+        scenario: Control
+        matrix: { vars: { m: [plain, "line\\nbreak", "esc\\e[31mred"] } }
+        steps:
+          - launch
+        """, file: "m.yaml")
+    #expect(
+      control.diagnostics.map(\.problem) == [
+        .matrixValueHoldsControl(name: "m", position: 2, character: "\\n"),
+        .matrixValueHoldsControl(name: "m", position: 3, character: "\\u{1B}"),
       ])
   }
 

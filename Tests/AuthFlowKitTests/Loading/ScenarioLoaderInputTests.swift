@@ -214,8 +214,8 @@ import Testing
     #expect(result.scenarios.isEmpty)
     #expect(
       result.diagnostics.map(\.description) == [
-        "amp.yaml:503:5: error: file holds more than 1000000 values (counting each use of an alias);"
-          + " split it into smaller files"
+        "amp.yaml:503:5: error: file holds more than 1000000 values (counting each use of an alias, every "
+          + "combination of a matrix and the steps of each flow every time it is used); split it into smaller files"
       ])
   }
 
