@@ -82,17 +82,18 @@ enum YAMLReader {
       case end
     }
 
-    /// A collection whose end event has not come yet.
+    /// A collection whose end event has not come yet; what it holds so far is `pending[start...]`.
     private struct Open {
       var isMapping: Bool
       var anchor: String?
       var mark: YAMLMark
-      var items: [YAMLNode] = []
-      var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-      var key: YAMLNode?
+      var start: Int
     }
 
     private var open: [Open] = []
+    /// The values of every open collection, innermost last (a mapping's keys and values alternate): one
+    /// growing list instead of one per collection, so a closed collection's array is made once, at its size.
+    private var pending: [YAMLNode] = []
     private var root: YAMLNode?
     /// Keys written twice in the current document, at their second occurrence.
     private var duplicates: [(key: String, mark: YAMLMark)] = []
@@ -119,22 +120,44 @@ enum YAMLReader {
         return add(node, anchor: nil)
       case YAML_SEQUENCE_START_EVENT:
         noteTag(event.data.sequence_start.tag, at: mark)
-        open.append(Open(isMapping: false, anchor: Self.name(event.data.sequence_start.anchor), mark: mark))
+        open.append(
+          Open(
+            isMapping: false, anchor: Self.name(event.data.sequence_start.anchor), mark: mark,
+            start: pending.count))
         return .more
       case YAML_MAPPING_START_EVENT:
         noteTag(event.data.mapping_start.tag, at: mark)
-        open.append(Open(isMapping: true, anchor: Self.name(event.data.mapping_start.anchor), mark: mark))
+        open.append(
+          Open(
+            isMapping: true, anchor: Self.name(event.data.mapping_start.anchor), mark: mark,
+            start: pending.count))
         return .more
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { return .more }
+        // Read by index, never through a slice: a slice alive at `removeSubrange` would copy all of `pending`.
+        let node: YAMLNode
         if closed.isMapping {
-          var pairs = closed.pairs
+          var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+          pairs.reserveCapacity((pending.count - closed.start) / 2)
+          var index = closed.start
+          while index + 1 < pending.count {
+            pairs.append((pending[index], pending[index + 1]))
+            index += 2
+          }
           if Self.repeatedKey(in: pairs) != nil { pairs = keepingFirst(pairs) }
-          return add(.mapping(.init(pairs: pairs, mark: closed.mark)), anchor: closed.anchor)
+          node = .mapping(.init(pairs: pairs, mark: closed.mark))
+        } else {
+          var items: [YAMLNode] = []
+          items.reserveCapacity(pending.count - closed.start)
+          for index in closed.start..<pending.count { items.append(pending[index]) }
+          node = .sequence(.init(items: items, mark: closed.mark))
         }
-        return add(.sequence(.init(items: closed.items, mark: closed.mark)), anchor: closed.anchor)
+        pending.removeSubrange(closed.start...)
+        return add(node, anchor: closed.anchor)
       case YAML_DOCUMENT_START_EVENT:
         anchors.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
         root = nil
         duplicates = []
         tags = []
@@ -162,18 +185,10 @@ enum YAMLReader {
     /// Puts a finished value into the collection that holds it, or makes it the document's root.
     private mutating func add(_ node: YAMLNode, anchor: String?) -> Outcome {
       if let anchor { anchors[anchor] = node }
-      guard !open.isEmpty else {
+      if open.isEmpty {
         root = node
-        return .more
-      }
-      let last = open.count - 1
-      if !open[last].isMapping {
-        open[last].items.append(node)
-      } else if let key = open[last].key {
-        open[last].pairs.append((key, node))
-        open[last].key = nil
       } else {
-        open[last].key = node
+        pending.append(node)
       }
       return .more
     }

@@ -29,28 +29,39 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
 
   /// Parses `30s`, `5m`, `1h`, `3d`, `1h30m`, `2d12h`: units in descending order, each at most once.
   public init?(parsing text: String) {
-    let units: [(Character, Int64)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
+    // Read from the UTF-8 bytes: every loaded `wait` and knob comes through here, and a character-by-character
+    // reading with a string of digits cost thirty times as much. Any byte that is not an ASCII digit or one of
+    // the units (a space, a sign, a combining mark after a digit) makes the text no duration.
     var total: Int64 = 0
-    var digits = ""
+    var value: Int64 = 0
+    var digits = 0
     var nextUnit = 0
     var sawUnit = false
-    for character in text {
-      if character.isASCII, character.isNumber {
-        digits.append(character)
-        guard digits.count <= 9 else { return nil }
+    for byte in text.utf8 {
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        digits += 1
+        guard digits <= 9 else { return nil }
+        value = value * 10 + Int64(byte - UInt8(ascii: "0"))
         continue
       }
-      guard !digits.isEmpty, let value = Int64(digits),
-        let index = units[nextUnit...].firstIndex(where: { $0.0 == character })
-      else { return nil }
-      total += value * units[index].1
-      nextUnit = index + 1
-      digits = ""
-      sawUnit = true
-      if nextUnit > units.count { return nil }
+      guard digits > 0, let unit = Self.unit(byte), unit.order >= nextUnit else { return nil }
+      total += value * unit.seconds
+      nextUnit = unit.order + 1
+      (value, digits, sawUnit) = (0, 0, true)
     }
-    guard digits.isEmpty, sawUnit, total <= Self.maximum.seconds else { return nil }
+    guard digits == 0, sawUnit, total <= Self.maximum.seconds else { return nil }
     self.seconds = total
+  }
+
+  /// A unit letter's place in the order `d`, `h`, `m`, `s` and its length.
+  private static func unit(_ byte: UInt8) -> (order: Int, seconds: Int64)? {
+    switch byte {
+    case UInt8(ascii: "d"): (0, 86_400)
+    case UInt8(ascii: "h"): (1, 3600)
+    case UInt8(ascii: "m"): (2, 60)
+    case UInt8(ascii: "s"): (3, 1)
+    default: nil
+    }
   }
 
   /// The shortest spelling in the scenario syntax: `1h30m`, `45s`, `0s`.

@@ -20,7 +20,7 @@ struct VirtualTimeTests {
 
   @Test(arguments: [
     "", "90", "1.5h", "30m1h", "1h1h", "5 m", " 5m", "5m ", "h", "-5m", "+5m", "5M", "5min", "1w", "3661d",
-    "9999999999s", "1h30", "m5", "1s1s",
+    "9999999999s", "1h30", "m5", "1s1s", "5\u{301}m", "\u{FF15}m", "1h\u{0}",
   ])
   func badDurationsAreRejected(text: String) {
     #expect(VirtualDuration(parsing: text) == nil)
