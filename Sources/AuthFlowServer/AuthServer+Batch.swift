@@ -11,9 +11,10 @@ extension AuthServer {
   /// `GET accounts:batchGet?maxResults=&nextPageToken=`: accounts in uid order, `maxResults` (default 20, at
   /// most 1,000) at a time; `nextPageToken` (the last uid of a full page) asks for the next page. A full page
   /// carries one even when nothing follows, as production does (firebase-tools#3231).
-  func batchGet(_ call: Call) -> JSON {
-    let requested = call.queryValue("maxResults").flatMap(Int.init) ?? 20
-    let pageSize = min(max(requested, 1), Self.batchLimit)
+  func batchGet(_ call: Call) throws(ServiceError) -> JSON {
+    // 0, as protobuf reads an absent number, is the default.
+    let requested = try Self.integer(call.queryValue("maxResults"), field: "max_results", type: "TYPE_INT32")
+    let pageSize = min(max(requested == 0 ? 20 : requested, 1), Self.batchLimit)
     let after = call.queryValue("nextPageToken")
     let sorted = world.accounts().sorted { $0.uid < $1.uid }.filter { after == nil || $0.uid > after ?? "" }
     let page = Array(sorted.prefix(pageSize))
@@ -23,6 +24,18 @@ extension AuthServer {
     ]
     if page.count == pageSize, let last = page.last { json["nextPageToken"] = .string(last.uid) }
     return .object(json)
+  }
+
+  /// A whole-number field as Google's API front end reads it: absent is 0; text that is no number of the field's
+  /// type (`abc`, `1.5`, one past the type's range) is `INVALID_ARGUMENT`, not silently the default.
+  static func integer(_ text: String?, field: String, type: String) throws(ServiceError) -> Int {
+    guard let text else { return 0 }
+    let value: Int? = type == "TYPE_INT32" ? Int32(text).map(Int.init) : Int64(text).map(Int.init)
+    guard let value else {
+      throw ServiceError(
+        "Invalid value at '\(field)' (\(type)), \"\(text.prefix(64))\"", canonical: "INVALID_ARGUMENT")
+    }
+    return value
   }
 
   /// `accounts:batchDelete {localIds, force}`: deletes up to 1,000 accounts; without `force`, an enabled account
@@ -70,8 +83,10 @@ extension AuthServer {
     if request.returnUserInfo == false {
       return ["recordsCount": .string(String(accounts.count))]
     }
-    let limit = min(max(Int(request.limit?.text ?? "") ?? 500, 1), 500)
-    let offset = max(Int(request.offset?.text ?? "") ?? 0, 0)
+    // A limit of 0 is an absent one (protobuf's default), so the default of 500, not one account.
+    let requestedLimit = try Self.integer(request.limit?.text, field: "limit", type: "TYPE_INT64")
+    let limit = min(max(requestedLimit == 0 ? 500 : requestedLimit, 1), 500)
+    let offset = max(try Self.integer(request.offset?.text, field: "offset", type: "TYPE_INT64"), 0)
     let before: (ServedAccount, ServedAccount) -> Bool
     switch request.sortBy ?? "USER_ID" {
     case "USER_ID", "SORT_BY_FIELD_UNSPECIFIED": before = { $0.uid < $1.uid }

@@ -113,7 +113,7 @@ extension AuthServer {
     }
     if admin, endpoint == "accounts:batchGet" {
       try require("GET", call)
-      return (200, batchGet(call))
+      return (200, try batchGet(call))
     }
     if endpoint == "projects" {
       try require("GET", call)

@@ -89,6 +89,17 @@ def test_a_full_page_has_a_page_token(api):
     assert "nextPageToken" not in second
 
 
+def test_a_page_size_that_is_no_number_is_refused(api):
+    """Not in batch.spec.ts: Google's front end answers a bad query number so, where a default would hide it."""
+    register_user(api, "foo@example.com", "foobar")
+    for bad in ("abc", "1.5", "99999999999999999999"):
+        refused = api.project("accounts:batchGet", method="GET", params={"maxResults": bad})
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"]["message"] == f"Invalid value at 'max_results' (TYPE_INT32), \"{bad}\""
+    # 0 is protobuf's absent value: the default page, not an empty one.
+    assert len(batch_get(api, maxResults=0)["users"]) == 1
+
+
 def test_batch_get_when_auth_is_disabled(api):
     """batch.spec.ts: accounts:batchGet should error if auth is disabled"""
     tenant = register_tenant(api, disableAuth=True)["tenantId"]

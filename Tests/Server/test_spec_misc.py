@@ -250,6 +250,15 @@ def test_query_lists_accounts(api):
     assert by_id[user["localId"]]["email"] == "alice@example.com"
 
 
+def test_query_reads_its_numbers_as_the_front_end_does(api):
+    """Not in misc.spec.ts: a limit of 0 is an absent one (the default 500), and text that is no number is refused."""
+    for email in ("a@example.com", "b@example.com"):
+        register_user(api, email, "notasecret")
+    assert len(ok(api.project("accounts:query", {"limit": 0}))["userInfo"]) == 2
+    refused = api.project("accounts:query", {"offset": "99999999999999999999"})
+    assert refused.status_code == 400 and "(TYPE_INT64)" in refused.json()["error"]["message"], refused.text
+
+
 def test_query_auth_disabled(api):
     """misc.spec.ts: accounts:query: should error if auth is disabled"""
     tenant = register_tenant(api, disableAuth=True)["tenantId"]
