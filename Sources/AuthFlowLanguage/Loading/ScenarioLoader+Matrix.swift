@@ -24,6 +24,14 @@ extension ScenarioLoader.Document {
       _ = load(root)
       return []
     }
+    // Each variable's values in the order written (combinations take them in that order), so a password value
+    // can be named by its place: hidden alike, two combinations would print one name.
+    var written: [String: [String]] = [:]
+    for combination in combinations {
+      for (name, value) in combination.values where written[name]?.contains(value) != true {
+        written[name, default: []].append(value)
+      }
+    }
     var scenarios: [Scenario] = []
     var seen = Set(problems.map { "\($0.location)\u{0}\($0.value.message)" })
     var firstProblems = problems
@@ -45,7 +53,12 @@ extension ScenarioLoader.Document {
       for name in document.hiddenInDiagnostics.names { hiddenInDiagnostics.insert(name) }
       for mention in document.mentions where mentioned.insert(mention).inserted { mentions.append(mention) }
       guard var scenario else { continue }
-      let values = combination.values.map { "\($0.name)=\($0.value)" }
+      let values = combination.values.map { name, value in
+        guard document.passwords.contains(value), let place = written[name]?.firstIndex(of: value) else {
+          return "\(name)=\(value)"
+        }
+        return "\(name)=‹password: value \(place + 1)›"
+      }
       scenario.combination = Scenario.Combination(
         name: scenario.name, values: values, namesMachine: combination.machine != nil)
       scenario.name +=

@@ -288,6 +288,21 @@ import Testing
       ])
   }
 
+  @Test func aPasswordValueIsNamedByItsPlaceNotByItself() throws {
+    let result = ScenarioLoader().load(
+      yaml: """
+        scenario: Passwords
+        matrix: { vars: { pw: ["Secret-one-1", "Secret-two-2"], who: [a@example.com] } }
+        steps:
+          - sign_up: { email: "${who}", password: "${pw}" }
+        """, file: "m.yaml")
+    #expect(
+      result.scenarios.map(\.name) == [
+        "Passwords [pw=‹password: value 1›, who=a@example.com]",
+        "Passwords [pw=‹password: value 2›, who=a@example.com]",
+      ])
+  }
+
   @Test func aFlowFileIsReadOnceAndItsSyntaxErrorIsPlacedInIt() throws {
     let uses = String(repeating: "  - use: bad.yaml\n", count: 3)
     let dir = try directory([
