@@ -7,6 +7,9 @@ public struct LoadResult: Sendable {
   /// Every string the files give as a password or type into a field, valid or not: what the diagnostics hide
   /// (as `‹password›`), and what a command's output hides when the files do not load.
   public var secrets: [String]
+  /// How many flow documents (`flow:` and no `scenario:`) the files hold besides their scenarios, each checked
+  /// where it is written.
+  public var flows = 0
 
   /// A result with `scenarios`, the `diagnostics` found while loading them and the `secrets` every output must hide.
   public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = [], secrets: [String] = []) {

@@ -149,7 +149,7 @@ extension ScenarioLoader.Document {
 
   /// `params:`, each a name as written (never substituted: a parameter is what `${…}` names); a name listed
   /// twice is reported and read once, and a bad item does not hide the others.
-  private mutating func parameters(_ node: YAMLNode) -> [String] {
+  mutating func parameters(_ node: YAMLNode) -> [String] {
     guard let items = list(node, key: "params", expected: "a list of names") else { return [] }
     var names: [String] = []
     for item in items {
@@ -165,6 +165,48 @@ extension ScenarioLoader.Document {
       }
     }
     return names
+  }
+
+  /// A flow document read where it is written, not through a `use:` (`lint flows/`, a flow file among the
+  /// scenarios): its keys, `flow`, `params`, and the name of each step's action. Its steps' arguments are
+  /// checked where a scenario uses it, when their `${…}` have values: a `wait: "${pause}"` means nothing alone.
+  mutating func checkFlowDocument(_ root: YAMLNode) {
+    guard let fields = fields(root, key: "flow", context: "flow", shape: ScenarioLanguage.flow) else {
+      return
+    }
+    if let node = fields["flow"] { _ = nonEmptyString(node, key: "flow") }
+    if let node = fields["params"] { _ = parameters(node) }
+    guard let stepsNode = fields["steps"], let items = list(stepsNode, key: "steps") else { return }
+    if items.isEmpty { report(.emptyValue(key: "steps"), at: stepsNode) }
+    for item in items {
+      switch item {
+      case .scalar(let scalar) where !Self.isNull(scalar) && !Self.modifiers.contains(scalar.string):
+        _ = name(item, key: "steps", kind: "action", candidates: Self.actionNames) {
+          ActionKind(rawValue: $0)
+        }
+      case .mapping(let mapping):
+        for (keyNode, _) in mapping.pairs {
+          guard case .scalar(let key) = keyNode else { continue }
+          let name = key.string
+          guard ActionKind(rawValue: name) == nil, !Self.stepKeys.contains(name), name != "use" else {
+            continue
+          }
+          if Expectation.keys.contains(name) {
+            report(.expectationAsStep(key: name), at: key.mark)
+            continue
+          }
+          let candidates = Self.actionNames + Self.modifiers
+          report(
+            .unknownName(
+              kind: "action", value: name, suggestion: suggestion(for: name, in: candidates),
+              valid: candidates),
+            at: key.mark)
+        }
+      default:
+        report(
+          .wrongType(key: "steps", expected: "an action or a mapping", found: Self.found(item)), at: item)
+      }
+    }
   }
 
   /// Binds each parameter to its value (over the scenario's variables); reports, in the using file, a

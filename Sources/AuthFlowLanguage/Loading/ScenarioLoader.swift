@@ -56,6 +56,17 @@ public struct ScenarioLoader: Sendable {
       }
     }
     for each in loaded { append(each, to: &result) }
+    // A flow file's mistake found both where it is written and through a `use:` is reported once, at the use.
+    let inFlows = Set(
+      result.diagnostics.compactMap { diagnostic -> String? in
+        guard case .inFlow(let inner, _) = diagnostic.problem else { return nil }
+        return "\(diagnostic.location)\u{0}\(inner.message)"
+      })
+    if !inFlows.isEmpty {
+      result.diagnostics.removeAll {
+        inFlows.contains("\($0.location)\u{0}\($0.problem.message)")
+      }
+    }
     result.diagnostics.sort()
     return result
   }
@@ -108,7 +119,12 @@ public struct ScenarioLoader: Sendable {
       // A flow file beside the scenarios is not a scenario: scenarios read it through `use:`.
       if Document.isFlow(root) {
         flows += 1
-        return true
+        // Not a scenario, but its own shape is checked here (a `parms:` typo), once, whether or not it is used.
+        var document = Document(file: file, machineNames: machineNames, budget: budget)
+        document.checkFlowDocument(root)
+        result.diagnostics += (invalid + document.problems).map { Diagnostic($0.value, at: $0.location) }
+        budget = document.budget
+        return !budget.isSpent
       }
       let isEmpty = Document.isNull(root)
       count += isEmpty ? 0 : 1
@@ -155,6 +171,7 @@ public struct ScenarioLoader: Sendable {
         result.secrets += rest.secrets
       }
     }
+    result.flows = flows
     if count == 0, flows == 0, result.diagnostics.isEmpty {
       result.diagnostics.append(
         Diagnostic(.noScenario, at: SourceLocation(file: file, line: 1, column: 1)))
@@ -167,6 +184,7 @@ public struct ScenarioLoader: Sendable {
     result.scenarios += loaded.scenarios
     result.diagnostics += loaded.diagnostics
     result.secrets += loaded.secrets
+    result.flows += loaded.flows
   }
 
   // MARK: - Problems

@@ -125,7 +125,8 @@ public enum Commands {
       return .invalidInput
     }
     let files = Set(loaded.scenarios.map(\.file)).count
-    io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s): no problems\n")
+    let flows = loaded.flows > 0 ? " and \(loaded.flows) flow(s)" : ""
+    io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s)\(flows): no problems\n")
     return .success
   }
 

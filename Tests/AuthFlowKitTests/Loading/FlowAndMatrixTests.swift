@@ -129,6 +129,22 @@ import Testing
     #expect(messages == ["flow 'login as ‹password›' has no parameter 'extra'; it declares 'who'"])
   }
 
+  @Test func aFlowFileIsCheckedWhereItIsWrittenAndEachMistakeReportedOnce() throws {
+    let dir = try directory([
+      "flows/unused.yaml": "flow: unused\nparms: [a]\nsteps:\n  - launch\n  - sign_inn: {}\n",
+      "flows/used.yaml": "flow: used\nparms: [a]\nsteps:\n  - launch\n",
+      "uses.yaml": "scenario: Uses one\nsteps:\n  - use: flows/used.yaml\n",
+    ])
+    let diagnostics = load([dir]).diagnostics
+    #expect(
+      diagnostics.map(\.description) == [
+        "\(dir)/flows/unused.yaml:2:1: error: unknown key 'parms' in flow; did you mean 'params'?",
+        "\(dir)/flows/unused.yaml:5:5: error: unknown action 'sign_inn'; did you mean 'sign_in'?",
+        "\(dir)/flows/used.yaml:2:1: error: unknown key 'parms' in flow; did you mean 'params'? (in a flow used "
+          + "at \(dir)/uses.yaml:3:5)",
+      ])
+  }
+
   @Test func aUseStepGetsTheHintsOtherStepsGet() throws {
     let dir = try directory([
       "sign-in.yaml": signInFlow,
