@@ -7,6 +7,12 @@ extension Commands {
   public static func list(
     paths: [String], configuration: RunConfiguration = RunConfiguration(), io: CommandIO = .standard
   ) -> ExitStatus {
+    // Nothing is started to list: an `exec:` machine is only a name here.
+    let usageProblems = configuration.machine?.isCommand == true ? [] : configuration.problems()
+    guard usageProblems.isEmpty else {
+      for problem in usageProblems { io.err("error: \(problem)\n") }
+      return .invalidInput
+    }
     let loaded = ScenarioLoader(machineNames: configuration.registry.names)
       .load(paths: paths.isEmpty ? [defaultPath] : paths)
     guard loaded.diagnostics.isEmpty else {

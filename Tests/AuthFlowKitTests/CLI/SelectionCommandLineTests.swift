@@ -63,6 +63,27 @@ struct SelectionCommandLineTests {
     for (line, place) in zip(ran, listed) { #expect(line.contains("(\(place), authkit)")) }
   }
 
+  @Test func listWithAMachineListsWhatRunWithItPlays() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-list-machine-\(UUID().uuidString).yaml")
+    try """
+    scenario: machines
+    matrix: { machines: [authkit, paper], vars: { on: [a, b] } }
+    steps:
+      - launch
+    """.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let list = try Authflow.run(["list", "--machine", "paper", "--shard", "2/2", file.path])
+    let run = try Authflow.run(["run", "--machine", "paper", "--shard", "2/2", file.path])
+    #expect(
+      list.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+        "machines [on=b, machine=paper]"
+      ])
+    #expect(run.stdout.contains("PASS  machines [on=b, machine=paper]"))
+    let unknown = try Authflow.run(["list", "--machine", "papr", file.path])
+    #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'paper'?"))
+  }
+
   @Test func listPrintsNameFileLineAndTagsTabSeparated() throws {
     let list = try Authflow.run(["list", Fixture.path("passing.yaml")])
     #expect(list.status == 0)
