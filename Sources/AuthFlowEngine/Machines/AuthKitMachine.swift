@@ -62,7 +62,10 @@ final class AuthKitMachine: Machine {
   var screen: String { currentScreen.rawValue }
 
   var ui: [String: String] {
-    var values = ["resend_seconds_left": String(resendSecondsLeft)]
+    // Sized for all three at once: read before every step the invariants watch, and growing a dictionary
+    // twice cost more than filling it.
+    var values = [String: String](minimumCapacity: 3)
+    values["resend_seconds_left"] = String(resendSecondsLeft)
     if let user {
       values["email"] = user.email ?? ""
       values["display_name"] = user.displayName ?? ""

@@ -42,7 +42,14 @@ public struct ConsoleReporter: Reporter {
     let name = PlainText.visible(result.name)
     let place =
       "\(PlainText.visible(result.file)):\(result.location.line), \(PlainText.visible(result.machine))"
-    var lines = ["\(label) \(name)  (\(place))"]
+    let first = "\(label) \(name)  (\(place))"
+    // Most lines of a long run: a pass with nothing skipped and no transcript asked for is its one line.
+    if result.status == .passed, result.failure == nil, !verbose,
+      !result.steps.contains(where: { $0.status == .skipped })
+    {
+      return first
+    }
+    var lines = [first]
     if let failure = result.failure {
       lines.append("      \(failure.location): \(PlainText.visible(failure.message))")
     }
