@@ -7,10 +7,12 @@ struct ExploreCommand: ParsableCommand {
     abstract: "Random walks with every invariant checked; a broken one is shrunk to a scenario file.")
 
   @Option(help: "The machine to explore.") var machine = MachineRegistry.defaultMachine
-  @Option(help: "Seed of the walks and of the world's ids; the same seed explores the same walks.") var seed:
+  @Option(
+    parsing: .unconditional,
+    help: "Seed of the walks and of the world's ids; the same seed explores the same walks.") var seed:
     UInt64 = 0
-  @Option(help: "How many walks.") var runs = ExploreOptions.defaultRuns
-  @Option(help: "Steps per walk at most.") var depth = ExploreOptions.defaultDepth
+  @Option(parsing: .unconditional, help: "How many walks.") var runs = ExploreOptions.defaultRuns
+  @Option(parsing: .unconditional, help: "Steps per walk at most.") var depth = ExploreOptions.defaultDepth
   @Option(help: "A scenario file whose backend, given and devices seed the world.") var given: String?
   @Option(help: "Where to write the minimal scenario.") var out = Commands.ExploreRequest.defaultOut
   @OptionGroup var stepTimeout: StepTimeoutOption

@@ -9,7 +9,7 @@ struct MutantsCommand: ParsableCommand {
 
   @Argument(help: "Scenario files or folders.") var paths: [String] = []
   @Option(help: "The machine whose mutants to try.") var machine = MachineRegistry.defaultMachine
-  @Option(help: "Seed (overrides each file's `seed`).") var seed: UInt64?
+  @Option(parsing: .unconditional, help: "Seed (overrides each file's `seed`).") var seed: UInt64?
   @OptionGroup var stepTimeout: StepTimeoutOption
 
   func run() throws {

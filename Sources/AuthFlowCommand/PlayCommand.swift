@@ -8,7 +8,7 @@ struct PlayCommand: ParsableCommand {
 
   @Option(help: "The machine to play.") var machine = MachineRegistry.defaultMachine
   @Option(help: "A scenario file whose backend, given and devices start the session.") var given: String?
-  @Option(help: "Seed of the world's ids and codes.") var seed: UInt64 = 0
+  @Option(parsing: .unconditional, help: "Seed of the world's ids and codes.") var seed: UInt64 = 0
 
   func run() throws {
     let request = Commands.PlayRequest(

@@ -8,9 +8,12 @@ struct RunCommand: ParsableCommand {
 
   @Argument(help: "Scenario files or folders.") var paths: [String] = []
   @Option(help: "Run every scenario on this machine (overrides the file's `machine`).") var machine: String?
-  @Option(help: "Seed for ids, codes and nicknames (overrides the file's `seed`).") var seed: UInt64?
+  @Option(parsing: .unconditional, help: "Seed for ids, codes and nicknames (overrides the file's `seed`).")
+  var seed: UInt64?
   @OptionGroup var selection: SelectionOptions
-  @Option(help: "Run this many scenarios at once (default 1); the output is the same for any number.")
+  @Option(
+    parsing: .unconditional,
+    help: "Run this many scenarios at once (default 1); the output is the same for any number.")
   var jobs = 1
   @Option(
     name: .customLong("report"),

@@ -8,7 +8,9 @@ struct SelectionOptions: ParsableArguments {
   var tags: [String] = []
   @Option(name: .customLong("skip-tag"), help: "No scenario with this tag (repeatable).")
   var skipTags: [String] = []
-  @Option(help: "I/N: run only the I-th of N deterministic slices (1 ≤ I ≤ N), for a CI matrix.")
+  @Option(
+    parsing: .unconditional,
+    help: "I/N: run only the I-th of N deterministic slices (1 ≤ I ≤ N), for a CI matrix.")
   var shard: String?
 
   /// `--shard`, parsed.

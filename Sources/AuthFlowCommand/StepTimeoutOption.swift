@@ -5,7 +5,7 @@ import AuthFlowKit
 /// hung (a machine looping without calling its client).
 struct StepTimeoutOption: ParsableArguments {
   @Option(
-    name: .customLong("step-timeout"),
+    name: .customLong("step-timeout"), parsing: .unconditional,
     help: "Seconds one step may run before it counts as hung (a machine looping without client calls).")
   var seconds: Double = 10
 

@@ -148,6 +148,10 @@ struct SelectionCommandLineTests {
     (["--shard", "half"], "--shard 'half': expected I/N"),
     (["--jobs", "0"], "--jobs must be at least 1, found 0"),
     (["--jobs", "two"], "--jobs"),
+    // A negative number is a value to check, not an option ArgumentParser says is missing.
+    (["--jobs", "-1"], "--jobs must be at least 1, found -1"),
+    (["--shard", "-1/3"], "--shard '-1/3': expected I/N"),
+    (["--step-timeout", "-3"], "--step-timeout must be a number of seconds above 0"),
   ])
   func badShardsAndJobsExitTwo(flags: [String], message: String) throws {
     let run = try Authflow.run(["run"] + flags + [Fixture.path("passing.yaml")])
