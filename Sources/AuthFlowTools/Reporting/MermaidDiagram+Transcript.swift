@@ -43,6 +43,9 @@ extension MermaidDiagram {
   /// What an entry other than a call draws.
   private static func messages(_ entry: TranscriptEntry, role: Role) -> [Message] {
     let text = entry.text
+    // A failed check spans the diagram whoever wrote it: the runner writes a step's checks under the device
+    // they are about, and a long diagram's window is centred on the last one.
+    if text.hasPrefix("✗") { return [.noteAcross(text)] }
     switch role {
     case .harness:
       // The scenario line and passed checks are left out; a failed check or an error spans the diagram.

@@ -122,4 +122,15 @@ struct MermaidDiagramTests {
     #expect(lines.dropFirst(2).first == "    Note over phone: … 71 earlier, see the transcript")
     #expect(lines.last == "    Note over phone: … 40 more, see the transcript")
   }
+
+  /// The runner writes a failed check under the device it is about, as the transcript shows it.
+  @Test func aFailedCheckADeviceWroteCentresTheCutToo() {
+    let before = Array(repeating: ("phone", "app goes to the background"), count: 250)
+    let after = Array(repeating: ("phone", "app comes to the foreground"), count: 60)
+    let long = diagram(before + [("phone", "✗ state: expected signedOut, found signedIn")] + after)
+    let lines = long?.split(separator: "\n").map(String.init) ?? []
+    #expect(lines.contains("    Note over phone: ✗ state: expected signedOut, found signedIn"))
+    #expect(lines.dropFirst(2).first == "    Note over phone: … 71 earlier, see the transcript")
+    #expect(lines.last == "    Note over phone: … 40 more, see the transcript")
+  }
 }
