@@ -36,16 +36,34 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     return auth.firebaseWorld.locked(value)
   }
 
+  private func write(_ change: (User) -> Void) {
+    guard let auth else { return change(self) }
+    auth.firebaseWorld.locked { change(self) }
+  }
+
   // MARK: - What the user is
 
   /// `Firebase`.
   open var providerID: String { "Firebase" }
   /// The user's id.
   open var uid: String { read { cached.uid } }
-  /// The user's name.
-  open var displayName: String? { read { cached.displayName } }
-  /// The URL of the user's photo.
-  open var photoURL: URL? { read { account?.photoURL.flatMap(URL.init(string:)) } }
+  /// The user's name. Setting it, as the SDK allows, changes only this copy (no call is made): the account keeps
+  /// its name, and the next ``reload()`` or call that fetches the user brings it back. A profile change is
+  /// ``createProfileChangeRequest()``.
+  open var displayName: String? {
+    get { read { cached.displayName } }
+    set { write { $0.cached.displayName = newValue } }
+  }
+  /// The URL of the user's photo. Setting it changes only this copy, as for ``displayName``.
+  open var photoURL: URL? {
+    get { read { (account?.photoURL ?? cached.photoURL).flatMap(URL.init(string:)) } }
+    set {
+      write {
+        $0.cached.photoURL = newValue?.absoluteString
+        $0.account?.photoURL = newValue?.absoluteString
+      }
+    }
+  }
   /// The user's email.
   open var email: String? { read { cached.email } }
   /// The user's verified phone number (E.164), if the account signs in with one (the `phone` provider).

@@ -70,6 +70,21 @@ import Testing
     #expect(user.metadata.lastSignInDate != nil)
   }
 
+  /// As in the SDK, `user.displayName = …` compiles and changes only the copy; a reload brings the account's back.
+  @Test func settingAProfileFieldChangesOnlyTheCopy() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    user.displayName = "Local"
+    user.photoURL = URL(string: "https://example.com/local.png")
+    #expect(user.displayName == "Local")
+    #expect(user.photoURL?.absoluteString == "https://example.com/local.png")
+    #expect(world.account(email: "bob@example.com")?.displayName == nil)
+    try await user.reload()
+    #expect(user.displayName == nil)
+    #expect(user.photoURL == nil)
+  }
+
   @Test func linkAndUnlinkAProvider() async throws {
     let world = FirebaseWorld(
       accounts: [bob], identityProviderAccounts: [.github: [.init(email: "bob@example.com")]])
