@@ -29,7 +29,10 @@ public struct DeviceView {
     guard let token = device.client.tokens?.idToken else { return .none }
     let backend = world.backend
     if let deleted = backend.deletedAccounts[token.uid] {
-      return token.serial > deleted.tokenSerial ? .mintedAfterDeletion : .accountDeleted
+      if token.serial <= deleted.tokenSerial { return .accountDeleted }
+      // The uid made again (a custom token for it creates a new account, as in production) is a new account,
+      // and a session minted for it is that account's, not the deleted one's.
+      if backend.account(uid: token.uid) == nil { return .mintedAfterDeletion }
     }
     guard let account = backend.account(uid: token.uid) else { return .accountDeleted }
     if account.disabled { return .accountDisabled }

@@ -71,4 +71,21 @@ struct BuiltInInvariantTests {
       check(.deletedAccountStaysDeleted, device: phone)
         == "phone holds a session of carol@example.com minted after the account was deleted")
   }
+
+  /// A custom token for a deleted uid makes a new account with that uid, as production does: its session is the
+  /// new account's, while the deleted account's own sessions stay dead.
+  @Test func aUidMadeAgainByACustomTokenIsANewAccount() throws {
+    fixture.account("carol@example.com", verified: true)
+    let phone = Device(name: "phone", descriptor: TestMachines.trusting, world: fixture.world)
+    let account = try #require(backend.account(email: "carol@example.com"))
+    let old = backend.issueSession(uid: account.uid)
+    try backend.perform(.delete(account: "carol@example.com"))
+    let (info, tokens, isNewUser) = try backend.signInWithCustomToken(uid: account.uid, claims: [:])
+    #expect(isNewUser && info.email == nil)
+    phone.client.restore(info, tokens)
+    #expect(check(.deletedAccountStaysDeleted, device: phone) == nil)
+    #expect(DeviceView(device: phone, world: fixture.world).session == .live)
+    phone.client.restore(account.info, old)
+    #expect(DeviceView(device: phone, world: fixture.world).session == .accountDeleted)
+  }
 }
