@@ -23,14 +23,13 @@ extension ScenarioResult {
   }
 
   /// The `file` path as a dotted class name, as JUnit readers group tests: `Scenarios/sign-up/a.yaml` →
-  /// `Scenarios.sign-up.a`.
+  /// `Scenarios.sign-up.a`. The `.` and `..` of a relative path are left out (`../shared/a.yaml` →
+  /// `shared.a`, not `...shared.a`), as are empty parts.
   var className: String {
     var path = Substring(file)
-    while path.hasPrefix("./") { path = path.dropFirst(2) }
-    while path.hasPrefix("/") { path = path.dropFirst() }
     for suffix in [".yaml", ".yml"] where path.hasSuffix(suffix) {
       path = path.dropLast(suffix.count)
     }
-    return String(path.replacing("/", with: "."))
+    return path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: ".")
   }
 }

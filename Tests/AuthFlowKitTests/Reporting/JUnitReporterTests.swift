@@ -39,7 +39,7 @@ struct JUnitReporterTests {
 
   @Test(arguments: [
     ("Scenarios/a/b.yaml", "Scenarios.a.b"), ("./x.yml", "x"), ("/tmp/run/y.yaml", "tmp.run.y"),
-    ("notes.txt", "notes.txt"),
+    ("notes.txt", "notes.txt"), ("../rep/r.yaml", "rep.r"), ("../../x/y.yaml", "x.y"),
   ])
   func theClassNameIsTheFilePathWithDots(file: String, className: String) {
     var result = SampleResults.passed
