@@ -191,16 +191,7 @@ extension ScenarioLoader.Document {
           guard ActionKind(rawValue: name) == nil, !Self.stepKeys.contains(name), name != "use" else {
             continue
           }
-          if Expectation.keys.contains(name) {
-            report(.expectationAsStep(key: name), at: key.mark)
-            continue
-          }
-          let candidates = Self.actionNames + Self.modifiers
-          report(
-            .unknownName(
-              kind: "action", value: name, suggestion: suggestion(for: name, in: candidates),
-              valid: candidates),
-            at: key.mark)
+          reportUnknownStepKey(name, at: key.mark)
         }
       default:
         report(

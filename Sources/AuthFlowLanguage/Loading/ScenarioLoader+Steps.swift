@@ -42,6 +42,18 @@ extension ScenarioLoader.Document {
     return steps
   }
 
+  /// A step's key that is no action, no modifier and not `expect`: an expectation written at list level
+  /// (`- state: signedIn`), the commonest slip, is told where it goes; anything else is an unknown action.
+  mutating func reportUnknownStepKey(_ name: String, at key: YAMLMark) {
+    if Expectation.keys.contains(name) {
+      report(.expectationAsStep(key: name), at: key)
+      return
+    }
+    let candidates = Self.actionNames + Self.modifiers
+    let suggestion = suggestion(for: name, in: candidates)
+    report(.unknownName(kind: "action", value: name, suggestion: suggestion, valid: candidates), at: key)
+  }
+
   private mutating func step(_ node: YAMLNode, number: Int) -> Step? {
     let stepLocation = location(node)
     switch node {
@@ -78,15 +90,7 @@ extension ScenarioLoader.Document {
       case "expect": expectations = self.expectations(value)
       default:
         guard let kind = ActionKind(rawValue: name) else {
-          // An expectation written at list level (`- state: signedIn`) is the commonest slip: say where it goes.
-          if Expectation.keys.contains(name) {
-            report(.expectationAsStep(key: name), at: key)
-            continue
-          }
-          let candidates = Self.actionNames + Self.modifiers
-          let suggestion = suggestion(for: name, in: candidates)
-          report(
-            .unknownName(kind: "action", value: name, suggestion: suggestion, valid: candidates), at: key)
+          reportUnknownStepKey(name, at: key)
           continue
         }
         if let first = actionEntry {
