@@ -3,13 +3,18 @@ import AuthFlowLanguage
 /// The checks a run makes besides a step's own expectations: invariants and strict mode.
 extension Run {
   /// Fails the step because an invariant does not hold after it.
-  func fail(_ step: Step, invariant: Invariant, _ message: String) -> StepOutcome.Status {
+  ///
+  /// With several devices, a violation whose message names none (`recent-login`: "delete succeeded 6m after
+  /// the last sign-in") is told on the device whose action it followed.
+  func fail(_ step: Step, on device: Device, invariant: Invariant, _ message: String) -> StepOutcome.Status {
     let violation = InvariantViolation(invariant: invariant.name, message: message)
     world.log("world", "✗ \(violation.key): \(message)")
     status = .failed
+    let namesDevice = devices.contains { message.hasPrefix($0.name + " ") }
+    let acting = step.action?.kind.isDeviceAction == true && !namesDevice ? device : nil
     failure = Failure(
       step: step.number, location: step.actionLocation, key: violation.key, expected: nil, actual: message,
-      message: "step \(step.number): \(violation.key): \(message)", violation: violation)
+      message: "\(label(step, device: acting)): \(violation.key): \(message)", violation: violation)
     return .failed
   }
 

@@ -68,7 +68,7 @@ extension Run {
     if let (invariant, message) = invariants.violation(
       after: step.action, on: device, devices: devices, world: world)
     {
-      return fail(step, invariant: invariant, message)
+      return fail(step, on: device, invariant: invariant, message)
     }
     return .passed
   }

@@ -179,6 +179,40 @@ struct InvariantTests {
       broken.failure?.message == "step 1: invariant greets-by-name: phone greets ana@example.com, not Ana")
   }
 
+  /// With several devices a failure line says which one acted, unless the invariant's message names a device.
+  @Test func aViolationIsToldOnTheDeviceThatActedWhenItsMessageNamesNone() throws {
+    let greetsByName = Invariant(
+      name: "greets-by-name", catches: "a greeting that is not the display name", after: [.signIn]
+    ) { view in
+      let greeting = view.device.ui["greeting"] ?? ""
+      guard let name = view.device.user?.displayName, greeting != name else { return nil }
+      return view.device.name == "laptop"
+        ? "the greeting is \(greeting)" : "\(view.device.name) greets \(greeting)"
+    }
+    var registry = MachineRegistry.builtIn
+    var descriptor = try #require(registry.descriptor(named: "firebaseui~greeting-ignores-display-name"))
+    descriptor.invariants = [greetsByName]
+    registry.register(descriptor)
+    func failure(on device: String) throws -> String? {
+      try play(
+        """
+        scenario: greeted on the second device
+        backend: { email_enumeration_protection: false }
+        given:
+          accounts: [{ email: ana@example.com, password: "correct-horse", display_name: Ana }]
+        devices: [phone, laptop]
+        steps:
+          - sign_in: { email: ana@example.com, password: "correct-horse" }
+            device: \(device)
+        """, machine: descriptor.name, registry: registry
+      ).failure?.message
+    }
+    #expect(
+      try failure(on: "laptop")
+        == "step 1 on laptop: invariant greets-by-name: the greeting is ana@example.com")
+    #expect(try failure(on: "phone") == "step 1: invariant greets-by-name: phone greets ana@example.com")
+  }
+
   @Test func aStepsOwnExpectationIsCheckedBeforeTheInvariants() throws {
     let result = try play(
       """
