@@ -260,8 +260,10 @@ public enum LoadProblem: Error, Hashable, Sendable {
 
     case .unknownName(let kind, let value, let suggestion, let valid):
       "unknown \(kind) \(quoted(value))"
-        + (suggestion != nil || valid.isEmpty || valid.count > 20
-          ? didYouMean(suggestion) : "; expected one of " + valid.map(quoted).joined(separator: ", "))
+        + (suggestion != nil
+          ? didYouMean(suggestion)
+          : valid.isEmpty || valid.count > 20
+            ? whereListed(kind) : "; expected one of " + valid.map(quoted).joined(separator: ", "))
     case .expectationAsStep(let key):
       "\(quoted(key)) is an expectation, not an action: write it under 'expect', as "
         + "'- expect: { \(key): … }' (or on the action's step, indented like the action)"
@@ -367,6 +369,17 @@ private func render(_ found: LoadProblem.Found) -> String {
   case .null: "null"
   case .text(let text): quoted(text)
   case .quoted(let text): "\"\(text)\" in quotes; write it without quotes"
+  }
+}
+
+/// Where to find the valid names of a kind too long to list in a message, when none is close to the one written.
+private func whereListed(_ kind: String) -> String {
+  switch kind {
+  case "error code":
+    "; no code is close: Docs/ScenarioLanguage.md lists Firebase's under 'Error codes', and a machine's own "
+      + "are written 'app/…'"
+  case "action": "; no action is close: 'authflow machines' lists the actions each machine takes"
+  default: ""
   }
 }
 

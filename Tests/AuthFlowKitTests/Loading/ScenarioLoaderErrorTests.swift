@@ -229,7 +229,10 @@ import Testing
           "2️⃣",
           "YAML tags such as '!!binary' are not supported: write the value without it (quote it to keep it text)"
         ),
-        yaml.error("2️⃣", "unknown action 'aGVsbG8='"),
+        yaml.error(
+          "2️⃣",
+          "unknown action 'aGVsbG8='; no action is close: 'authflow machines' lists the actions each machine takes"
+        ),
         yaml.error("3️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
         yaml.error(
           "4️⃣",
