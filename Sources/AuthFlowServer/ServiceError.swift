@@ -74,6 +74,8 @@ public struct ServiceError: Error, Equatable, Sendable {
         "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user.")
     case .invalidMultiFactorSession: self.init("INVALID_MFA_PENDING_CREDENTIAL")
     case .emailChangeNeedsVerification: self.init("EMAIL_CHANGE_NEEDS_VERIFICATION")
+    case .missingEmail: self.init("MISSING_EMAIL")
+    case .internalError: self.init(status: 500, "INTERNAL_ERROR", canonical: "INTERNAL")
     case .networkRequestFailed:
       self.init(status: 503, "The service is currently unavailable.", canonical: "UNAVAILABLE")
     default: self.init(status: 500, "INTERNAL_ERROR : \(code)", canonical: "INTERNAL")

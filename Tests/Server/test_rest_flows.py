@@ -95,6 +95,12 @@ def test_fail_next_and_error_shapes(server):
     assert error(failed) == "TOO_MANY_ATTEMPTS_TRY_LATER"
     body = failed.json()["error"]
     assert body["code"] == 400 and body["errors"][0]["message"] == "TOO_MANY_ATTEMPTS_TRY_LATER"
+    # An outage: Identity Toolkit's 500, which the SDKs report as internal-error.
+    server.control("POST", "failNext", {"operation": "signInWithPassword", "error": "internal-error"})
+    outage = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "secret-1"})
+    body = outage.json()["error"]
+    assert outage.status_code == 500 and (body["code"], body["message"], body["status"]) == (
+        500, "INTERNAL_ERROR", "INTERNAL")
     bad = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", data="{nope",
                         headers={"Content-Type": "application/json"}, timeout=10)
     assert bad.status_code == 400 and bad.json()["error"]["status"] == "INVALID_ARGUMENT"

@@ -14,7 +14,7 @@ extension Backend {
   /// `sendOobCode` for `VERIFY_EMAIL`: emails the signed-in user a verification link.
   func sendVerification(_ token: IDToken) throws(AuthErrorCode) {
     let account = try authorize(token)
-    guard let email = account.email else { throw .invalidEmail }
+    guard let email = account.email else { throw .missingEmail }
     try checkSendLimit(email: email, kind: .verifyEmail)
     send(.verifyEmail, to: account)
   }

@@ -9,6 +9,9 @@ extension Backend {
   /// to the new address, and nothing changes until its link is opened (``applyEmailChange(code:kind:)``).
   func sendEmailChange(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) {
     let account = try authorize(token)
+    // The link changes an address the account has: a guest, phone or custom-token account without one gets
+    // `MISSING_EMAIL` (the emulator asserts the same), and nothing counts against the send limit.
+    guard account.email != nil else { throw .missingEmail }
     try requireRecentLogin(token)
     guard Backend.isValidEmail(newEmail) else { throw .invalidEmail }
     let newEmail = newEmail.lowercased()

@@ -44,6 +44,8 @@ enum AuthErrorUtils {
     case .unsupportedFirstFactor: .unsupportedFirstFactor
     case .emailChangeNeedsVerification: .emailChangeNeedsVerification
     case .invalidMultiFactorSession: .invalidMultiFactorSession
+    case .missingEmail: .missingEmail
+    case .internalError: .internalError
     case AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in"): .nullUser
     default: .internalError
     }
@@ -53,7 +55,7 @@ enum AuthErrorUtils {
   static func error(_ worldCode: AuthFlowLanguage.AuthErrorCode, userInfo: [String: Any] = [:]) -> NSError {
     let code = code(for: worldCode)
     var info = userInfo
-    if code == .internalError {
+    if code == .internalError, worldCode != .internalError {
       info[NSLocalizedFailureReasonErrorKey] = "authflow: \(worldCode.rawValue)"
     }
     return error(code, userInfo: info)
@@ -95,6 +97,7 @@ enum AuthErrorUtils {
     case .expiredActionCode: "The action code has expired."
     case .weakPassword: "The password is too short."
     case .invalidEmail: "The email address is malformed."
+    case .missingEmail: "The account has no email address to send to."
     case .tooManyRequests: "Too many requests from this device; try again later."
     case .userTokenExpired: "The session has ended; sign in again."
     case .userDisabled: "An administrator has disabled this account."

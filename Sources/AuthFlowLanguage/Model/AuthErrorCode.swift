@@ -96,6 +96,13 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
   /// `updateEmail` for an account with second factors: its new email must be verified first
   /// (`email-change-needs-verification`).
   public static let emailChangeNeedsVerification = Self(rawValue: "email-change-needs-verification")
+  /// An email sent to the signed-in user's address when the account has none: a verification email, or an
+  /// email change, from a phone, guest or custom-token account (`missing-email`, Identity Toolkit's
+  /// `MISSING_EMAIL`).
+  public static let missingEmail = Self(rawValue: "missing-email")
+  /// The backend failed in a way it does not explain (`internal-error`): an HTTP 500 from Identity Toolkit.
+  /// The world never fails so by itself; `fail_next` makes it, to reproduce an outage.
+  public static let internalError = Self(rawValue: "internal-error")
   /// The Admin SDK asked for a uid another account has (`uid-already-exists`). Not in ``known``: an app never
   /// sees it (SPEC 5.6), only `serve`'s admin endpoints answer with it.
   public static let uidAlreadyExists = Self(rawValue: "uid-already-exists")
@@ -119,6 +126,6 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     .invalidVerificationCode, .missingVerificationCode, .sessionExpired, .invalidPhoneNumber, .quotaExceeded,
     .invalidVerificationID, .multiFactorAuthRequired, .unverifiedEmail, .secondFactorAlreadyInUse,
     .maximumSecondFactorCountExceeded, .emailChangeNeedsVerification, .multiFactorInfoNotFound,
-    .unsupportedFirstFactor,
+    .unsupportedFirstFactor, .missingEmail, .internalError,
   ]
 }

@@ -138,6 +138,21 @@ import Testing
     #expect(auth.currentUser?.email == "bob@example.com")
   }
 
+  /// An outage reproduced with `fail_next: {error: internal-error}` reaches the app as the SDK's own
+  /// `internalError`, and reads back as the world's code.
+  @Test func anInjectedInternalErrorIsTheSDKsInternalError() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    world.failNext(.signInWithPassword, with: .internalError)
+    let error = await thrownError {
+      try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    }
+    #expect(error?.code == AuthErrorCode.internalError.rawValue)
+    #expect(error?.userInfo[AuthErrors.userInfoNameKey] as? String == "ERROR_INTERNAL_ERROR")
+    #expect(error?.userInfo[NSLocalizedFailureReasonErrorKey] == nil)
+    #expect(error.map { FirebaseWorld.worldCode(for: $0) } == .internalError)
+  }
+
   @Test func aUserSignedInWhileTheAuthNamesATenantBelongsToIt() async throws {
     let world = FirebaseWorld()
     let auth = world.auth(for: "phone")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AuthFlowEngine
 @testable import AuthFlowLanguage
 
 /// `AuthErrorCode.known` is the codes an app can see (SPEC 5.6): what scenarios may write and the schema lists.
@@ -30,9 +31,30 @@ import Testing
     let result = yaml.load(with: ScenarioLoader(machineNames: []))
     #expect(
       result.diagnostics.map(\.description) == [
-        // Nothing is close, and the codes are too many to list: the name alone is the message.
-        yaml.error("1️⃣", "unknown error code 'uid-already-exists'"),
-        yaml.error("2️⃣", "unknown error code 'uid-already-exists'"),
+        // Nothing is close, and the codes are too many to list: the message says where they are.
+        yaml.error("1️⃣", "unknown error code 'uid-already-exists'" + Self.noCodeIsClose),
+        yaml.error("2️⃣", "unknown error code 'uid-already-exists'" + Self.noCodeIsClose),
       ])
+  }
+
+  static let noCodeIsClose =
+    "; no code is close: Docs/ScenarioLanguage.md lists Firebase's under 'Error codes', and a machine's own "
+    + "are written 'app/…'"
+
+  /// An outage a user reproduces: `fail_next` with `internal-error`, which the app shows as it is.
+  @Test func anInjectedInternalErrorReachesTheApp() throws {
+    let result = try play(
+      """
+      scenario: the backend is down for one sign-in
+      given:
+        accounts: [{ email: ana@example.com, password: "correct-horse", email_verified: true }]
+      steps:
+        - fail_next: { operation: signInWithPassword, error: internal-error }
+        - sign_in: { email: ana@example.com, password: "correct-horse" }
+          expect: { state: signedOut, error: auth/internal-error }
+        - sign_in: { email: ana@example.com, password: "correct-horse" }
+          expect: { state: signedIn, error: none }
+      """)
+    expectPassed(result)
   }
 }

@@ -87,6 +87,17 @@ struct BackendEmailChangeTests {
     #expect(fixture.world.outbox.emails.isEmpty)
   }
 
+  /// A custom-token (or phone, or guest) account has no address to verify or change: `MISSING_EMAIL`, and
+  /// nothing is sent.
+  @Test func anAccountWithoutAnEmailCannotChangeOrVerifyOne() throws {
+    let fixture = WorldFixture()
+    let client = fixture.client()
+    _ = try client.signIn(customTokenFor: "staff-1", claims: [:])
+    #expect(errorCode { try client.sendEmailChange(to: "staff@example.com") } == .missingEmail)
+    #expect(errorCode { try client.sendEmailVerification() } == .missingEmail)
+    #expect(fixture.world.outbox.emails.isEmpty)
+  }
+
   @Test(arguments: [true, false])
   func aTakenAddressIsRevealedOnlyWithoutEnumerationProtection(protection: Bool) throws {
     let fixture = WorldFixture { $0.emailEnumerationProtection = protection }
