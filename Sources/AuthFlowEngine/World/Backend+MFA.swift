@@ -91,7 +91,10 @@ extension Backend {
       "backend",
       "\(enrollment.kind) second factor enrolled for \(account.email ?? Redactor.shorten(account.uid))")
     revokeSessions(uid: account.uid, reason: "second factor enrolled")
-    let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
+    // The enrolment proved the factor: the new session's tokens name it, as production's do.
+    let tokens = issueSession(
+      uid: account.uid, authTime: token.authTime, provider: token.signInProvider,
+      secondFactor: ProvedFactor(id: enrollment.id, kind: enrollment.kind))
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
@@ -261,7 +264,8 @@ extension Backend {
       }
     }
     mfaChallenges[id] = nil
-    let tokens = issueSession(uid: account.uid, provider: pending.provider)
+    let tokens = issueSession(
+      uid: account.uid, provider: pending.provider, secondFactor: ProvedFactor(id: factor.id, kind: factor.kind))
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 

@@ -56,6 +56,8 @@ package final class Backend {
     var signInProvider: ProviderID?
     /// A custom token's developer claims, carried into every ID token of the session.
     var developerClaims: [String: ClaimValue] = [:]
+    /// The second factor the session proved, carried into every ID token of the session.
+    var secondFactor: ProvedFactor?
   }
 
   // MARK: - Accounts
@@ -141,7 +143,7 @@ package final class Backend {
   /// which also becomes the account's last sign-in time). `provider` is how the user signed in.
   func issueSession(
     uid: String, authTime: VirtualTime? = nil, provider: ProviderID? = nil,
-    developerClaims: [String: ClaimValue] = [:]
+    developerClaims: [String: ClaimValue] = [:], secondFactor: ProvedFactor? = nil
   ) -> SessionTokens {
     generation += 1
     if authTime == nil { accounts[uid]?.lastSignInAt = world.now }
@@ -149,7 +151,7 @@ package final class Backend {
     let refreshToken = world.identifier(length: 32)
     let session = RefreshSession(
       uid: uid, authTime: authTime ?? world.now, generation: generation, signInProvider: provider,
-      developerClaims: developerClaims)
+      developerClaims: developerClaims, secondFactor: secondFactor)
     sessions[refreshToken] = session
     return SessionTokens(idToken: idToken(for: session), refreshToken: refreshToken)
   }
@@ -164,7 +166,7 @@ package final class Backend {
       issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
       claims: session.developerClaims.merging(accounts[session.uid]?.customClaims ?? [:]) { _, custom in
         custom
-      },
+      }, secondFactor: session.secondFactor,
       generation: session.generation, serial: tokenSerial)
   }
 

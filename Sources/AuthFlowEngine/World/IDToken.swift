@@ -17,6 +17,10 @@ public struct IDToken: Equatable, Sendable {
   /// Custom claims as they were when it was minted: the session's custom-token claims, then the account's
   /// custom claims (which win on a clash). A token minted before `set_claims` does not have the new ones.
   public var claims: [String: ClaimValue] = [:]
+  /// The second factor the session proved, at a multi-factor sign-in or an enrolment
+  /// (`firebase.sign_in_second_factor` and `second_factor_identifier`); nil for a first-factor session. A
+  /// refreshed token keeps it.
+  public var secondFactor: ProvedFactor?
   /// Issue order across the backend; revocation compares against it.
   var generation: Int
   /// Mint order of ID tokens across the backend (a refresh mints a new one), for invariants.
@@ -24,7 +28,8 @@ public struct IDToken: Equatable, Sendable {
 
   init(
     value: String, uid: String, authTime: VirtualTime, issuedAt: VirtualTime, expiresAt: VirtualTime,
-    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], generation: Int, serial: Int
+    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], secondFactor: ProvedFactor? = nil,
+    generation: Int, serial: Int
   ) {
     self.value = value
     self.uid = uid
@@ -33,7 +38,16 @@ public struct IDToken: Equatable, Sendable {
     self.expiresAt = expiresAt
     self.signInProvider = signInProvider
     self.claims = claims
+    self.secondFactor = secondFactor
     self.generation = generation
     self.serial = serial
   }
+}
+
+/// The second factor a session proved: which enrolment, and of which kind.
+public struct ProvedFactor: Equatable, Sendable {
+  /// The enrolment's id (`second_factor_identifier`).
+  public var id: String
+  /// `phone` or `totp` (`sign_in_second_factor`).
+  public var kind: SecondFactor.Kind
 }

@@ -12,21 +12,22 @@ open class AuthTokenResult: NSObject, @unchecked Sendable {
   open var issuedAtDate: Date
   /// How the user signed in: `password`, `google.com`, …
   open var signInProvider: String
-  /// The second factor used; always empty, as the world does not model multi-factor sign-in.
+  /// The second factor the session proved (`phone` or `totp`) at a multi-factor sign-in or an enrolment; empty
+  /// for a first-factor session.
   open var signInSecondFactor: String
   /// The token's claims, as a decoded Firebase ID token holds them.
   open var claims: [String: Any]
 
   init(
     token: String, expirationDate: Date, authDate: Date, issuedAtDate: Date, signInProvider: String,
-    claims: [String: Any]
+    signInSecondFactor: String, claims: [String: Any]
   ) {
     self.token = token
     self.expirationDate = expirationDate
     self.authDate = authDate
     self.issuedAtDate = issuedAtDate
     self.signInProvider = signInProvider
-    self.signInSecondFactor = ""
+    self.signInSecondFactor = signInSecondFactor
     self.claims = claims
   }
 }

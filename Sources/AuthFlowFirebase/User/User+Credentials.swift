@@ -67,26 +67,20 @@ extension User {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
     case .password(let email, let password):
-      try perform(
-        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
-          _ = try client.linkPassword(email: email, password: password)
-        }, userInfo: { code in code == .emailAlreadyInUse ? [AuthErrors.userInfoEmailKey: email] : [:] })
-      return AuthDataResult(
-        user: try auth.signedInUser(),
-        additionalUserInfo: AdditionalUserInfo(
-          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+      // As in the SDK: `emailAlreadyInUse` without the email (it maps `EMAIL_EXISTS` so), and no
+      // `additionalUserInfo` for an email credential.
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        _ = try client.linkPassword(email: email, password: password)
+      }
+      return AuthDataResult(user: try auth.signedInUser(), additionalUserInfo: nil)
     case .emailLink(let email, let link):
       guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
         throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
       }
-      try perform(
-        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
-          _ = try client.linkEmailLink(email: email, linkCode: code)
-        }, userInfo: { code in code == .emailAlreadyInUse ? [AuthErrors.userInfoEmailKey: email] : [:] })
-      return AuthDataResult(
-        user: try auth.signedInUser(),
-        additionalUserInfo: AdditionalUserInfo(
-          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        _ = try client.linkEmailLink(email: email, linkCode: code)
+      }
+      return AuthDataResult(user: try auth.signedInUser(), additionalUserInfo: nil)
     case .phone, .phoneProof:
       return try linkNow(withPhone: credential, auth: auth)
     case .tokens:

@@ -57,27 +57,37 @@ extension User {
       return AuthTokenResult(
         token: token.value, expirationDate: Date(token.expiresAt), authDate: Date(token.authTime),
         issuedAtDate: Date(token.issuedAt), signInProvider: provider,
+        signInSecondFactor: token.secondFactor?.kind.rawValue ?? "",
         claims: claims(of: token, signInProvider: provider, projectID: auth.firebaseWorld.projectID))
     }
   }
 
-  /// The claims of a Firebase ID token for this user, as the client knows the user.
+  /// The claims of a Firebase ID token for this user, as the client knows the user: a phone number is
+  /// `phone_number` and an identity, a second-factor session names its factor, a tenant's user its tenant.
   private func claims(of token: IDToken, signInProvider: String, projectID: String) -> [String: Any] {
     let user = auth?.client.currentUser
     let account = auth?.client.currentAccount
     var identities: [String: Any] = [:]
     if let email = user?.email { identities["email"] = [email] }
+    if let phone = account?.phoneNumber { identities["phone"] = [phone] }
     for linked in account?.linkedAccounts ?? [] { identities[linked.provider.rawValue] = [linked.subject] }
+    var firebase: [String: Any] = ["identities": identities, "sign_in_provider": signInProvider]
+    if let factor = token.secondFactor {
+      firebase["sign_in_second_factor"] = factor.kind.rawValue
+      firebase["second_factor_identifier"] = factor.id
+    }
+    if let tenant = tenantID { firebase["tenant"] = tenant }
     var claims: [String: Any] = [
       "iss": "https://securetoken.google.com/\(projectID)", "aud": projectID,
       "auth_time": Int(token.authTime.secondsSince1970), "user_id": token.uid, "sub": token.uid,
       "iat": Int(token.issuedAt.secondsSince1970), "exp": Int(token.expiresAt.secondsSince1970),
-      "firebase": ["identities": identities, "sign_in_provider": signInProvider] as [String: Any],
+      "firebase": firebase,
     ]
     if let email = user?.email {
       claims["email"] = email
       claims["email_verified"] = user?.emailVerified ?? false
     }
+    if let phone = account?.phoneNumber { claims["phone_number"] = phone }
     if let name = user?.displayName { claims["name"] = name }
     if let photo = account?.photoURL { claims["picture"] = photo }
     // Custom claims (a custom token's, the account's `setCustomUserClaims`) as the token was minted with them.

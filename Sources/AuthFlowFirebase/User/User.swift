@@ -64,10 +64,18 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
       }
     }
   }
-  /// The user's email.
-  open var email: String? { read { cached.email } }
-  /// The user's verified phone number (E.164), if the account signs in with one (the `phone` provider).
-  open var phoneNumber: String? { read { cached.phoneNumber } }
+  /// The user's email. Setting it, as SDK 11 allows, changes only this copy, as for ``displayName``; an email
+  /// change is ``sendEmailVerification(beforeUpdatingEmail:)``.
+  open var email: String? {
+    get { read { cached.email } }
+    set { write { $0.cached.email = newValue } }
+  }
+  /// The user's verified phone number (E.164), if the account signs in with one (the `phone` provider). Setting
+  /// it, as SDK 11 allows, changes only this copy, as for ``displayName``.
+  open var phoneNumber: String? {
+    get { read { cached.phoneNumber } }
+    set { write { $0.cached.phoneNumber = newValue } }
+  }
   /// Whether the user is a guest (``Auth/signInAnonymously()``) with no credential linked yet.
   public internal(set) var isAnonymous: Bool {
     get { read { cached.isAnonymous } }

@@ -52,6 +52,11 @@ import Testing
     #expect(user.providerData.count == 1)
     #expect(entry.providerID == PhoneAuthProvider.id && entry.uid == number && entry.phoneNumber == number)
     #expect(entry.email == nil && entry.displayName == nil)
+    // A phone user's token carries the number, as a claim and as an identity.
+    let claims = try await user.getIDTokenResult().claims
+    #expect(claims["phone_number"] as? String == number && claims["email"] == nil)
+    let identities = (claims["firebase"] as? [String: Any])?["identities"] as? [String: Any]
+    #expect(identities?["phone"] as? [String] == [number])
     try auth.signOut()
 
     let again = try await auth.signIn(with: try await verifiedCredential(world, auth, number))

@@ -159,9 +159,15 @@ import Testing
     auth.tenantID = "acme-x3k9q"
     let user = try await auth.createUser(withEmail: "ada@example.com", password: "Str0ng-pass").user
     #expect(user.tenantID == "acme-x3k9q")
+    // Its tokens name the tenant, as production's do (`firebase.tenant`).
+    func tenant(_ user: User) async throws -> String? {
+      (try await user.getIDTokenResult().claims["firebase"] as? [String: Any])?["tenant"] as? String
+    }
+    #expect(try await tenant(user) == "acme-x3k9q")
     try auth.signOut()
     auth.tenantID = nil
     let guest = try await auth.signInAnonymously().user
     #expect(guest.tenantID == nil)
+    #expect(try await tenant(guest) == nil)
   }
 }

@@ -66,6 +66,8 @@ import Testing
     #expect(world.authenticatorCode(factor: factor)?.count == 6)
 
     #expect(world.auth(for: "phone").currentUser === user, "the enrolling device keeps its session")
+    #expect(try await user.getIDTokenResult().signInSecondFactor == "totp", "enrolling proved the factor")
+    #expect(try await tablet.getIDTokenResult().signInSecondFactor == "", "a first-factor session names none")
     try await user.reload()
     let revoked = await thrownError { try await tablet.reload() }
     #expect(revoked?.code == AuthErrorCode.userTokenExpired.rawValue)
@@ -209,6 +211,14 @@ import Testing
     #expect(result.user.multiFactor.enrolledFactors.map(\.uid) == resolver.hints.map(\.uid))
     let enrolledPhone = try #require(result.user.multiFactor.enrolledFactors.first as? PhoneMultiFactorInfo)
     #expect(enrolledPhone.phoneNumber == number)
+    // The session proved the authenticator: its tokens say so, refreshed ones too (a step-up check reads it).
+    for refresh in [false, true] {
+      let token = try await result.user.getIDTokenResult(forcingRefresh: refresh)
+      #expect(token.signInSecondFactor == "totp" && token.signInProvider == "password")
+      let firebase = try #require(token.claims["firebase"] as? [String: Any])
+      #expect(firebase["sign_in_second_factor"] as? String == "totp")
+      #expect(firebase["second_factor_identifier"] as? String == totpHint.uid)
+    }
   }
 
   @Test func thePhoneFactorAnswersWithItsSMSCode() async throws {

@@ -160,6 +160,8 @@ import Testing
 
     let other = await thrownError { try await auth.signIn(with: AppsOwnProvider(), uiDelegate: nil) }
     #expect(other?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    let ownPage = await thrownError { try await credentialOfAnyProvider(AppsOwnProvider()) }
+    #expect(ownPage?.code == AuthErrorCode.webContextCancelled.rawValue)
 
     // The app-delegate calls: nothing for the app to hand over, no reCAPTCHA to load.
     #expect(auth.canHandle(URL(fileURLWithPath: "/callback")) == false)
@@ -174,5 +176,14 @@ import Testing
   }
 }
 
-/// A provider of the app's own: it has no sign-in page in the world.
-final class AppsOwnProvider: NSObject, FederatedAuthProvider {}
+/// A provider of the app's own, as FirebaseAuth lets an iOS app write one: it has no sign-in page in the world.
+final class AppsOwnProvider: NSObject, FederatedAuthProvider {
+  func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+    throw NSError(domain: AuthErrors.domain, code: AuthErrorCode.webContextCancelled.rawValue)
+  }
+}
+
+/// App code that takes any federated provider, as the SDK's protocol allows on iOS.
+@MainActor func credentialOfAnyProvider(_ provider: FederatedAuthProvider) async throws -> AuthCredential {
+  try await provider.credential(with: nil)
+}

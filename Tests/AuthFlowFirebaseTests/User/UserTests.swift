@@ -26,6 +26,24 @@ import Testing
     #expect(world.account(email: "bob@example.com") == nil)
   }
 
+  /// A guest upgraded with a password keeps its uid; as in the SDK, the result has no `additionalUserInfo`, and
+  /// an address another account has is `emailAlreadyInUse` without the email in `userInfo`.
+  @Test func aGuestLinksAPasswordAsTheSDKReportsIt() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let guest = try await auth.signInAnonymously().user
+    let taken = await thrownError {
+      try await guest.link(
+        with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: "Str0ng-pass"))
+    }
+    #expect(taken?.code == AuthErrorCode.emailAlreadyInUse.rawValue)
+    #expect(taken?.userInfo[AuthErrorUserInfoEmailKey] == nil)
+    let linked = try await guest.link(
+      with: EmailAuthProvider.credential(withEmail: "gus@example.com", password: "Str0ng-pass"))
+    #expect(linked.user.uid == guest.uid && linked.user.email == "gus@example.com" && !linked.user.isAnonymous)
+    #expect(linked.additionalUserInfo == nil)
+  }
+
   @Test func idTokenResultCarriesDatesAndTheSignInProvider() async throws {
     let world = FirebaseWorld(
       accounts: [bob], identityProviderAccounts: [.google: [.init(email: "gina@gmail.com", name: "Gina")]])
@@ -77,12 +95,17 @@ import Testing
     let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
     user.displayName = "Local"
     user.photoURL = URL(string: "https://example.com/local.png")
+    user.email = "local@example.com"
+    user.phoneNumber = "+15555550100"
     #expect(user.displayName == "Local")
     #expect(user.photoURL?.absoluteString == "https://example.com/local.png")
+    #expect(user.email == "local@example.com" && user.phoneNumber == "+15555550100")
     #expect(world.account(email: "bob@example.com")?.displayName == nil)
+    #expect(world.account(email: "local@example.com") == nil)
     try await user.reload()
     #expect(user.displayName == nil)
     #expect(user.photoURL == nil)
+    #expect(user.email == "bob@example.com" && user.phoneNumber == nil)
   }
 
   @Test func linkAndUnlinkAProvider() async throws {
