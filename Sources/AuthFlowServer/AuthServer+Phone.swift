@@ -25,6 +25,12 @@ extension AuthServer {
   /// `sessionInfo` or proof a tenant issued finds that tenant when the request names none.
   func signInWithPhoneNumber(_ call: Call) throws -> JSON {
     let request = try call.decode(SignInWithPhoneNumberRequest.self)
+    // A name `VerifyOp` does not have is refused as Google's front end refuses it: a mistyped `REAUTH` would
+    // otherwise sign up a new account.
+    if let operation = request.operation, !PhoneOperation.names.contains(operation.name) {
+      throw ServiceError.badJSON(
+        "Invalid value at 'operation' (TYPE_ENUM), \"\(operation.name.prefix(64))\"")
+    }
     if let proof = request.temporaryProof, !proof.isEmpty { return try signInWithProof(request, proof) }
     guard let sessionInfo = request.sessionInfo, !sessionInfo.isEmpty else {
       throw ServiceError.missing("SESSION_INFO")

@@ -88,7 +88,7 @@ extension AuthServer {
   func tenantManagement(_ call: Call, _ rest: [String]) throws -> JSON {
     switch (rest.count, call.method) {
     case (0, "GET"):
-      return listTenants(call)
+      return try listTenants(call)
     case (0, "POST"):
       let config = try call.decode(TenantConfig.self)
       let id = newTenantID(displayName: config.displayName)
@@ -121,9 +121,12 @@ extension AuthServer {
   }
 
   /// `GET …/tenants?pageSize=&pageToken=`: tenants in id order, `pageSize` (default 20, at most 1,000) at a
-  /// time. A full page carries a `nextPageToken` (its last id), even when nothing follows, as the API does.
-  private func listTenants(_ call: Call) -> JSON {
-    let pageSize = min(max(call.queryValue("pageSize").flatMap(Int.init) ?? 20, 1), 1000)
+  /// time; 0 or less is the default, as proto3 reads an unset number (the emulator the same), and a size that
+  /// is no whole number is refused as the API front end refuses it. A full page carries a `nextPageToken` (its
+  /// last id), even when nothing follows, as the API does.
+  private func listTenants(_ call: Call) throws(ServiceError) -> JSON {
+    let requested = try Self.integer(call.queryValue("pageSize"), field: "page_size", type: "TYPE_INT32")
+    let pageSize = min(requested <= 0 ? 20 : requested, 1000)
     let after = call.queryValue("pageToken").flatMap { $0.isEmpty ? nil : $0 }
     let ids = tenants.ids.filter { after == nil || $0 > after ?? "" }
     let page = Array(ids.prefix(pageSize))

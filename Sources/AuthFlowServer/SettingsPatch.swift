@@ -78,8 +78,7 @@ enum SettingsPatch {
         guard PhoneNumber.isValid(number) else {
           throw invalid(key, "keyed by E.164 numbers such as +15555550100")
         }
-        guard let text = code as? String, text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber })
-        else {
+        guard let text = code as? String, PhoneNumber.isTestCode(text) else {
           throw invalid("\(key).\(number)", "a six-digit code")
         }
         codes[number] = text

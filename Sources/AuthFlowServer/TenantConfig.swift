@@ -14,6 +14,47 @@ struct TenantConfig: Codable, Equatable, Sendable {
   var mfaConfig: MFAConfig?
   var testPhoneNumbers: [String: String]?
 
+  init(
+    displayName: String? = nil, allowPasswordSignup: Bool? = nil, enableEmailLinkSignin: Bool? = nil,
+    enableAnonymousUser: Bool? = nil, disableAuth: Bool? = nil, mfaConfig: MFAConfig? = nil,
+    testPhoneNumbers: [String: String]? = nil
+  ) {
+    self.displayName = displayName
+    self.allowPasswordSignup = allowPasswordSignup
+    self.enableEmailLinkSignin = enableEmailLinkSignin
+    self.enableAnonymousUser = enableAnonymousUser
+    self.disableAuth = disableAuth
+    self.mfaConfig = mfaConfig
+    self.testPhoneNumbers = testPhoneNumbers
+  }
+
+  /// Refuses test phone numbers production would not store: at most 10, each an E.164 number with a six-digit
+  /// code (`INVALID_TESTING_PHONE_NUMBER`, `MAXIMUM_TEST_PHONE_NUMBER_EXCEEDED`, as the Admin SDKs name the
+  /// service's answers), so a tenant never signs in with a code no phone could be sent.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+    allowPasswordSignup = try container.decodeIfPresent(Bool.self, forKey: .allowPasswordSignup)
+    enableEmailLinkSignin = try container.decodeIfPresent(Bool.self, forKey: .enableEmailLinkSignin)
+    enableAnonymousUser = try container.decodeIfPresent(Bool.self, forKey: .enableAnonymousUser)
+    disableAuth = try container.decodeIfPresent(Bool.self, forKey: .disableAuth)
+    mfaConfig = try container.decodeIfPresent(MFAConfig.self, forKey: .mfaConfig)
+    testPhoneNumbers = try container.decodeIfPresent([String: String].self, forKey: .testPhoneNumbers)
+    let numbers = testPhoneNumbers ?? [:]
+    if numbers.count > PhoneNumber.testNumberLimit {
+      throw ServiceError(
+        "MAXIMUM_TEST_PHONE_NUMBER_EXCEEDED : at most \(PhoneNumber.testNumberLimit) test phone numbers")
+    }
+    for number in numbers.keys.sorted() {
+      guard PhoneNumber.isValid(number) else {
+        throw ServiceError("INVALID_TESTING_PHONE_NUMBER : \"\(number.prefix(64))\" is not an E.164 number")
+      }
+      guard PhoneNumber.isTestCode(numbers[number] ?? "") else {
+        throw ServiceError("INVALID_TESTING_PHONE_NUMBER : the code of \(number) is not six digits")
+      }
+    }
+  }
+
   /// `mfaConfig`: `state` (`ENABLED` or `DISABLED`), `enabledProviders` (`PHONE_SMS`) and `providerConfigs`
   /// (a TOTP provider, `{state, totpProviderConfig: {adjacentIntervals}}`).
   struct MFAConfig: Codable, Equatable, Sendable {
@@ -40,9 +81,26 @@ struct TenantConfig: Codable, Equatable, Sendable {
       }
     }
 
+    /// `{adjacentIntervals}`: how many 30-second steps before and after the current one a code may be from
+    /// (0 to 10; production's default 5).
     struct TOTPProviderConfig: Codable, Equatable, Sendable {
       var adjacentIntervals: Int?
+
+      init(adjacentIntervals: Int? = nil) { self.adjacentIntervals = adjacentIntervals }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        adjacentIntervals = try container.decodeIfPresent(Int.self, forKey: .adjacentIntervals)
+        if let intervals = adjacentIntervals, !(0...10).contains(intervals) {
+          throw ServiceError.invalidArgument(
+            "mfaConfig.providerConfigs.totpProviderConfig.adjacentIntervals must be from 0 to 10, found \(intervals)"
+          )
+        }
+      }
     }
+
+    /// The states that turn a setting on: `ENABLED`, and `MANDATORY`, which the emulator treats as on too.
+    static let onStates: Set = ["ENABLED", "MANDATORY"]
 
     init(state: String? = nil, enabledProviders: [String]? = nil, providerConfigs: [ProviderConfig]? = nil) {
       self.state = state
@@ -166,13 +224,15 @@ struct TenantConfig: Codable, Equatable, Sendable {
     }
     var factors: [SecondFactor.Kind] = []
     if mfaConfig?.enabledProviders?.contains("PHONE_SMS") == true { factors.append(.phone) }
-    let totp = mfaConfig?.providerConfigs?.contains {
-      $0.totpProviderConfig != nil && $0.state == "ENABLED"
+    let totp = mfaConfig?.providerConfigs?.first {
+      $0.totpProviderConfig != nil && MFAConfig.onStates.contains($0.state ?? "")
     }
-    if totp == true { factors.append(.totp) }
-    // `ENABLED` turns MFA on (a sign-in with enrolled factors is challenged, as the emulator's
+    if totp != nil { factors.append(.totp) }
+    // `ENABLED` or `MANDATORY` turns MFA on (a sign-in with enrolled factors is challenged, as the emulator's
     // `isMfaEnabled` says); which factors may be used is the providers' part.
-    settings.mfa = MFASettings(enabled: mfaConfig?.state == "ENABLED", factors: factors)
+    settings.mfa = MFASettings(
+      enabled: MFAConfig.onStates.contains(mfaConfig?.state ?? ""), factors: factors,
+      totpAdjacentIntervals: totp?.totpProviderConfig?.adjacentIntervals ?? MFASettings.defaultTOTPWindow)
     settings.testPhoneNumbers = testPhoneNumbers ?? [:]
     return settings
   }

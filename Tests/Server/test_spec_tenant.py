@@ -1,7 +1,7 @@
 """Ports of the Firebase Auth emulator's tenant.spec.ts (tenant management under `/v2/projects/{id}/tenants`).
 
 Each test names the emulator case it ports. The emulator's cases address the project `project-id`; these address
-the project serve was started for, which is the only project serve answers for.
+the project serve was started for (serve answers any project id in a path as that one, Docs/Serve.md).
 """
 import requests
 

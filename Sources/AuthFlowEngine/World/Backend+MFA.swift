@@ -77,7 +77,9 @@ extension Backend {
     guard let pending = mfaEnrollments[sessionID], pending.uid == account.uid, let secret = pending.secret
     else { throw .invalidVerificationID }
     if world.now - pending.startedAt > Self.mfaSessionTTL { throw .sessionExpired }
-    guard TOTP.accepts(code, secret: secret, at: world.now) else { throw .invalidVerificationCode }
+    guard TOTP.accepts(code, secret: secret, at: world.now, window: settings.mfa.totpAdjacentIntervals) else {
+      throw .invalidVerificationCode
+    }
     try checkEnrollment(account, token, kind: .totp, number: nil)
     mfaEnrollments[sessionID] = nil
     return enroll(account, token, .totp(secret), displayName: displayName)
@@ -258,14 +260,16 @@ extension Backend {
       _ = try checkPhoneCode(verificationID: verificationID, code: code)
     case .totp:
       guard let code, !code.isEmpty else { throw .missingVerificationCode }
-      guard let secret = account.totpSecrets[factor.id], TOTP.accepts(code, secret: secret, at: world.now)
+      guard let secret = account.totpSecrets[factor.id],
+        TOTP.accepts(code, secret: secret, at: world.now, window: settings.mfa.totpAdjacentIntervals)
       else {
         throw .invalidVerificationCode
       }
     }
     mfaChallenges[id] = nil
     let tokens = issueSession(
-      uid: account.uid, provider: pending.provider, secondFactor: ProvedFactor(id: factor.id, kind: factor.kind))
+      uid: account.uid, provider: pending.provider,
+      secondFactor: ProvedFactor(id: factor.id, kind: factor.kind))
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 

@@ -6,19 +6,17 @@ import Crypto
 enum TOTP {
   /// The length of one time step.
   static let step: Int64 = 30
-  /// Steps before and after the current one a code may come from: Identity Platform's `adjacentIntervals`
-  /// default (5), which absorbs clock skew between the phone and the server.
-  static let adjacentIntervals: Int64 = 5
-
   /// The six-digit code for `secret` at `time`.
   static func code(secret: [UInt8], at time: VirtualTime) -> String {
     code(secret: secret, counter: time.secondsSince1970 / step)
   }
 
-  /// Whether `code` is the code of a step within ``adjacentIntervals`` of `time`'s.
-  static func accepts(_ code: String, secret: [UInt8], at time: VirtualTime) -> Bool {
+  /// Whether `code` is the code of a step within `window` steps of `time`'s (the project's
+  /// `adjacentIntervals`, by default 5, which absorbs clock skew between the phone and the server).
+  static func accepts(_ code: String, secret: [UInt8], at time: VirtualTime, window: Int) -> Bool {
     let current = time.secondsSince1970 / step
-    return (current - adjacentIntervals...current + adjacentIntervals).contains {
+    let window = Int64(window)
+    return (current - window...current + window).contains {
       Self.code(secret: secret, counter: $0) == code
     }
   }

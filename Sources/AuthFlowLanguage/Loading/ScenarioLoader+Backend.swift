@@ -83,7 +83,7 @@ extension ScenarioLoader.Document {
         continue
       }
       guard let code = string(entry.value, key: entry.name) else { continue }
-      guard code.count == 6, code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber) else {
+      guard PhoneNumber.isTestCode(code) else {
         report(.wrongType(key: entry.name, expected: "a six-digit code", found: .text(code)), at: entry.value)
         continue
       }

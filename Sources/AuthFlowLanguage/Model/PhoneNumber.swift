@@ -9,4 +9,13 @@ public enum PhoneNumber {
     else { return false }
     return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
+
+  /// Whether `code` can be a test number's fixed code: six ASCII digits, as the console takes them.
+  public static func isTestCode(_ code: String) -> Bool {
+    code.utf8.count == 6 && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// How many numbers for testing a project or tenant may have ("Add up to 10 phone numbers", Firebase docs,
+  /// "Test with fictional phone numbers").
+  public static let testNumberLimit = 10
 }

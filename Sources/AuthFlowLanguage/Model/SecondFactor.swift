@@ -29,10 +29,21 @@ public struct MFASettings: Equatable, Sendable {
   public var enabled: Bool
   /// The kinds of factor users may enroll.
   public var factors: [SecondFactor.Kind]
+  /// How many 30-second steps before and after the current one a TOTP code may be from. Scenarios keep
+  /// production's default (``defaultTOTPWindow``); `serve` sets a tenant's `totpProviderConfig.adjacentIntervals`.
+  public var totpAdjacentIntervals: Int
+
+  /// Production's TOTP window: 5 steps either side (`adjacentIntervals`' default, Identity Platform's
+  /// `TotpMfaProviderConfig`).
+  public static let defaultTOTPWindow = 5
 
   /// Settings with MFA `enabled` for `factors`.
-  public init(enabled: Bool = true, factors: [SecondFactor.Kind] = SecondFactor.Kind.allCases) {
+  public init(
+    enabled: Bool = true, factors: [SecondFactor.Kind] = SecondFactor.Kind.allCases,
+    totpAdjacentIntervals: Int = defaultTOTPWindow
+  ) {
     self.enabled = enabled
     self.factors = factors
+    self.totpAdjacentIntervals = totpAdjacentIntervals
   }
 }

@@ -21,9 +21,14 @@ struct BackendMFATests {
     let now = VirtualTime(secondsSince1970: 1_234_567_890)
     let fiveStepsAgo = TOTP.code(secret: secret, at: now - .seconds(150))
     let sixStepsAgo = TOTP.code(secret: secret, at: now - .seconds(180))
-    #expect(TOTP.accepts(fiveStepsAgo, secret: secret, at: now))
-    #expect(!TOTP.accepts(sixStepsAgo, secret: secret, at: now))
-    #expect(TOTP.accepts(TOTP.code(secret: secret, at: now + .seconds(150)), secret: secret, at: now))
+    let window = MFASettings().totpAdjacentIntervals
+    #expect(TOTP.accepts(fiveStepsAgo, secret: secret, at: now, window: window))
+    #expect(!TOTP.accepts(sixStepsAgo, secret: secret, at: now, window: window))
+    #expect(
+      TOTP.accepts(TOTP.code(secret: secret, at: now + .seconds(150)), secret: secret, at: now, window: window))
+    // A tenant's `adjacentIntervals` narrows it: 0 takes the current step's code alone.
+    #expect(!TOTP.accepts(TOTP.code(secret: secret, at: now - .seconds(30)), secret: secret, at: now, window: 0))
+    #expect(TOTP.accepts(TOTP.code(secret: secret, at: now), secret: secret, at: now, window: 0))
   }
 
   @Test func enrollingNeedsAVerifiedEmailARecentLoginAndRoom() throws {
