@@ -221,7 +221,8 @@ extension ScenarioLanguage {
       .init(
         "device", .name,
         "Open the link on this device: its app gets it (a sign_in_link completes there). Default: a browser."),
-    ])
+    ],
+    rules: [.requires(key: "new_password", other: "mail", value: "password_reset")])
 
   /// What `admin:` can do, one per step.
   public static let adminOperations: [MappingShape.Field] = [

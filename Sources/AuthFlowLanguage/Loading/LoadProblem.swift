@@ -42,6 +42,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case missingOneOfKeys(keys: [String])
   /// Two keys that exclude each other.
   case conflictingKeys(first: String, second: String)
+  /// A key that means something only beside `other: value` (`new_password` with `mail: password_reset`).
+  case keyOnlyWith(key: String, other: String, value: String, found: String)
   /// A mapping key that is not a plain name.
   case keyNotName(found: Found)
   /// A value of the wrong kind for its key.
@@ -298,6 +300,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .identityProviderHasNoAccounts(let provider):
       "\(quoted(provider)) has no accounts to sign in with; list one under 'given.identity_providers'"
         + " or in a given account's 'providers'"
+    case .keyOnlyWith(let key, let other, let value, let found):
+      "\(quoted(key)) only goes with '\(other): \(value)', found \(other) \(quoted(found)); it would be ignored"
     case .errorWithoutErrorOutcome(let outcome):
       "'error' only goes with 'outcome: error', found outcome \(quoted(outcome))"
     case .noneNotAllowed(let key):

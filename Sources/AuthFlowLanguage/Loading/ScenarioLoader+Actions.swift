@@ -188,6 +188,12 @@ extension ScenarioLoader.Document {
     let newPassword = fields["new_password"].flatMap { readPassword($0, key: "new_password") }
     let which = fields["which"].flatMap { mailChoice($0) }
     let device = fields["device"].flatMap { self.device($0, key: "device") }
+    // Only a reset page takes a new password; on another link it would be dropped without a word.
+    if let mail, mail != .passwordReset, let passwordNode = fields["new_password"] {
+      report(
+        .keyOnlyWith(key: "new_password", other: "mail", value: "password_reset", found: mail.rawValue),
+        at: fields.keyMark("new_password") ?? passwordNode.mark)
+    }
     guard let mail, let to, problemCount == before else { return nil }
     return .followLink(mail: mail, to: to, newPassword: newPassword, which: which ?? .newest, device: device)
   }

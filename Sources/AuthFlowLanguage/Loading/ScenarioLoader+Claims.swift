@@ -10,7 +10,7 @@ extension ScenarioLoader.Document {
         report(.reservedClaim(name: entry.name), at: entry.keyMark)
         continue
       }
-      guard case .scalar(let scalar) = entry.value else {
+      guard case .scalar(let scalar) = entry.value, !Self.isNull(scalar) else {
         report(
           .wrongType(
             key: entry.name, expected: "a string, a whole number or true/false",
@@ -18,17 +18,53 @@ extension ScenarioLoader.Document {
           at: entry.value)
         continue
       }
-      claims[entry.name] = Self.claimValue(scalar)
+      guard let value = claimValue(scalar, name: entry.name, at: entry.value) else { continue }
+      claims[entry.name] = value
     }
     return problemCount == before ? claims : nil
   }
 
-  private static func claimValue(_ scalar: YAMLNode.Scalar) -> ClaimValue {
+  /// A plain scalar YAML reads as a number is a whole number that fits 64 bits, or refused: a fraction
+  /// (`2.5`, `1e3`) or a number past the range would otherwise turn into a string without a word. Quoted, any
+  /// text is a string.
+  private mutating func claimValue(_ scalar: YAMLNode.Scalar, name: String, at node: YAMLNode) -> ClaimValue? {
     guard scalar.isPlain else { return .string(scalar.string) }
-    switch scalar.string {
+    let text = scalar.string
+    switch text {
     case "true": return .bool(true)
     case "false": return .bool(false)
-    default: return Int(scalar.string).map(ClaimValue.integer) ?? .string(scalar.string)
+    default: break
     }
+    if let number = Int(text) { return .integer(number) }
+    guard Self.looksNumeric(text) else { return .string(text) }
+    if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) {
+      report(.integerTooLarge(key: name, value: text), at: node)
+    } else {
+      report(
+        .wrongType(
+          key: name, expected: "a string, a whole number or true/false (quote a fraction to keep it text)",
+          found: .text(text)),
+        at: node)
+    }
+    return nil
+  }
+
+  /// Whether YAML's core schema reads `text` as a number: an integer, a decimal fraction or an exponent form,
+  /// `.inf` or `.nan`.
+  private static func looksNumeric(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    if [".inf", "+.inf", "-.inf", ".nan"].contains(lowered) { return true }
+    var rest = Substring(lowered)
+    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+    let mantissa = rest.prefix { $0 != "e" }
+    let exponent = rest.dropFirst(mantissa.count)
+    let digits = mantissa.filter { $0 != "." }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), mantissa.filter({ $0 == "." }).count <= 1 else {
+      return false
+    }
+    guard !exponent.isEmpty else { return true }
+    var power = exponent.dropFirst()
+    if power.first == "-" || power.first == "+" { power = power.dropFirst() }
+    return !power.isEmpty && power.allSatisfy { $0.isASCII && $0.isNumber }
   }
 }

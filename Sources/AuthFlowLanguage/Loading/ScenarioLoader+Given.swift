@@ -85,7 +85,9 @@ extension ScenarioLoader.Document {
       }
       if seed.anonymous {
         // A guest's account has no email or sign-in method: linking one is what upgrades it.
-        for key in ["email", "password", "providers"] {
+        // Nor a phone number or second factors: a number is a sign-in method (the `phone` provider), and a
+        // session that began anonymously cannot enroll a factor (`unsupported-first-factor`).
+        for key in ["email", "password", "providers", "phone_number", "mfa"] {
           if let node = fields[key] { report(.conflictingKeys(first: "anonymous", second: key), at: node) }
         }
       }

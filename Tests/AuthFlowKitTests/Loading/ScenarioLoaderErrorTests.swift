@@ -767,4 +767,35 @@ extension ScenarioLoaderErrorTests {
         yaml.error("7️⃣", "duplicate second factor 'totp' in 'mfa'"),
       ])
   }
+
+  /// Values that would otherwise be dropped or changed without a word: a claim that is a fraction, null or
+  /// past 64 bits (it became a string), a guest with a phone number or second factors (it lost them), a new
+  /// password on a link that is no reset (ignored).
+  @Test func valuesThatWouldBeDroppedOrChangedAreRefused() {
+    let yaml = MarkedYAML(
+      """
+      scenario: dropped in silence
+      given:
+        accounts:
+          - { id: guest, anonymous: true, phone_number: 1️⃣"+15555550100" }
+          - { id: ghost, anonymous: true, mfa: 2️⃣[{ factor: totp }] }
+          - { id: x, claims: { f: 3️⃣2.5, z: 4️⃣null, n: 5️⃣99999999999999999999999, e: 6️⃣1e3, ok: "2.5", v: v1.2 } }
+      steps:
+        - follow_link: { mail: verify_email, to: a@example.com, 7️⃣new_password: "N3w-pass!" }
+        - follow_link: { mail: password_reset, to: a@example.com, new_password: "N3w-pass!" }
+      """)
+    let fraction = "a string, a whole number or true/false (quote a fraction to keep it text)"
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'anonymous' and 'phone_number' cannot be used together"),
+        yaml.error("2️⃣", "'anonymous' and 'mfa' cannot be used together"),
+        yaml.error("3️⃣", "'f' must be \(fraction), found '2.5'"),
+        yaml.error("4️⃣", "'z' must be a string, a whole number or true/false, found null"),
+        yaml.error("5️⃣", "'n' is too large, found '99999999999999999999999'"),
+        yaml.error("6️⃣", "'e' must be \(fraction), found '1e3'"),
+        yaml.error(
+          "7️⃣",
+          "'new_password' only goes with 'mail: password_reset', found mail 'verify_email'; it would be ignored"),
+      ])
+  }
 }
