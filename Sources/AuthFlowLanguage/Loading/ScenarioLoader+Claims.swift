@@ -27,7 +27,8 @@ extension ScenarioLoader.Document {
   /// A plain scalar YAML reads as a number is a whole number that fits 64 bits, or refused: a fraction
   /// (`2.5`, `1e3`) or a number past the range would otherwise turn into a string without a word. Quoted, any
   /// text is a string.
-  private mutating func claimValue(_ scalar: YAMLNode.Scalar, name: String, at node: YAMLNode) -> ClaimValue? {
+  private mutating func claimValue(_ scalar: YAMLNode.Scalar, name: String, at node: YAMLNode) -> ClaimValue?
+  {
     guard scalar.isPlain else { return .string(scalar.string) }
     let text = scalar.string
     switch text {
@@ -59,7 +60,9 @@ extension ScenarioLoader.Document {
     let mantissa = rest.prefix { $0 != "e" }
     let exponent = rest.dropFirst(mantissa.count)
     let digits = mantissa.filter { $0 != "." }
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), mantissa.filter({ $0 == "." }).count <= 1 else {
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      mantissa.filter({ $0 == "." }).count <= 1
+    else {
       return false
     }
     guard !exponent.isEmpty else { return true }

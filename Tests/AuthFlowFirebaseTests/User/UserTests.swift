@@ -40,7 +40,8 @@ import Testing
     #expect(taken?.userInfo[AuthErrorUserInfoEmailKey] == nil)
     let linked = try await guest.link(
       with: EmailAuthProvider.credential(withEmail: "gus@example.com", password: "Str0ng-pass"))
-    #expect(linked.user.uid == guest.uid && linked.user.email == "gus@example.com" && !linked.user.isAnonymous)
+    #expect(
+      linked.user.uid == guest.uid && linked.user.email == "gus@example.com" && !linked.user.isAnonymous)
     #expect(linked.additionalUserInfo == nil)
   }
 

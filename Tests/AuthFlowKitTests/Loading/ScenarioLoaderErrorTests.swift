@@ -795,7 +795,8 @@ extension ScenarioLoaderErrorTests {
         yaml.error("6️⃣", "'e' must be \(fraction), found '1e3'"),
         yaml.error(
           "7️⃣",
-          "'new_password' only goes with 'mail: password_reset', found mail 'verify_email'; it would be ignored"),
+          "'new_password' only goes with 'mail: password_reset', found mail 'verify_email'; it would be ignored"
+        ),
       ])
   }
 }

@@ -25,9 +25,11 @@ struct BackendMFATests {
     #expect(TOTP.accepts(fiveStepsAgo, secret: secret, at: now, window: window))
     #expect(!TOTP.accepts(sixStepsAgo, secret: secret, at: now, window: window))
     #expect(
-      TOTP.accepts(TOTP.code(secret: secret, at: now + .seconds(150)), secret: secret, at: now, window: window))
+      TOTP.accepts(
+        TOTP.code(secret: secret, at: now + .seconds(150)), secret: secret, at: now, window: window))
     // A tenant's `adjacentIntervals` narrows it: 0 takes the current step's code alone.
-    #expect(!TOTP.accepts(TOTP.code(secret: secret, at: now - .seconds(30)), secret: secret, at: now, window: 0))
+    #expect(
+      !TOTP.accepts(TOTP.code(secret: secret, at: now - .seconds(30)), secret: secret, at: now, window: 0))
     #expect(TOTP.accepts(TOTP.code(secret: secret, at: now), secret: secret, at: now, window: 0))
   }
 
