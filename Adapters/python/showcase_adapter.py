@@ -451,6 +451,11 @@ class Showcase:
             self.harness.call(method[pending["purpose"]], verification_id=pending["verification_id"], code=code)
             self.pending_phone = None
         except AuthError as failure:
+            if failure.code == CREDENTIAL_ALREADY_IN_USE and pending["purpose"] == "link" and self.is_guest(self.user):
+                # The number has an account: the guest signs in to it with the proof the refusal carried.
+                self.pending_phone = None
+                self.log("the number has an account already: signs in to it")
+                return self.attempt("signInWithRefusedLink")
             self.show(failure.code)
             if failure.code == SESSION_EXPIRED:
                 self.log("the code expired: sends a new one")

@@ -458,8 +458,9 @@ final class ShowcaseMachine: Machine {
   }
 
   /// The code typed: signs in (or links the number). A wrong code keeps the field for another try; an expired
-  /// one makes the app send a new code at once (the user types the new one); `credential-already-in-use` on a
-  /// link shows the error and gives up.
+  /// one makes the app send a new code at once (the user types the new one). `credential-already-in-use` on a
+  /// guest's link means the number has an account: the app signs in to it with the proof the answer carried, as
+  /// it does for an identity provider; a signed-in user's "Add phone number" shows the error and gives up.
   private func enter(_ code: String?, for pending: PendingPhone) {
     do {
       switch pending.purpose {
@@ -467,7 +468,7 @@ final class ShowcaseMachine: Machine {
         context.log("signs the guest out, then signs in with the phone number")
         client.signOut()
         _ = try client.signIn(verificationID: pending.verificationID, code: code)
-      case .link: _ = try client.linkPhone(verificationID: pending.verificationID, code: code)
+      case .link: try linkPhone(pending, code: code)
       case .signIn: _ = try client.signIn(verificationID: pending.verificationID, code: code)
       case .enroll: _ = try client.finishPhoneEnrollment(verificationID: pending.verificationID, code: code)
       }
@@ -485,6 +486,18 @@ final class ShowcaseMachine: Machine {
       default:
         pendingPhone = nil
       }
+    }
+  }
+
+  private func linkPhone(_ pending: PendingPhone, code: String?) throws(AuthErrorCode) {
+    do {
+      _ = try client.linkPhone(verificationID: pending.verificationID, code: code)
+    } catch .credentialAlreadyInUse where isGuest && !flaws.contains(.stuckOnCredentialInUse) {
+      guard let (number, proof) = client.phoneTemporaryProof(verificationID: pending.verificationID) else {
+        throw .credentialAlreadyInUse
+      }
+      context.log("the number has an account already: signs in to it")
+      _ = try client.signIn(phoneNumber: number, temporaryProof: proof)
     }
   }
 
@@ -681,7 +694,7 @@ extension ShowcaseMachine {
       flaws: .losesGuestData),
     descriptor(
       name: "showcase~stuck-on-credential-in-use",
-      summary: "shows credential-already-in-use instead of signing in to the account that has the provider",
+      summary: "shows credential-already-in-use instead of signing in to the account that has the provider or number",
       flaws: .stuckOnCredentialInUse),
     descriptor(
       name: "showcase~update-email-directly",

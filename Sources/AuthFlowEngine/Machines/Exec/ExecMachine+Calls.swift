@@ -60,18 +60,23 @@ extension ExecMachine {
         do throws(AuthErrorCode) {
           return wire(try client.link(idp))
         } catch {
-          if error == .credentialAlreadyInUse { refusedLink = idp }
+          if error == .credentialAlreadyInUse { refusedLink = .identityProvider(idp) }
           throw error
         }
       }
     case "signInWithRefusedLink":
-      guard let idp = refusedLink else {
+      guard let refused = refusedLink else {
         throw .badArguments(
-          method: method, problem: "no linkProvider call was refused with credential-already-in-use")
+          method: method,
+          problem: "no linkProvider or linkPhone call was refused with credential-already-in-use")
       }
       refusedLink = nil
       return run { () throws(AuthErrorCode) in
-        wire(try client.signIn(idp, keepingPendingCredential: false).user)
+        switch refused {
+        case .identityProvider(let idp): wire(try client.signIn(idp, keepingPendingCredential: false).user)
+        case .phone(let number, let proof):
+          wire(try client.signIn(phoneNumber: number, temporaryProof: proof).user)
+        }
       }
     case "linkPendingCredential":
       return run { () throws(AuthErrorCode) in try client.linkPendingCredential().map(wire) ?? .null }
@@ -188,7 +193,19 @@ extension ExecMachine {
       }
     case "linkPhone":
       let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
-      return run { () throws(AuthErrorCode) in wire(try client.linkPhone(verificationID: id, code: code)) }
+      return run { () throws(AuthErrorCode) in
+        do throws(AuthErrorCode) {
+          return wire(try client.linkPhone(verificationID: id, code: code))
+        } catch {
+          // The refusal carries a proof of the number (the SDK's updated credential).
+          if error == .credentialAlreadyInUse,
+            let (number, proof) = client.phoneTemporaryProof(verificationID: id)
+          {
+            refusedLink = .phone(number: number, proof: proof)
+          }
+          throw error
+        }
+      }
     case "smsCode":
       return .success(.optional(context.smsCode(for: try arguments.string("number"))))
     case "startPhoneEnrollment":

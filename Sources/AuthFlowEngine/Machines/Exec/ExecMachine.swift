@@ -32,9 +32,17 @@ package final class ExecMachine: Machine {
   /// When the adapter last said what it shows; a read at a later time asks it again (`tick`).
   private var viewTime: VirtualTime
   private var broken: AdapterFailure?
-  /// The IdP account the last `linkProvider` call was refused for with `credential-already-in-use`: the
-  /// credential the SDK's error carries (`AuthErrorUserInfoUpdatedCredentialKey`), for `signInWithRefusedLink`.
-  var refusedLink: IdentityProviders.Account?
+  /// What the last `linkProvider` or `linkPhone` call refused with `credential-already-in-use` carried: the
+  /// credential the SDK's error holds (`AuthErrorUserInfoUpdatedCredentialKey`), for `signInWithRefusedLink`.
+  var refusedLink: RefusedLink?
+
+  /// A credential a refused link carried.
+  enum RefusedLink {
+    /// The IdP account whose credential the refusal carried.
+    case identityProvider(IdentityProviders.Account)
+    /// A phone number and the temporary proof of it the refusal carried.
+    case phone(number: String, proof: String)
+  }
   /// What the adapter's `ready` said, for the handshake.
   private(set) var description: AdapterDescription?
   private var depth = 0
