@@ -694,7 +694,8 @@ extension ShowcaseMachine {
       flaws: .losesGuestData),
     descriptor(
       name: "showcase~stuck-on-credential-in-use",
-      summary: "shows credential-already-in-use instead of signing in to the account that has the provider or number",
+      summary:
+        "shows credential-already-in-use instead of signing in to the account that has the provider or number",
       flaws: .stuckOnCredentialInUse),
     descriptor(
       name: "showcase~update-email-directly",
