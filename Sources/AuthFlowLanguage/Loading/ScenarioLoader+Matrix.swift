@@ -55,7 +55,7 @@ extension ScenarioLoader.Document {
       guard var scenario else { continue }
       let values = combination.values.map { name, value in
         guard document.passwords.contains(value), let place = written[name]?.firstIndex(of: value) else {
-          return "\(name)=\(value)"
+          return "\(name)=\(Self.nameValue(value))"
         }
         return "\(name)=‹password: value \(place + 1)›"
       }
@@ -159,5 +159,14 @@ extension ScenarioLoader.Document {
       combinations += partial.map { ($0, machine) }
     }
     return combinations
+  }
+
+  /// A value as a combination's name shows it: as written, or in double quotes (with `"` and `\` escaped)
+  /// when it holds what separates the name's parts (`, `, `=`, `[`, `]`), a quote, or starts or ends with a
+  /// space, so that `[a=x, b=y]` can only be the combination of two values.
+  static func nameValue(_ value: String) -> String {
+    let special = value.contains { ",=[]\"\\".contains($0) }
+    guard special || value.first == " " || value.last == " " || value.isEmpty else { return value }
+    return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 }

@@ -241,6 +241,24 @@ import Testing
       ])
   }
 
+  /// A value holding what separates a name's parts is quoted, so no two combinations can print one name:
+  /// unquoted, `a` = "x, b=y" with `b` = z would read as three values.
+  @Test func aValueThatCouldReadAsSeveralIsQuotedInTheName() throws {
+    let result = ScenarioLoader(machineNames: []).load(
+      yaml: """
+        scenario: Names
+        matrix: { vars: { a: ["x, b=y", plain, 'say "hi"', " padded"], b: [z] } }
+        steps:
+          - wait: "1s"
+        """, file: "names.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(
+      result.scenarios.map(\.name) == [
+        #"Names [a="x, b=y", b=z]"#, "Names [a=plain, b=z]", #"Names [a="say \"hi\"", b=z]"#,
+        #"Names [a=" padded", b=z]"#,
+      ])
+  }
+
   @Test func matrixMistakesAreReportedOnce() {
     let result = ScenarioLoader(machineNames: ["authkit"]).load(
       yaml: """
