@@ -39,7 +39,7 @@ extension Backend {
     let account = try authorize(token)
     guard PhoneNumber.isValid(number) else { throw .invalidPhoneNumber }
     try checkEnrollment(account, token, kind: .phone, number: number)
-    return try sendSMSCode(number: number)
+    return try sendSMSCode(number: number, for: .enrollment(uid: account.uid))
   }
 
   /// Starts enrolling an authenticator app: a new 160-bit secret from the seeded generator.
@@ -63,7 +63,8 @@ extension Backend {
     _ token: IDToken, verificationID: String, code: String?, displayName: String? = nil
   ) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
     let account = try authorize(token)
-    let number = try checkPhoneCode(verificationID: verificationID, code: code)
+    let number = try checkPhoneCode(
+      verificationID: verificationID, code: code, for: .enrollment(uid: account.uid))
     try checkEnrollment(account, token, kind: .phone, number: number)
     return enroll(account, token, MFAEnrollment.Kind.phone(number), displayName: displayName)
   }
@@ -232,7 +233,7 @@ extension Backend {
     guard let factor = accounts[pending.uid]?.mfa.first(where: { $0.id == factorID }),
       let number = factor.phoneNumber
     else { throw .multiFactorInfoNotFound }
-    let verificationID = try sendSMSCode(number: number)
+    let verificationID = try sendSMSCode(number: number, for: .secondFactor)
     mfaChallenges[id]?.verifications[verificationID] = factor.id
     return verificationID
   }
@@ -257,7 +258,7 @@ extension Backend {
       guard let verificationID, pending.verifications[verificationID] == factor.id else {
         throw .invalidVerificationID
       }
-      _ = try checkPhoneCode(verificationID: verificationID, code: code)
+      _ = try checkPhoneCode(verificationID: verificationID, code: code, for: .secondFactor)
     case .totp:
       guard let code, !code.isEmpty else { throw .missingVerificationCode }
       guard let secret = account.totpSecrets[factor.id],

@@ -9,6 +9,18 @@ struct PhoneVerification {
   /// The temporary proof a `credential-already-in-use` answer handed out for this verification's number (the
   /// number belongs to another account): signing in with it reaches that account once, without a new code.
   var temporaryProof: String?
+  /// What the code was sent for: a verification answers only the call it was started for.
+  var purpose: Purpose = .firstFactor
+
+  /// What an SMS code is for.
+  enum Purpose: Equatable {
+    /// Signing in, linking, updating or re-authenticating with the number (`sendVerificationCode`).
+    case firstFactor
+    /// Enrolling the number as a second factor of the account `uid` (`mfaEnrollment:start`).
+    case enrollment(uid: String)
+    /// Answering a second-factor challenge (`mfaSignIn:start`).
+    case secondFactor
+  }
 }
 
 extension Backend {
@@ -37,13 +49,17 @@ extension Backend {
     throw .unsupportedFirstFactor
   }
 
-  /// Sends an SMS code to `number` (E.164 already checked): a test number's fixed code, or a new one within the
-  /// send limit. Shared by phone sign-in and SMS second factors. Returns the verification id.
-  func sendSMSCode(number: String) throws(AuthErrorCode) -> String {
+  /// Sends an SMS code to `number` (E.164 already checked) for `purpose`: a test number's fixed code, or a new
+  /// one within the send limit. Shared by phone sign-in and SMS second factors. Returns the verification id.
+  func sendSMSCode(number: String, for purpose: PhoneVerification.Purpose = .firstFactor)
+    throws(AuthErrorCode)
+    -> String
+  {
     try requireMethod("phone")
     if let fixed = settings.testPhoneNumbers[number] {
       let id = world.identifier(length: 32)
-      phoneVerifications[id] = PhoneVerification(number: number, code: fixed, createdAt: world.now)
+      phoneVerifications[id] = PhoneVerification(
+        number: number, code: fixed, createdAt: world.now, purpose: purpose)
       world.log("backend", "\(number) is a test number: no SMS, its fixed code works")
       return id
     }
@@ -54,20 +70,27 @@ extension Backend {
     let id = world.identifier(length: 32)
     let digits = String(world.nextRandom() % 1_000_000)
     let code = String(repeating: "0", count: 6 - digits.count) + digits
-    phoneVerifications[id] = PhoneVerification(number: number, code: code, createdAt: world.now)
+    phoneVerifications[id] = PhoneVerification(
+      number: number, code: code, createdAt: world.now, purpose: purpose)
     world.smsOutbox.deliver(
       SMSOutbox.Message(to: number, code: code, sentAt: world.now, verificationID: id))
     world.log("sms", "code to \(number): ••••••")
     return id
   }
 
-  /// **Checking an SMS code.** No code → `missing-verification-code`; a verification id never issued or
-  /// already used → `invalid-verification-id`; older than `sms_code_ttl` (Firebase does not publish the
-  /// lifetime; 5 minutes by default) → `session-expired`; a wrong code → `invalid-verification-code`, and the
-  /// user may type again. A right code uses the verification up. Returns the verified number.
-  func checkPhoneCode(verificationID: String, code: String?) throws(AuthErrorCode) -> String {
+  /// **Checking an SMS code.** No code → `missing-verification-code`; a verification id never issued, already
+  /// used, or started for something else (an enrolment's or a second-factor challenge's at a phone sign-in, or
+  /// another account's enrolment: production's session info says what it was issued for) →
+  /// `invalid-verification-id`; older than `sms_code_ttl` (Firebase does not publish the lifetime; 5 minutes by
+  /// default) → `session-expired`; a wrong code → `invalid-verification-code`, and the user may type again. A
+  /// right code uses the verification up. Returns the verified number.
+  func checkPhoneCode(
+    verificationID: String, code: String?, for purpose: PhoneVerification.Purpose = .firstFactor
+  ) throws(AuthErrorCode) -> String {
     guard let code, !code.isEmpty else { throw .missingVerificationCode }
-    guard let verification = phoneVerifications[verificationID], !verification.used else {
+    guard let verification = phoneVerifications[verificationID], !verification.used,
+      verification.purpose == purpose
+    else {
       throw .invalidVerificationID
     }
     if world.now - verification.createdAt > settings.smsCodeTTL { throw .sessionExpired }

@@ -78,9 +78,7 @@ public struct Redactor: Sendable {
   /// stay as they are. For text the harness did not write itself (what an adapter printed or showed), and
   /// as the last pass over every output.
   public func scrub(_ text: String) -> String {
-    guard !scalars.isEmpty, holdsNoSecret(text) != true, text.unicodeScalars.contains(where: mayStart) else {
-      return text
-    }
+    guard !holdsNothingToHide(text) else { return text }
     // A whole report is scrubbed a line at a time, so its scalars are never all held at once. No match
     // crosses a line break unless a secret holds one raw (escaped forms and `…` cuts never do).
     if text.utf8.count > Self.lineByLineSize, !scalars.contains(where: { $0.scalars.contains("\n") }) {
@@ -88,6 +86,11 @@ public struct Redactor: Sendable {
         .map { scrubScalars(String($0)) }.joined(separator: "\n")
     }
     return scrubScalars(text)
+  }
+
+  /// Whether `text` certainly holds nothing ``scrub(_:)`` would replace.
+  func holdsNothingToHide(_ text: String) -> Bool {
+    scalars.isEmpty || holdsNoSecret(text) == true || !text.unicodeScalars.contains(where: mayStart)
   }
 
   /// Whether `text` certainly holds no secret, read from its UTF-8 bytes in place: true when it holds no

@@ -23,6 +23,16 @@ public struct CommandIO: Sendable {
   /// What everything written through this output hides: the last net under every report, stream and file
   /// (see ``hiding(_:)``).
   var redactor = Redactor(passwords: [])
+  /// Standard output and error without the net, for documents the net goes over by their markup
+  /// (``out(_:markup:)``).
+  private var unscrubbedOut: (@Sendable (String) -> Void)?
+  private var unscrubbedErr: (@Sendable (String) -> Void)?
+
+  /// Writes a whole document (a report) to standard output, its secrets hidden as its `markup` allows.
+  func out(_ text: String, markup: Redactor.Markup) {
+    guard let unscrubbedOut else { return out(text) }
+    unscrubbedOut(redactor.scrub(text, markup: markup))
+  }
   /// The process's standard output and error, when `out` and `err` write to them (``standard``).
   var streams: (out: OutputDescriptor, err: OutputDescriptor)?
 
@@ -57,7 +67,9 @@ public struct CommandIO: Sendable {
   func hiding(_ secrets: [String]) -> CommandIO {
     let redactor = Redactor(hiding: secrets + self.redactor.secrets)
     var io = self
-    let (out, err) = (out, err)
+    let (out, err) = (unscrubbedOut ?? out, unscrubbedErr ?? err)
+    io.unscrubbedOut = out
+    io.unscrubbedErr = err
     io.out = { out(redactor.scrub($0)) }
     io.err = { err(redactor.scrub($0)) }
     io.redactor = redactor

@@ -31,10 +31,13 @@ extension Commands {
       let text = reporter.init(options: ReportOptions(verbose: options.verbose, coverage: coverage)).report(
         results)
       guard let path = request.path else {
-        io.out(text)
+        io.out(text, markup: reporter.markup)
         continue
       }
-      guard write(text, to: path, what: "the \(request.format) report", files: &files, io: io) else {
+      guard
+        write(
+          text, to: path, what: "the \(request.format) report", files: &files, io: io, markup: reporter.markup)
+      else {
         return false
       }
     }
@@ -49,10 +52,10 @@ extension Commands {
   /// Writes one file; false (with the reason printed) when it could not be written.
   static func write(
     _ text: String, to path: String, what: String, files: inout OutputFiles, io: CommandIO,
-    verbatim: Bool = false
+    verbatim: Bool = false, markup: Redactor.Markup = .plain
   ) -> Bool {
     do {
-      try files.write(text, to: path, verbatim: verbatim)
+      try files.write(text, to: path, verbatim: verbatim, markup: markup)
       return true
     } catch {
       io.err("error: cannot write \(what) to \(PlainText.quoted(path)): \(error.reason)\n")

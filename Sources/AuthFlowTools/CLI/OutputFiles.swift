@@ -37,16 +37,18 @@ struct OutputFiles {
   /// The text is first passed through the output's secret net (``CommandIO/hiding(_:)``), unless it is
   /// `verbatim` (a scenario file the user asked to save, which holds its passwords as the one they typed
   /// would); a path that names this process's standard output or error is scrubbed either way.
-  mutating func write(_ text: String, to path: String, verbatim: Bool = false) throws(OutputError) {
+  mutating func write(
+    _ text: String, to path: String, verbatim: Bool = false, markup: Redactor.Markup = .plain
+  ) throws(OutputError) {
     var status = stat()
     let exists = stat(path, &status) == 0
     let code = errno
     if exists, let stream = io.standardStream(for: status) {
-      stream.write(io.redactor.scrub(text))
+      stream.write(io.redactor.scrub(text, markup: markup))
       if let error = stream.error { throw error }
       return
     }
-    let text = verbatim ? text : io.redactor.scrub(text)
+    let text = verbatim ? text : io.redactor.scrub(text, markup: markup)
     if exists {
       switch status.st_mode & S_IFMT {
       case S_IFREG: try replace(resolved(path), with: text, mode: status.st_mode & 0o7777)

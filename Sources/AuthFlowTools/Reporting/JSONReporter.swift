@@ -8,6 +8,8 @@ public struct JSONReporter: Reporter {
   public static let identifier = "json"
   /// What `authflow run --help` says of the format.
   public static let abstract = "SPEC section 7's document plus durations and per-step results"
+  /// A JSON document: the net hides secrets in its string values only.
+  public static let markup = Redactor.Markup.json
 
   /// `--coverage`: the report gains a `coverage` object.
   public var coverage: CoverageReport?

@@ -12,6 +12,8 @@ public struct JUnitReporter: Reporter {
   public static let identifier = "junit"
   /// What `authflow run --help` says of the format.
   public static let abstract = "JUnit XML for CI test tabs, one testcase per scenario"
+  /// An XML document: the net hides secrets in its text and attribute values only.
+  public static let markup = Redactor.Markup.xml
 
   /// A JUnit report; it has no options.
   public init(options: ReportOptions = ReportOptions()) {}

@@ -13,4 +13,11 @@ public protocol Reporter: Sendable {
   init(options: ReportOptions)
   /// The whole report for a finished run.
   func report(_ results: [ScenarioResult]) -> String
+  /// How the report is built, so the secret net hides passwords in its values without breaking it.
+  static var markup: Redactor.Markup { get }
+}
+
+extension Reporter {
+  /// Text, unless the format says otherwise.
+  public static var markup: Redactor.Markup { .plain }
 }

@@ -104,6 +104,40 @@ struct CommandLineTests {
           + "stale: email_verified false, the backend says true"))
   }
 
+  /// A password that is one of a report's own words (`summary`, `testcase`) is hidden in its values, never in
+  /// its structure: the JSON keeps its keys and the JUnit file its elements, so CI can still read them.
+  @Test(arguments: ["summary", "testcase", "name"])
+  func aPasswordThatIsAReportsOwnWordLeavesTheReportValid(password: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authflow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let scenario = directory.appendingPathComponent("words.yaml").path
+    try Data(
+      """
+      scenario: the password is \(password)
+      given:
+        accounts: [{ email: aw@example.com, password: "\(password)", email_verified: true }]
+      steps:
+        - sign_in: { email: aw@example.com, password: "\(password)" }
+          expect: { state: signedOut }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: scenario))
+    let (json, junit) = (
+      directory.appendingPathComponent("r.json").path, directory.appendingPathComponent("r.xml").path
+    )
+    let run = try Authflow.run(["run", "--report", "json:\(json)", "--report", "junit:\(junit)", scenario])
+    #expect(run.status == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    #expect(document.keys.sorted() == ["scenarios", "summary"])
+    let first = try #require((document["scenarios"] as? [[String: Any]])?.first)
+    #expect(first["name"] as? String == "the password is ‹password 1›")
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+    #expect(xml.contains("<testcase name=\"the password is ‹password 1›\""))
+    #expect(xml.contains("</testcase>") && xml.contains("</testsuites>"))
+  }
+
   @Test func theJSONReportHasTheSpecShape() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "authflow-\(UUID().uuidString)")

@@ -28,6 +28,23 @@ struct RedactorTests {
     #expect(scrubbed == "before ‹password 2› after", "\(form): \(written)")
   }
 
+  /// In a JSON or XML document only values are scrubbed: keys, element and attribute names and the declaration
+  /// are the document's own words, whatever the passwords are.
+  @Test func aDocumentsStructureIsKeptAndItsValuesScrubbed() {
+    let words = Redactor(hiding: ["summary", "testcase", "1.0", "p\"w"])
+    let json = #"{"summary": {"name": "summary of testcase"}, "list": ["1.0", "p\"w", 1.0]}"#
+    #expect(
+      words.scrub(json, markup: .json)
+        == #"{"summary": {"name": "‹password› of ‹password›"}, "list": ["‹password›", "‹password›", 1.0]}"#)
+    let xml =
+      #"<?xml version="1.0"?><testcase name="testcase" file='summary'>a testcase &amp; p&quot;w</testcase>"#
+    #expect(
+      words.scrub(xml, markup: .xml)
+        == #"<?xml version="1.0"?><testcase name="‹password›" file='‹password›'>a ‹password› &amp; ‹password›</testcase>"#
+    )
+    #expect(words.scrub("a testcase", markup: .plain) == "a ‹password›")
+  }
+
   @Test func aWholeReportIsScrubbedAsItsLinesWouldBe() {
     let lines = (0..<5_000).map { "line \($0): \($0 % 7 == 0 ? JSONValue.quote(Self.password) : "nothing")" }
     let report = lines.joined(separator: "\n") + "\n"

@@ -60,6 +60,28 @@ struct BackendMFATests {
       errorCode { try client.startPhoneEnrollment("+15555550109") } == .maximumSecondFactorCountExceeded)
   }
 
+  /// An enrolment's SMS code answers that enrolment only: not a phone sign-in (which would make an account for
+  /// the factor's number), nor another account's enrolment.
+  @Test func anEnrolmentsCodeAnswersThatEnrolmentOnly() throws {
+    let fixture = WorldFixture()
+    fixture.account("una@example.com", verified: true)
+    fixture.account("vic@example.com", verified: true)
+    let una = fixture.client("phone")
+    let vic = fixture.client("laptop")
+    _ = try una.signIn(email: "una@example.com", password: "correct-horse")
+    _ = try vic.signIn(email: "vic@example.com", password: "correct-horse")
+    let number = "+15555550101"
+    let id = try una.startPhoneEnrollment(number)
+    let code = fixture.world.smsOutbox.newest(to: number)?.code
+    let stranger = fixture.client("tablet")
+    #expect(errorCode { _ = try stranger.signIn(verificationID: id, code: code) } == .invalidVerificationID)
+    #expect(
+      errorCode { _ = try vic.finishPhoneEnrollment(verificationID: id, code: code) }
+        == .invalidVerificationID)
+    #expect(try una.finishPhoneEnrollment(verificationID: id, code: code).mfa.map(\.kind) == [.phone])
+    #expect(stranger.currentUser == nil && fixture.backend.account(phoneNumber: number) == nil)
+  }
+
   @Test func projectSettingsDecideWhichFactorsMayBeEnrolled() throws {
     let fixture = WorldFixture { $0.mfa = MFASettings(enabled: true, factors: [.phone]) }
     fixture.account("una@example.com", verified: true)
