@@ -36,7 +36,8 @@ extension Commands {
       }
       guard
         write(
-          text, to: path, what: "the \(request.format) report", files: &files, io: io, markup: reporter.markup)
+          text, to: path, what: "the \(request.format) report", files: &files, io: io, markup: reporter.markup
+        )
       else {
         return false
       }
