@@ -70,7 +70,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "authflow-async-fixture",
-      dependencies: ["AuthFlowCommand", "AuthFlowKit"],
+      dependencies: ["AuthFlowCommand", "AuthFlowKit", "AuthFlowFirebase"],
       path: "Tests/AsyncFixture"
     ),
     .testTarget(

@@ -7,6 +7,7 @@ import Foundation
 // process and counts the distinct outputs.
 var registry = MachineRegistry.builtIn
 registry.register(DemoAsyncApp.descriptor)
+registry.register(SessionStoreApp.descriptor)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "repeat" {
   AsyncExecutors.install()

@@ -6,26 +6,31 @@ final class AsyncMachineHost: Machine {
   private let machine: (any AsyncMachine)?
   private let scheduler: AppScheduler?
   private let device: String
+  /// The world the app runs in, whose attachments bind a read to this device (the world outlives its hosts).
+  private weak var world: World?
 
   /// Starts the machine on the main actor and lets the app settle (its launch may start tasks); without a
   /// scheduler that drives, no machine starts and ``fault`` says why.
   init(context: MachineContext, make: @escaping @MainActor @Sendable (MachineContext) -> any AsyncMachine) {
     device = context.device
+    world = context.world
     let scheduler = context.driver as? AppScheduler
     self.scheduler = scheduler
     guard let scheduler, scheduler.isDriving else {
       machine = nil
       return
     }
-    let context = UncheckedSendable(context)
-    machine = MainActor.assumeIsolated { make(context.value) }
+    let sendable = UncheckedSendable(context)
+    // The app's launch is the device's code, as its actions are (`Auth.auth()` in an initialiser).
+    machine = context.world.running(asDevice: device) { MainActor.assumeIsolated { make(sendable.value) } }
     scheduler.settle()
   }
 
   private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
     // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
     guard let machine, scheduler?.isDriving == true else { return fallback }
-    return MainActor.assumeIsolated { value(machine) }
+    guard let world, !world.attachments.isEmpty else { return MainActor.assumeIsolated { value(machine) } }
+    return world.running(asDevice: device) { MainActor.assumeIsolated { value(machine) } }
   }
 
   var state: AuthState { read({ $0.state }, else: .signedOut) }

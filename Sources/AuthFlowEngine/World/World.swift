@@ -124,8 +124,24 @@ package protocol WorldAttachment: AnyObject {
   /// The OS killed the app on `device`: drop what only that run of the app held (its listeners, say). The
   /// session persisted on the device stays.
   func appDidTerminate(on device: String)
+  /// Runs `read` as code of the app on `device`: the runner launching it, or reading what it shows (its state,
+  /// screen, error, `ui`). App code that finds its instances outside any task (`Auth.auth()` in an initialiser
+  /// or a computed property) gets that device's, as it does while the device's actions run.
+  func running<T>(asDevice device: String, _ read: () -> T) -> T
 }
 
 extension WorldAttachment {
   package func appDidTerminate(on device: String) {}
+  package func running<T>(asDevice device: String, _ read: () -> T) -> T { read() }
+}
+
+extension World {
+  /// Runs `read` as code of `device`, for every attachment (``WorldAttachment/running(asDevice:_:)``).
+  func running<T>(asDevice device: String, _ read: () -> T) -> T {
+    let list = attachments.keys.sorted().compactMap { attachments[$0] as? WorldAttachment }
+    func nested(_ index: Int) -> T {
+      index == list.count ? read() : list[index].running(asDevice: device) { nested(index + 1) }
+    }
+    return nested(0)
+  }
 }

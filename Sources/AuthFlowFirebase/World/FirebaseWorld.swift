@@ -80,11 +80,23 @@ public final class FirebaseWorld: @unchecked Sendable {
 
   /// The harness attached to a scenario run's world, made on first use: what an async machine's glue uses to
   /// hand its app code the device's ``Auth``.
+  ///
+  /// It takes the device's own auth client, so ``Auth/auth()`` and ``auth(for:)-(String)`` give app code on the
+  /// device the run's session whichever the glue calls; and, called as the device's app launches, it makes that
+  /// device the current one for the rest of the launch.
   public static func attached(to context: MachineContext) -> FirebaseWorld {
     let key = "AuthFlowFirebase"
-    if let existing = context.world.attachments[key] as? FirebaseWorld { return existing }
-    let attached = FirebaseWorld(attachingTo: context.world)
-    context.world.attachments[key] = attached
+    let attached: FirebaseWorld
+    if let existing = context.world.attachments[key] as? FirebaseWorld {
+      attached = existing
+    } else {
+      attached = FirebaseWorld(attachingTo: context.world)
+      context.world.attachments[key] = attached
+    }
+    attached.locked {
+      if attached.clients[context.device] == nil { attached.clients[context.device] = context.client }
+    }
+    CurrentAuth.setProcessWide((attached, context.device))
     return attached
   }
 
@@ -109,6 +121,16 @@ extension FirebaseWorld: WorldAttachment {
   /// instance does; the next launch gets a new one over the persisted session.
   package func appDidTerminate(on device: String) {
     locked { auths.removeValue(forKey: device)?.appDidTerminate() }
+  }
+
+  /// The runner launches `device`'s app or reads what it shows: ``Auth/auth()`` returns that device's instance
+  /// meanwhile, as in the device's actions (an app's computed `currentUser` reads `Auth.auth()`), then what it
+  /// was.
+  package func running<T>(asDevice device: String, _ read: () -> T) -> T {
+    let previous = CurrentAuth.processWide()
+    CurrentAuth.setProcessWide((self, device))
+    defer { CurrentAuth.setProcessWide(previous) }
+    return read()
   }
 }
 

@@ -47,6 +47,14 @@ import Testing
           + "2026-01-01T00:01:00Z\n        2026-01-01T00:55:00Z  phone    scheduled token refresh"))
   }
 
+  /// App code whose state is `Auth.auth().currentUser`, read when asked: each device's reads see that device's
+  /// user, not the one whose action ran last.
+  @Test func eachDevicesStateIsReadAsThatDevicesCode() throws {
+    let run = try AsyncFixture.run(["run", Fixture.path("Async/two-devices.yaml")])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.lastLine == "1 passed, 0 failed")
+  }
+
   @Test func anActionAwaitingSomethingThatNeverComesErrorsNamingItsTask() throws {
     let run = try AsyncFixture.run(["run", Self.hang])
     #expect(run.status == 1)

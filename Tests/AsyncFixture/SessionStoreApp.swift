@@ -1,0 +1,57 @@
+import AuthFlowFirebase
+import AuthFlowKit
+import Foundation
+
+/// App code written as iOS apps write it: one `SessionStore` whose `currentUser` reads `Auth.auth()` whenever
+/// it is asked, as in an app's one process with one `Auth`, and whose initialiser registers a state listener
+/// with `Auth.auth()` (no `withDevice` around it). The fixture registers it as `async-session-store`.
+@MainActor final class SessionStoreApp: AsyncMachine {
+  private let context: MachineContext
+  private let world: FirebaseWorld
+  private(set) var error: AuthFlowKit.AuthErrorCode?
+  /// The email the state listener last heard of.
+  private var heard = ""
+  private var listener: AuthStateDidChangeListenerHandle?
+
+  init(context: MachineContext) {
+    self.context = context
+    world = FirebaseWorld.attached(to: context)
+    listener = Auth.auth().addStateDidChangeListener { [weak self] _, user in
+      MainActor.assumeIsolated { self?.heard = user?.email ?? "" }
+    }
+  }
+
+  /// What a view would bind to: read fresh from `Auth.auth()` each time.
+  private var currentUser: User? { Auth.auth().currentUser }
+
+  var state: AuthFlowKit.AuthState { currentUser == nil ? .signedOut : .signedIn }
+  var screen: String { currentUser == nil ? "signIn" : "home" }
+  var ui: [String: String] { ["email": currentUser?.email ?? "", "heard": heard] }
+
+  func perform(_ action: Action) async throws {
+    error = nil
+    try await world.withDevice(context.device) {
+      switch action {
+      case .signIn(let email, let password):
+        do {
+          try await Auth.auth().signIn(withEmail: email, password: password)
+        } catch {
+          self.error = FirebaseWorld.worldCode(for: error)
+        }
+      case .signOut:
+        try? Auth.auth().signOut()
+      case .launch, .terminate, .background, .foreground:
+        break
+      default:
+        throw MachineError.unsupported(action.kind)
+      }
+    }
+  }
+
+  nonisolated static let descriptor = MachineDescriptor(
+    name: "async-session-store",
+    summary: "an app whose state is read from Auth.auth() when asked (test fixture)",
+    supportedActions: [.launch, .terminate, .background, .foreground, .signIn, .signOut],
+    screens: ["signIn", "home"],
+    makeAsync: { context in SessionStoreApp(context: context) })
+}
