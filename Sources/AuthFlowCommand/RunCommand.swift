@@ -7,7 +7,11 @@ struct RunCommand: ParsableCommand {
     commandName: "run", abstract: "Run scenarios (default path: Scenarios).")
 
   @Argument(help: "Scenario files or folders.") var paths: [String] = []
-  @Option(help: "Run every scenario on this machine (overrides the file's `machine`).") var machine: String?
+  @Option(
+    help:
+      "Run the scenarios on this machine (overrides the file's `machine`); a mutant replaces only its own machine's."
+  )
+  var machine: String?
   @Option(parsing: .unconditional, help: "Seed for ids, codes and nicknames (overrides the file's `seed`).")
   var seed: UInt64?
   @OptionGroup var selection: SelectionOptions

@@ -84,6 +84,14 @@ final class DemoAsyncApp: AsyncMachine {
       }.value
       MainActor.preconditionIsolated()
       isolationChecks += 1
+    case .tap("poll-reload"):
+      // A screen that reloads the user every 5 seconds, forever (a verification poller).
+      Task(name: "reload poller") {
+        while true {
+          try await Task.sleep(for: .seconds(5))
+          await self.reload()
+        }
+      }
     case .tap("poll"):
       // Waits for something that never comes, checking every second.
       while true { try await Task.sleep(for: .seconds(1)) }
@@ -165,6 +173,6 @@ final class DemoAsyncApp: AsyncMachine {
       .deleteAccount, .tap,
     ],
     screens: ["signIn", "verifyEmail", "home"],
-    tapTargets: ["block", "burst", "check", "crash", "hang", "poll", "spin"],
+    tapTargets: ["block", "burst", "check", "crash", "hang", "poll", "poll-reload", "spin"],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

@@ -23,6 +23,9 @@ extension Run {
       wait(until: time)
       if world.transcript.count > mark { driver.flushQuietTimers(before: mark) }
       driver.fireNextTimer { logChanges() }
+      // An app whose timers went over the step's call budget ends the wait there: the step errors at the time
+      // it happened, instead of after days of virtual time it would spend refused.
+      if devices.contains(where: \.client.budgetExceeded) { return }
     }
     let mark = world.transcript.count
     wait(until: target)

@@ -55,6 +55,17 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed")
   }
 
+  /// A poller that reloads every 5 seconds goes over the step's call budget 5,005 s into a 20-day wait: the wait
+  /// ends there, the step errors at that time, and the next scenario plays as usual.
+  @Test func aWaitEndsWhereTheAppsTimersWentOverTheCallBudget() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path("Async/poller.yaml"), Self.demo])
+    #expect(run.lastLine == "1 passed, 0 failed, 1 errored", "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "2026-01-01T01:23:25Z  authflow  error: machine 'async-demo' made more than 1000 auth-client calls in one "
+          + "step; the app's timers during the wait count in it: split the wait into shorter ones"))
+  }
+
   @Test func anActionAwaitingSomethingThatNeverComesErrorsNamingItsTask() throws {
     let run = try AsyncFixture.run(["run", Self.hang])
     #expect(run.status == 1)
