@@ -115,12 +115,15 @@ extension Run {
     }
   }
 
-  func error(_ step: Step, at location: SourceLocation, _ message: String) -> StepOutcome.Status {
+  /// Errors the step; `device`, the device the step acted on, is named when the scenario has several.
+  func error(_ step: Step, on device: Device? = nil, at location: SourceLocation, _ message: String)
+    -> StepOutcome.Status
+  {
     world.log("authflow", "error: \(message)")
     status = .errored
     failure = Failure(
       step: step.number, location: location, key: step.action?.kind.rawValue, expected: nil, actual: nil,
-      message: "step \(step.number): \(message)")
+      message: "\(label(step, device: device)): \(message)")
     return .errored
   }
 
@@ -137,11 +140,11 @@ extension Run {
   /// the step ends here.
   func perform(_ action: Action, on device: Device, _ step: Step) -> StepOutcome.Status? {
     if let problem = unsupported(action) {
-      return error(step, at: step.actionLocation, problem)
+      return error(step, on: device, at: step.actionLocation, problem)
     }
     if device.lifecycle == .terminated, action != .launch, action != .terminate {
       return error(
-        step, at: step.actionLocation,
+        step, on: device, at: step.actionLocation,
         "\(device.name) is not running (terminated); add a 'launch' step before '\(action.kind.rawValue)'")
     }
     switch action {
@@ -168,7 +171,8 @@ extension Run {
     do {
       try machine.perform(action)
     } catch {
-      return self.error(step, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
+      return self.error(
+        step, on: device, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
     }
     if let exceeded = callBudgetExceeded(step) { return exceeded }
     switch action {

@@ -90,7 +90,8 @@ extension Run {
     do {
       try machine.openLink(email.link)
     } catch {
-      return self.error(step, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
+      return self.error(
+        step, on: device, at: step.actionLocation, "machine '\(descriptor.name)' failed: \(error)")
     }
     return callBudgetExceeded(step)
   }

@@ -218,6 +218,21 @@ struct FirebaseUIMachineTests {
     #expect(result.failure?.message.contains("machine 'firebaseui' does not support") == true)
   }
 
+  /// With several devices an errored step says which one it acted on, as a failed one does.
+  @Test func anErroredStepNamesItsDeviceWhenThereAreSeveral() throws {
+    let result = try play(
+      """
+      scenario: unsupported on the laptop
+      machine: firebaseui
+      devices: [phone, laptop]
+      steps:
+        - delete_account:
+          device: laptop
+      """)
+    #expect(result.status == .errored, result.explanation)
+    #expect(result.failure?.message.hasPrefix("step 1 on laptop: machine 'firebaseui' does not support") == true)
+  }
+
   /// Each mutant's bug, and a scenario a user would write about it: it passes on firebaseui and fails there.
   static let mutants: [(mutant: String, key: String, yaml: String)] = [
     (
