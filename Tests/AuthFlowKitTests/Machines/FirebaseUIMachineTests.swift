@@ -230,7 +230,8 @@ struct FirebaseUIMachineTests {
           device: laptop
       """)
     #expect(result.status == .errored, result.explanation)
-    #expect(result.failure?.message.hasPrefix("step 1 on laptop: machine 'firebaseui' does not support") == true)
+    #expect(
+      result.failure?.message.hasPrefix("step 1 on laptop: machine 'firebaseui' does not support") == true)
   }
 
   /// Each mutant's bug, and a scenario a user would write about it: it passes on firebaseui and fails there.
