@@ -12,6 +12,8 @@ import Foundation
   /// The email the state listener last heard of.
   private var heard = ""
   private var listener: AuthStateDidChangeListenerHandle?
+  /// The address a sign-in link was asked for, as an app keeps it until the link comes back.
+  private var emailForLink: String?
 
   init(context: MachineContext) {
     self.context = context
@@ -40,6 +42,16 @@ import Foundation
         }
       case .signOut:
         try? Auth.auth().signOut()
+      case .sendSignInLink(let email):
+        let settings = ActionCodeSettings()
+        settings.url = URL(string: "https://app.example.com/finish")
+        settings.handleCodeInApp = true
+        do {
+          try await Auth.auth().sendSignInLink(toEmail: email, actionCodeSettings: settings)
+          self.emailForLink = email
+        } catch {
+          self.error = FirebaseWorld.worldCode(for: error)
+        }
       case .launch, .terminate, .background, .foreground:
         break
       default:
@@ -48,10 +60,23 @@ import Foundation
     }
   }
 
+  /// A universal link, as `onOpenURL` gets it: an email sign-in link completes with the email kept for it.
+  func openLink(_ link: String) async throws {
+    try await world.withDevice(context.device) {
+      guard Auth.auth().isSignIn(withEmailLink: link), let email = emailForLink else { return }
+      do {
+        try await Auth.auth().signIn(withEmail: email, link: link)
+        emailForLink = nil
+      } catch {
+        self.error = FirebaseWorld.worldCode(for: error)
+      }
+    }
+  }
+
   nonisolated static let descriptor = MachineDescriptor(
     name: "async-session-store",
     summary: "an app whose state is read from Auth.auth() when asked (test fixture)",
-    supportedActions: [.launch, .terminate, .background, .foreground, .signIn, .signOut],
+    supportedActions: [.launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink],
     screens: ["signIn", "home"],
     makeAsync: { context in SessionStoreApp(context: context) })
 }

@@ -112,12 +112,19 @@ final class AppScheduler: AsyncAppDriver {
 
   /// Runs `action` on `machine` as a task named `name`, until the app is idle and the task has finished.
   func perform(_ action: Action, on machine: any AsyncMachine, name: String, device: String) throws {
+    try run(name: name, device: device) { try await machine.perform(action) }
+  }
+
+  /// Runs `work` (an action, a link the app opens) as a task named `name`, until the app is idle and the task
+  /// has finished.
+  func run(name: String, device: String, _ work: @escaping @MainActor () async throws -> Void) throws {
     guard driving else { throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled }
+    let work = UncheckedSendable(work)
     let outcome = MainActor.assumeIsolated { () -> ActionOutcome in
       let outcome = ActionOutcome()
       Task(name: name) { @MainActor in
         do {
-          try await machine.perform(action)
+          try await work.value()
         } catch {
           outcome.error = "\(error)"
         }

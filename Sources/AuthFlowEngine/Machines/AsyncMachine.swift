@@ -21,6 +21,11 @@ public protocol AsyncMachine: AnyObject, Sendable {
   /// Handles one device action (SPEC 2.2), lifecycle events included. The runner waits for it (and for the
   /// timers it sleeps on) before the step's expectations; throwing makes the scenario errored.
   func perform(_ action: Action) async throws
+  /// Handles a link the OS opens in the app (`follow_link` with `device:`: a universal link from an email, such
+  /// as a passwordless sign-in link, what `onOpenURL` or the scene delegate gets). The runner waits for it as for
+  /// an action; throwing makes the scenario errored. By default the app handles no links
+  /// (``MachineError/opensNoLinks``).
+  func openLink(_ link: String) async throws
   /// A problem the machine ran into outside ``perform(_:)``; nil while all is well (the default).
   var fault: String? { get }
 }
@@ -29,4 +34,7 @@ public protocol AsyncMachine: AnyObject, Sendable {
 
 extension AsyncMachine {
   public var fault: String? { nil }
+
+  /// Handles no links by default.
+  public func openLink(_ link: String) async throws { throw MachineError.opensNoLinks }
 }

@@ -59,4 +59,14 @@ final class AsyncMachineHost: Machine {
     }
     try scheduler.perform(action, on: machine, name: "\(action.kind.rawValue) on \(device)", device: device)
   }
+
+  func openLink(_ link: String) throws {
+    guard let machine, let scheduler else {
+      throw fault.map { MachineError.appFailed(message: $0) } ?? .executorsNotInstalled
+    }
+    let sendable = UncheckedSendable(link)
+    try scheduler.run(name: "open link on \(device)", device: device) {
+      try await machine.openLink(sendable.value)
+    }
+  }
 }

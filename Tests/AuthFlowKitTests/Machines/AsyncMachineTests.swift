@@ -55,6 +55,19 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed")
   }
 
+  /// A link opened on the device reaches the app's `openLink`, which completes an email-link sign-in with
+  /// FirebaseAuth's calls; an app that handles no links errors the step, saying so.
+  @Test func aLinkOpenedOnTheDeviceReachesTheAppsOwnCode() throws {
+    let run = try AsyncFixture.run([
+      "run", Fixture.path("Async/email-link.yaml"), Fixture.path("Async/no-links.yaml"),
+    ])
+    #expect(run.lastLine == "1 passed, 0 failed, 1 errored", "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "no-links.yaml:5:5: step 2: machine 'async-demo' failed: the app does not handle links opened on the "
+          + "device ('follow_link' with 'device:')"))
+  }
+
   /// A poller that reloads every 5 seconds goes over the step's call budget 5,005 s into a 20-day wait: the wait
   /// ends there, the step errors at that time, and the next scenario plays as usual.
   @Test func aWaitEndsWhereTheAppsTimersWentOverTheCallBudget() throws {
