@@ -53,6 +53,9 @@ public enum ScenarioCheck {
     /// What the check found.
     public var outcome: Outcome
 
+    /// The failures of `outcome`, for code that calls ``run(paths:machine:seed:registry:)`` and prints them.
+    public init(outcome: Outcome) { self.outcome = outcome }
+
     /// The problems, or each failing scenario with its failing step and transcript.
     public var description: String {
       if !outcome.problems.isEmpty {
