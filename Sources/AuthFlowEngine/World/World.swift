@@ -138,6 +138,10 @@ extension WorldAttachment {
 extension World {
   /// Runs `read` as code of `device`, for every attachment (``WorldAttachment/running(asDevice:_:)``).
   func running<T>(asDevice device: String, _ read: () -> T) -> T {
+    // One attachment (the FirebaseAuth harness) is the common case, read after every step and timer.
+    if attachments.count == 1, let only = attachments.first?.value as? WorldAttachment {
+      return only.running(asDevice: device, read)
+    }
     let list = attachments.keys.sorted().compactMap { attachments[$0] as? WorldAttachment }
     func nested(_ index: Int) -> T {
       index == list.count ? read() : list[index].running(asDevice: device) { nested(index + 1) }
