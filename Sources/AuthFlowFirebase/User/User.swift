@@ -65,7 +65,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     }
   }
   /// The user's email. Setting it, as SDK 11 allows, changes only this copy, as for ``displayName``; an email
-  /// change is ``sendEmailVerification(beforeUpdatingEmail:)``.
+  /// change is `sendEmailVerification(beforeUpdatingEmail:)`.
   open var email: String? {
     get { read { cached.email } }
     set { write { $0.cached.email = newValue } }

@@ -81,7 +81,7 @@ public final class FirebaseWorld: @unchecked Sendable {
   /// The harness attached to a scenario run's world, made on first use: what an async machine's glue uses to
   /// hand its app code the device's ``Auth``.
   ///
-  /// It takes the device's own auth client, so ``Auth/auth()`` and ``auth(for:)-(String)`` give app code on the
+  /// It takes the device's own auth client, so ``Auth/auth()`` and `auth(for: device)` give app code on the
   /// device the run's session whichever the glue calls; and, called as the device's app launches, it makes that
   /// device the current one for the rest of the launch.
   public static func attached(to context: MachineContext) -> FirebaseWorld {
