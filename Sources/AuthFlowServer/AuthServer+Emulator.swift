@@ -20,6 +20,10 @@ extension AuthServer {
       try require("GET", call)
       throw try identityProviderWidget(call)
     }
+    if parts == ["auth", "iframe"] {
+      try require("GET", call)
+      throw try relayPage(call)
+    }
     guard parts.count == 4, parts[0] == "v1", parts[1] == "projects" else { throw ServiceError.notFound }
     switch (parts[3], call.method) {
     case ("oobCodes", "GET"):
