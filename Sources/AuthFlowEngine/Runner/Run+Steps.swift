@@ -17,7 +17,7 @@ extension Run {
       if let unchecked = strictness?.unchecked(devices: devices), !unchecked.isEmpty {
         return fail(step, unchecked: unchecked, at: step.actionLocation, prefix: "step \(step.number)")
       }
-      let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action)
+      let actor = action.kind.isDeviceAction ? device.name : worldActor(for: action, on: device)
       if step.usedAt != nil {
         // A flow's step: the line is the flow file's, so the transcript names the file.
         world.log(
@@ -106,11 +106,15 @@ extension Run {
     )
   }
 
-  func worldActor(for action: Action) -> String {
+  /// The transcript lane a world action's step line goes in: the device it concerns, or the part of the world
+  /// that acts.
+  func worldActor(for action: Action, on device: Device) -> String {
     switch action {
     case .followLink(_, _, _, _, let device): device ?? "browser"
     case .wait: "clock"
     case .admin: "admin"
+    // The device's own connection goes down or up: its lane, as its "offline" line below.
+    case .network: device.name
     default: "backend"
     }
   }

@@ -115,6 +115,21 @@ extension ScenarioRunnerTests {
     #expect(refreshTimes(result, "phone") == ["2026-01-01T01:30:00Z"])
   }
 
+  @Test func aNetworkStepIsWrittenInItsDevicesLaneAndFailNextInTheBackends() throws {
+    let result = try play(
+      """
+      scenario: Lanes
+      devices: [phone, laptop]
+      steps:
+        - network: { online: false, device: laptop }
+        - fail_next: { operation: signInWithPassword, error: internal-error, device: phone }
+      """)
+    expectPassed(result)
+    #expect(result.entries("laptop", containing: "step 1: network").count == 1)
+    #expect(result.entries("backend", containing: "step 1").isEmpty)
+    #expect(result.entries("backend", containing: "step 2: fail_next").count == 1)
+  }
+
   @Test func givenNowStartsTheClock() throws {
     let result = try play(
       """
