@@ -18,35 +18,35 @@ public final class AuthClient {
   }
   /// The signed-in user's uid, kept beside ``currentUser``: the invariants ask after every step, and reading it
   /// through the cached user copies the whole user.
-  private(set) var currentUID: String?
+  @exclusivity(unchecked) private(set) var currentUID: String?
   /// Whether the signed-in user (nil: none) is a password user whose email is unverified, kept like
   /// ``currentUID``: a machine's `state` asks for it after every step.
-  private(set) var currentUserIsUnverifiedPasswordUser: Bool?
-  var tokens: SessionTokens?
+  @exclusivity(unchecked) private(set) var currentUserIsUnverifiedPasswordUser: Bool?
+  @exclusivity(unchecked) var tokens: SessionTokens?
   /// The credential an IdP sign-in was refused for, kept for linking after the user signs in another way.
-  public internal(set) var pendingCredential: PendingCredential?
+  @exclusivity(unchecked) public internal(set) var pendingCredential: PendingCredential?
   /// The second-factor challenge the last sign-in stopped at (`multi-factor-auth-required`'s resolver); it lives
   /// in memory only, like the SDK's resolver.
-  public internal(set) var pendingMultiFactor: MFAChallenge?
+  @exclusivity(unchecked) public internal(set) var pendingMultiFactor: MFAChallenge?
   /// The app's own small store on the device (what `UserDefaults` keeps): it survives `terminate`, and no other
   /// device sees it. Machines reach it through ``MachineContext/stored(_:)``.
-  var deviceStore: [String: String] = [:]
+  @exclusivity(unchecked) var deviceStore: [String: String] = [:]
   /// `network: {online: false}` makes every call fail with `network-request-failed`.
-  public internal(set) var isOnline = true
+  @exclusivity(unchecked) public internal(set) var isOnline = true
   /// The app's auth state listener; a built-in machine sets it when it starts.
-  public var onAuthStateChange: ((AuthStateChange) -> Void)?
+  @exclusivity(unchecked) public var onAuthStateChange: ((AuthStateChange) -> Void)?
   /// Told after every change of the signed-in user or its tokens (a sign-in, a reload that changed the user, a
   /// token refresh, a sign-out), once the client is consistent again: the FirebaseAuth façade's listeners.
-  package var sessionObserver: (() -> Void)?
+  @exclusivity(unchecked) package var sessionObserver: (() -> Void)?
   /// The account as the last sign-in, reload or profile call returned it: what ``CachedUser`` leaves out
   /// (photo, dates, linked IdP accounts). Kept apart so the built-in machines see the cached user they always did.
-  package internal(set) var currentAccount: AccountInfo?
+  @exclusivity(unchecked) package internal(set) var currentAccount: AccountInfo?
 
   /// Calls allowed in one step before the step errors: a machine that loops on the client stops here. The
   /// runner gives every device a new budget at each step (a `wait`'s scheduled work counts in the wait's own).
   static let callBudget = 1000
-  private(set) var callsThisStep = 0
-  private(set) var budgetExceeded = false
+  @exclusivity(unchecked) private(set) var callsThisStep = 0
+  @exclusivity(unchecked) private(set) var budgetExceeded = false
 
   /// The client refreshes the ID token when this much or less of its life remains.
   static let refreshMargin = VirtualDuration.minutes(5)

@@ -12,8 +12,8 @@ package final class Device {
   private let world: World
   /// The scheduler of an async machine's app; nil for a synchronous machine.
   private let driver: (any AsyncAppDriver)?
-  package private(set) var machine: (any Machine)?
-  package var lifecycle = Lifecycle.foreground
+  @exclusivity(unchecked) package private(set) var machine: (any Machine)?
+  @exclusivity(unchecked) package var lifecycle = Lifecycle.foreground
 
   init(name: String, descriptor: MachineDescriptor, world: World, driver: (any AsyncAppDriver)? = nil) {
     self.name = name

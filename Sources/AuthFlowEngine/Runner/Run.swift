@@ -11,19 +11,19 @@ package final class Run {
   let descriptor: MachineDescriptor
   let seed: UInt64
   package let world: World
-  package var devices: [Device] = []
-  var outcomes: [StepOutcome] = []
-  package var failure: Failure?
-  package var status = ScenarioResult.Status.passed
+  @exclusivity(unchecked) package var devices: [Device] = []
+  @exclusivity(unchecked) var outcomes: [StepOutcome] = []
+  @exclusivity(unchecked) package var failure: Failure?
+  @exclusivity(unchecked) package var status = ScenarioResult.Status.passed
   /// What each device showed when the transcript last said.
-  var shown: [Device.Snapshot] = []
+  @exclusivity(unchecked) var shown: [Device.Snapshot] = []
   let invariants: InvariantMonitor
   /// Exhaustive mode's bookkeeping; nil unless strict.
-  var strictness: StrictTracker?
+  @exclusivity(unchecked) var strictness: StrictTracker?
   /// The machine's transitions; nil unless coverage is recorded.
-  var coverage: CoverageRecorder?
+  @exclusivity(unchecked) var coverage: CoverageRecorder?
   /// Told when each step starts (see `RunConfiguration.stepTimeout`).
-  package var watch: StepWatch?
+  @exclusivity(unchecked) package var watch: StepWatch?
   /// Runs the app's jobs and timers when the machine is an ``AsyncMachine``; nil otherwise.
   let driver: (any AsyncAppDriver)?
 

@@ -7,42 +7,42 @@ import AuthFlowLanguage
 /// device's network state and `fail_next` first; the admin SDK (`admin:` steps) calls it directly.
 package final class Backend {
   unowned let world: World
-  private(set) var accounts: [String: Account] = [:]
+  @exclusivity(unchecked) private(set) var accounts: [String: Account] = [:]
   /// uids in creation order, so every scan is deterministic.
-  package private(set) var uids: [String] = []
+  @exclusivity(unchecked) package private(set) var uids: [String] = []
   /// uids by (lowercased) email, each list in creation order: every sign-up and sign-in looks an email up,
   /// and a scan of every account made `authflow serve` slow down as accounts accumulated.
-  private var uidsByEmail: [String: [String]] = [:]
+  @exclusivity(unchecked) private var uidsByEmail: [String: [String]] = [:]
   /// Each uid's place in creation order, to keep `uidsByEmail` lists in that order.
-  private var creationIndex: [String: Int] = [:]
-  private var accountsCreated = 0
-  private var sessions: [String: RefreshSession] = [:]
+  @exclusivity(unchecked) private var creationIndex: [String: Int] = [:]
+  @exclusivity(unchecked) private var accountsCreated = 0
+  @exclusivity(unchecked) private var sessions: [String: RefreshSession] = [:]
   /// The refresh tokens of deleted accounts, with the uid they were for: production answers them
   /// `USER_NOT_FOUND`, not "invalid token" (see ``owner(ofRefreshToken:)``).
-  private var deletedSessions: [String: String] = [:]
-  var actionCodes: [String: ActionCode] = [:]
-  var sends: [SendRecord] = []
-  private var generation = 0
+  @exclusivity(unchecked) private var deletedSessions: [String: String] = [:]
+  @exclusivity(unchecked) var actionCodes: [String: ActionCode] = [:]
+  @exclusivity(unchecked) var sends: [SendRecord] = []
+  @exclusivity(unchecked) private var generation = 0
   /// Every ID token minted so far, numbered in order (``IDToken/serial``).
-  private(set) var tokenSerial = 0
+  @exclusivity(unchecked) private(set) var tokenSerial = 0
   /// What the backend did, for invariants (``BackendFact``).
-  var facts: [BackendFact] = []
+  @exclusivity(unchecked) var facts: [BackendFact] = []
   /// Phone verifications started by `sendVerificationCode`, by verification id (`sessionInfo`).
-  var phoneVerifications: [String: PhoneVerification] = [:]
+  @exclusivity(unchecked) var phoneVerifications: [String: PhoneVerification] = [:]
   /// Temporary proofs handed out for numbers another account has, with the number and when it was proven.
-  var temporaryProofs: [String: (number: String, issuedAt: VirtualTime)] = [:]
+  @exclusivity(unchecked) var temporaryProofs: [String: (number: String, issuedAt: VirtualTime)] = [:]
   /// When each SMS code was sent, by number, for `sms_send_limit`.
-  var smsSends: [String: [VirtualTime]] = [:]
+  @exclusivity(unchecked) var smsSends: [String: [VirtualTime]] = [:]
   /// Second-factor enrolments started and not finished, by session id.
-  var mfaEnrollments: [String: PendingMFAEnrollment] = [:]
+  @exclusivity(unchecked) var mfaEnrollments: [String: PendingMFAEnrollment] = [:]
   /// Sign-ins waiting for their second factor, by `mfaPendingCredential`.
-  var mfaChallenges: [String: PendingMFASignIn] = [:]
+  @exclusivity(unchecked) var mfaChallenges: [String: PendingMFASignIn] = [:]
   /// The challenge the last `multi-factor-auth-required` answered with, for the client that asked.
-  var lastMFAChallenge: MFAChallenge?
+  @exclusivity(unchecked) var lastMFAChallenge: MFAChallenge?
   /// The uids of the accounts `given.accounts` named with `id:`, by id.
-  var namedAccounts: [String: String] = [:]
+  @exclusivity(unchecked) var namedAccounts: [String: String] = [:]
   /// Accounts removed so far, by uid.
-  var deletedAccounts: [String: DeletedAccount] = [:]
+  @exclusivity(unchecked) var deletedAccounts: [String: DeletedAccount] = [:]
 
   var settings: BackendSettings { world.settings }
 

@@ -6,10 +6,10 @@ import AuthFlowLanguage
 /// A world belongs to one scenario run and one thread; nothing in it reads the wall clock or global randomness.
 public final class World {
   /// The virtual clock; only `wait` moves it.
-  public private(set) var now: VirtualTime
-  var random: SeededGenerator
+  @exclusivity(unchecked) public private(set) var now: VirtualTime
+  @exclusivity(unchecked) var random: SeededGenerator
   /// The backend's knobs.
-  public internal(set) var settings: BackendSettings
+  @exclusivity(unchecked) public internal(set) var settings: BackendSettings
   /// Every email the backend sent.
   public let outbox = Outbox()
   /// Every SMS the backend sent (phone verification codes).
@@ -17,19 +17,22 @@ public final class World {
   /// The fake identity providers and their accounts.
   public let identityProviders = IdentityProviders()
   /// What happened so far, one entry per line of the transcript.
-  public private(set) var transcript: [TranscriptEntry] = []
+  @exclusivity(unchecked) public private(set) var transcript: [TranscriptEntry] = []
   /// Whether `log` keeps what it is told. `authflow explore` plays thousands of walks nobody reads and turns
   /// it off, so no transcript text is even built.
-  var recordsTranscript = true
+  @exclusivity(unchecked) var recordsTranscript = true
   /// Hides the run's secrets in everything the world writes.
   public let redactor: Redactor
   /// The error the last `follow_link` page showed.
-  public internal(set) var linkError: AuthErrorCode?
-  private(set) var pendingFailures: [InjectedFailure] = []
-  package private(set) lazy var backend = Backend(world: self)
+  @exclusivity(unchecked) public internal(set) var linkError: AuthErrorCode?
+  @exclusivity(unchecked) private(set) var pendingFailures: [InjectedFailure] = []
+  /// The backend, made once the world is: read on nearly every line of a run, so without a lazy variable's
+  /// checks.
+  package var backend: Backend { backendStorage.unsafelyUnwrapped }
+  @exclusivity(unchecked) private var backendStorage: Backend?
   /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state); each
   /// that is a ``WorldAttachment`` hears when the world ends.
-  package var attachments: [String: AnyObject] = [:]
+  @exclusivity(unchecked) package var attachments: [String: AnyObject] = [:]
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
@@ -49,6 +52,7 @@ public final class World {
     self.now = start
     self.random = SeededGenerator(seed: seed)
     self.redactor = redactor
+    backendStorage = Backend(world: self)
   }
 
   // MARK: - Transcript
