@@ -4,6 +4,9 @@ extension ScenarioLoader.Document {
   /// The keys of a step besides its action: `expect` and the modifiers.
   static let stepKeys = ["expect"] + modifiers
   static let actionNames = ActionKind.allCases.map(\.rawValue)
+  /// Each action by its key: looked up for every key of every step, where `ActionKind(rawValue:)` compares the
+  /// key with each name in turn.
+  static let actionsByName = Dictionary(uniqueKeysWithValues: ActionKind.allCases.map { ($0.rawValue, $0) })
 
   mutating func steps(_ node: YAMLNode) -> [Step]? {
     guard let items = list(node, key: "steps", expected: "a list of steps") else { return nil }
@@ -62,7 +65,7 @@ extension ScenarioLoader.Document {
       return nil
     case .scalar(let scalar) where !Self.isNull(scalar):
       let kind = name(node, key: "steps", kind: "action", candidates: Self.actionNames) {
-        ActionKind(rawValue: $0)
+        Self.actionsByName[$0]
       }
       guard let kind else { return nil }
       guard let action = Action.bareAction(kind) else {
@@ -89,7 +92,7 @@ extension ScenarioLoader.Document {
       case "note": note = string(value, key: "note").flatMap { printable($0, key: "note", at: value) }
       case "expect": expectations = self.expectations(value)
       default:
-        guard let kind = ActionKind(rawValue: name) else {
+        guard let kind = Self.actionsByName[name] else {
           reportUnknownStepKey(name, at: key)
           continue
         }

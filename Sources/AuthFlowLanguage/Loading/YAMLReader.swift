@@ -82,24 +82,36 @@ enum YAMLReader {
       case end
     }
 
-    /// A collection whose end event has not come yet; what it holds so far is `pending[start...]`.
+    /// A collection whose end event has not come yet; what it holds so far is `pending[start...]`, and for a
+    /// mapping, the text of its keys so far is `keys[keyStart...]`.
     private struct Open {
       var isMapping: Bool
       var anchor: String?
       var mark: YAMLMark
       var start: Int
+      var keyStart: Int
     }
 
     private var open: [Open] = []
     /// The values of every open collection, innermost last (a mapping's keys and values alternate): one
     /// growing list instead of one per collection, so a closed collection's array is made once, at its size.
     private var pending: [YAMLNode] = []
+    /// The keys of every open mapping as text (nil for a key that is not a scalar), kept beside `pending` so
+    /// that finding a key written twice copies no node.
+    private var keys: [String?] = []
     private var root: YAMLNode?
     /// Keys written twice in the current document, at their second occurrence.
     private var duplicates: [(key: String, mark: YAMLMark)] = []
     /// Tags written in the current document (`!!binary`), where each is.
     private var tags: [(tag: String, mark: YAMLMark)] = []
     private var anchors: [String: YAMLNode] = [:]
+
+    init() {
+      // Room for a scenario file's usual depth and width from the start, instead of growing for each file.
+      open.reserveCapacity(16)
+      pending.reserveCapacity(64)
+      keys.reserveCapacity(32)
+    }
 
     mutating func take(_ event: yaml_event_t) -> Outcome {
       let mark = YAMLMark(
@@ -112,25 +124,26 @@ enum YAMLReader {
         let text = Self.text(scalar.value, count: scalar.length)
         let node = YAMLNode.scalar(
           .init(string: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, mark: mark))
-        return add(node, anchor: Self.name(scalar.anchor))
+        return add(node, anchor: Self.name(scalar.anchor), text: text)
       case YAML_ALIAS_EVENT:
         guard let name = Self.name(event.data.alias.anchor), let node = anchors[name] else {
           return .undefinedAlias(mark)
         }
-        return add(node, anchor: nil)
+        let text: String? = if case .scalar(let scalar) = node { scalar.string } else { nil }
+        return add(node, anchor: nil, text: text)
       case YAML_SEQUENCE_START_EVENT:
         noteTag(event.data.sequence_start.tag, at: mark)
         open.append(
           Open(
             isMapping: false, anchor: Self.name(event.data.sequence_start.anchor), mark: mark,
-            start: pending.count))
+            start: pending.count, keyStart: keys.count))
         return .more
       case YAML_MAPPING_START_EVENT:
         noteTag(event.data.mapping_start.tag, at: mark)
         open.append(
           Open(
             isMapping: true, anchor: Self.name(event.data.mapping_start.anchor), mark: mark,
-            start: pending.count))
+            start: pending.count, keyStart: keys.count))
         return .more
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { return .more }
@@ -144,7 +157,9 @@ enum YAMLReader {
             pairs.append((pending[index], pending[index + 1]))
             index += 2
           }
-          if Self.repeatedKey(in: pairs) != nil { pairs = keepingFirst(pairs) }
+          if hasRepeatedKey(from: closed.keyStart) { pairs = keepingFirst(pairs) }
+          // One by one: a mapping has a few keys, and the generic `removeLast(_:)` costs more than that.
+          while keys.count > closed.keyStart { keys.removeLast() }
           node = .mapping(.init(pairs: pairs, mark: closed.mark))
         } else {
           var items: [YAMLNode] = []
@@ -153,10 +168,11 @@ enum YAMLReader {
           node = .sequence(.init(items: items, mark: closed.mark))
         }
         pending.removeSubrange(closed.start...)
-        return add(node, anchor: closed.anchor)
+        return add(node, anchor: closed.anchor, text: nil)
       case YAML_DOCUMENT_START_EVENT:
         anchors.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         root = nil
         duplicates = []
@@ -182,15 +198,35 @@ enum YAMLReader {
       tags.append((name.hasPrefix(core) ? "!!" + name.dropFirst(core.count) : name, mark))
     }
 
-    /// Puts a finished value into the collection that holds it, or makes it the document's root.
-    private mutating func add(_ node: YAMLNode, anchor: String?) -> Outcome {
+    /// Puts a finished value into the collection that holds it, or makes it the document's root; `text` is
+    /// its text when it is a scalar, which a mapping keeps when the value is one of its keys.
+    private mutating func add(_ node: YAMLNode, anchor: String?, text: String?) -> Outcome {
       if let anchor { anchors[anchor] = node }
-      if open.isEmpty {
+      guard let holder = open.last else {
         root = node
-      } else {
-        pending.append(node)
+        return .more
       }
+      if holder.isMapping, (pending.count - holder.start) & 1 == 0 { keys.append(text) }
+      pending.append(node)
       return .more
+    }
+
+    /// Whether the mapping whose keys start at `keys[start]` writes a scalar key twice.
+    private func hasRepeatedKey(from start: Int) -> Bool {
+      let count = keys.count - start
+      guard count > 1 else { return false }
+      if count <= 16 {
+        for later in (start + 1)..<keys.count {
+          guard let key = keys[later] else { continue }
+          for earlier in start..<later where keys[earlier] == key { return true }
+        }
+        return false
+      }
+      var seen = Set<String>(minimumCapacity: count)
+      for index in start..<keys.count {
+        if let key = keys[index], !seen.insert(key).inserted { return true }
+      }
+      return false
     }
 
     /// `pairs` without the later occurrences of a scalar key, each of which is noted in `duplicates`.
@@ -203,28 +239,6 @@ enum YAMLReader {
         duplicates.append((key.string, key.mark))
         return false
       }
-    }
-
-    /// The first scalar key written a second time in a mapping, and where.
-    private static func repeatedKey(in pairs: [(key: YAMLNode, value: YAMLNode)]) -> (String, YAMLMark)? {
-      if pairs.count <= 16 {
-        for later in pairs.indices.dropFirst() {
-          guard case .scalar(let key) = pairs[later].key else { continue }
-          for earlier in 0..<later {
-            if case .scalar(let other) = pairs[earlier].key, other.string == key.string {
-              return (key.string, key.mark)
-            }
-          }
-        }
-        return nil
-      }
-      var seen = Set<String>(minimumCapacity: pairs.count)
-      for pair in pairs {
-        if case .scalar(let key) = pair.key, !seen.insert(key.string).inserted {
-          return (key.string, key.mark)
-        }
-      }
-      return nil
     }
 
     private static func text(_ bytes: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {

@@ -512,6 +512,13 @@ import Testing
     let keys = (1...20).map { "k\($0): v" }.joined(separator: ", ")
     let wide = MarkedYAML("scenario: One\nvars: { \(keys), 1️⃣k7: again }\nsteps: [launch]\n")
     #expect(errors(wide) == [wide.error("1️⃣", "duplicate key 'k7'")])
+    // Keys of a nested mapping are its own: the same names as the keys around it are no duplicates.
+    let nested = MarkedYAML(
+      "scenario: One\nvars: { scenario: a, vars: { vars: b, steps: c } }\nsteps: [launch]\n")
+    // (A mapping is no variable's value: that is reported, and nothing else.)
+    #expect(errors(nested).filter { $0.contains("duplicate") }.isEmpty)
+    let inner = MarkedYAML("scenario: One\nvars: { x: { y: 1, 1️⃣y: 2 }, y: 3 }\nsteps: [launch]\n")
+    #expect(errors(inner).filter { $0.contains("duplicate") } == [inner.error("1️⃣", "duplicate key 'y'")])
     // A duplicate key no longer hides the file's other problems.
     let more = MarkedYAML(
       "scenario: One\nsteps:\n  - 1️⃣sing_in: { email: a, password: b }\n  - expect: { state: 2️⃣signedin, 3️⃣state: home }\n"
