@@ -7,6 +7,8 @@ extension ScenarioLoader.Document {
     }
     if case .mapping(let mapping) = node, mapping.isEmpty { report(.emptyExpect, at: node) }
     var expectations: [Expectation] = []
+    // One per key, but for `ui`, which has one per name.
+    expectations.reserveCapacity(fields.entries.count)
     for entry in fields.entries {
       let (name, value, at) = (entry.name, entry.value, location(entry.keyMark))
       switch name {
