@@ -16,9 +16,24 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// The user's second factors as this device last fetched them (stale until ``User/reload()``), oldest first:
   /// phone factors with their number in full.
+  ///
+  /// Settable, as the SDK's stored property is: a value set here is this object's own, read back until the
+  /// user is reloaded or its factors change on this device (an enrolment, an unenrolment, a sign-in that finds
+  /// others), and the backend never hears of it.
   open var enrolledFactors: [MultiFactorInfo] {
-    (user?.mfaEnrollments ?? []).map { MultiFactorInfo.make($0, maskingNumber: false) }
+    get {
+      let enrollments = user?.mfaEnrollments ?? []
+      if let assigned, assigned.basis == enrollments { return assigned.factors }
+      return enrollments.map { MultiFactorInfo.make($0, maskingNumber: false) }
+    }
+    set { assigned = (newValue, user?.mfaEnrollments ?? []) }
   }
+
+  /// What app code set ``enrolledFactors`` to, with the factors the user had then.
+  private var assigned: (factors: [MultiFactorInfo], basis: [MFAEnrollment])?
+
+  /// Drops a value app code set ``enrolledFactors`` to: the user was fetched again.
+  func forgetAssignedFactors() { assigned = nil }
 
   // MARK: - Sessions
 

@@ -169,6 +169,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   private func reloadNow() throws {
     try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.reload() }
+    // As the SDK's reload replaces the factors with the fetched ones.
+    multiFactor.forgetAssignedFactors()
   }
 
   /// Emails the user a verification link (rate-limited like production). The world ignores

@@ -58,6 +58,11 @@ import Testing
       displayName: "Authenticator")
     let factor = try #require(user.multiFactor.enrolledFactors.first)
     #expect(user.multiFactor.enrolledFactors.count == 1)
+    // Set by app code, as the SDK's stored property can be: its own value until the user is fetched again.
+    user.multiFactor.enrolledFactors = []
+    #expect(user.multiFactor.enrolledFactors.isEmpty)
+    try await user.reload()
+    #expect(user.multiFactor.enrolledFactors.map(\.uid) == [factor.uid])
     #expect(
       factor.factorID == PhoneMultiFactorInfo.TOTPMultiFactorID && factor.displayName == "Authenticator")
     #expect(!(factor is PhoneMultiFactorInfo))
