@@ -110,7 +110,7 @@ extension Run {
   /// that acts.
   func worldActor(for action: Action, on device: Device) -> String {
     switch action {
-    case .followLink(_, _, _, _, let device): device ?? "browser"
+    case .followLink(_, _, _, _, let linkDevice): linkDevice ?? "browser"
     case .wait: "clock"
     case .admin: "admin"
     // The device's own connection goes down or up: its lane, as its "offline" line below.
