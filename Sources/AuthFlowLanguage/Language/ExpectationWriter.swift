@@ -1,6 +1,3 @@
-import AuthFlowEngine
-import AuthFlowLanguage
-
 /// An expectation's value as an `expect` mapping writes it.
 enum ExpectationWriter {
   private static func text(_ value: String) -> String { YAMLText.scalar(value, substituted: true) }

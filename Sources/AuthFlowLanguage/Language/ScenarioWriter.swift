@@ -1,6 +1,3 @@
-import AuthFlowEngine
-import AuthFlowLanguage
-
 /// Writes a `Scenario` as a scenario file in the language of SPEC section 2 — the file `authflow explore`
 /// leaves behind, readable by people and loaded back by `ScenarioLoader` as the same scenario (variables
 /// already substituted; source positions are those of the new file).

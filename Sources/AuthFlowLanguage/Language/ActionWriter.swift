@@ -1,6 +1,3 @@
-import AuthFlowEngine
-import AuthFlowLanguage
-
 /// An action as a step's key and value (nil: a bare action).
 enum ActionWriter {
   private static func text(_ value: String) -> String { YAMLText.scalar(value, substituted: true) }

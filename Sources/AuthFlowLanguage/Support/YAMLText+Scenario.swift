@@ -1,6 +1,3 @@
-import AuthFlowEngine
-import AuthFlowLanguage
-
 /// Plain scalars and flow collections for the scenarios `explore` writes.
 extension YAMLText {
   /// Words YAML 1.1 or 1.2 would read as something other than a string.
