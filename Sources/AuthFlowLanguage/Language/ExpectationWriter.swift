@@ -32,7 +32,7 @@ enum ExpectationWriter {
       if let photo = name(user.photoURL) { pairs.append(("photo_url", photo)) }
       if let phone = name(user.phoneNumber) { pairs.append(("phone_number", phone)) }
       if let mfa = user.mfa { pairs.append(("mfa", kinds(mfa))) }
-      if let claims = user.claims { pairs.append(("claims", ActionWriter.write(claims))) }
+      if let claims = user.claims { pairs.append(("claims", ValueWriter.claims(claims))) }
       return YAMLText.flow(pairs)
     case .account(let account):
       var pairs: [(String, String)] = []
@@ -48,7 +48,7 @@ enum ExpectationWriter {
       if let photo = name(account.photoURL) { pairs.append(("photo_url", photo)) }
       if let phone = name(account.phoneNumber) { pairs.append(("phone_number", phone)) }
       if let mfa = account.mfa { pairs.append(("mfa", kinds(mfa))) }
-      if let claims = account.claims { pairs.append(("claims", ActionWriter.write(claims))) }
+      if let claims = account.claims { pairs.append(("claims", ValueWriter.claims(claims))) }
       return YAMLText.flow(pairs)
     case .sms(let sms):
       var pairs = [("to", text(sms.to))]

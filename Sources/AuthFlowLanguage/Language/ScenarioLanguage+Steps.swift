@@ -30,82 +30,11 @@ extension ScenarioLanguage {
 
   // MARK: - Actions
 
-  /// The forms an action's value takes.
-  public static func argument(of kind: ActionKind) -> ValueShape {
-    switch kind {
-    case .launch, .terminate, .background, .foreground, .signOut, .resendVerification, .refresh,
-      .deleteAccount, .cancel, .signInAnonymously:
-      .empty
-    case .signUp: .mapping(signUp)
-    case .signIn: .mapping(signIn)
-    case .signInWith: .either([.oneOf(identityProviders), .mapping(sheet)])
-    case .linkProvider:
-      .either([.oneOf(identityProviders), .mapping(sheet), .mapping(passwordLink), .mapping(phoneLink)])
-    case .unlinkProvider: .oneOf(providers)
-    case .updateProfile: .mapping(updateProfile)
-    case .forgotPassword: .either([.empty, .text, .mapping(forgotPassword)])
-    case .reauthenticate: .either([.mapping(passwordPrompt), .mapping(sheet)])
-    case .changePassword: .either([.text, .mapping(changePassword)])
-    case .changeEmail: .either([.text, .mapping(changeEmail)])
-    case .sendSignInLink: .either([.text, .mapping(sendSignInLink)])
-    case .signInWithCustomToken: .mapping(customToken)
-    case .signInWithPhone: .either([.text, .mapping(phoneNumber)])
-    case .enterCode: .either([.empty, .mapping(enterCode)])
-    case .enrollMFA: .mapping(secondFactor)
-    case .unenrollMFA: .oneOf(secondFactors)
-    case .tap: .name
-    case .type: .dictionary(of: .text, nonEmpty: true)
-    case .followLink: .mapping(followLink)
-    case .wait: .duration
-    case .admin: .mapping(admin)
-    case .network: .mapping(network)
-    case .failNext: .mapping(failNext)
-    }
-  }
+  /// The forms an action's value takes (declared with its reader and writer in ``ActionSyntax``).
+  public static func argument(of kind: ActionKind) -> ValueShape { ActionSyntax.of(kind).argument }
 
   /// One line on what an action does, for editors.
-  static func summary(of kind: ActionKind) -> String {
-    switch kind {
-    case .launch: "Cold-start the app after terminate; the persisted session is restored."
-    case .terminate: "The OS kills the app; the session stays persisted on the device."
-    case .background: "The app goes to the background."
-    case .foreground: "The app comes to the foreground."
-    case .signUp: "Create an account with email and password."
-    case .signIn: "Sign in with email and password."
-    case .signInWith: "Tap \"Sign in with …\": a provider id, or {provider, account, outcome, error}."
-    case .signInAnonymously: "Tap \"Continue as guest\": the app signs in anonymously."
-    case .signOut: "Sign out."
-    case .forgotPassword: "Request a password-reset email (an email, or {email})."
-    case .resendVerification: "Tap \"resend verification email\"."
-    case .refresh: "Pull to refresh: the app reloads the user."
-    case .deleteAccount: "Tap \"Delete account\" and confirm."
-    case .reauthenticate: "Answer the re-authentication prompt: {password} or a provider sheet."
-    case .cancel: "Dismiss the current sheet, prompt or dialog."
-    case .linkProvider:
-      "Link another sign-in method: a provider id, a sheet, {provider: password, email, password} or "
-        + "{provider: phone, number}."
-    case .updateProfile: "Save the profile form: {display_name?, photo_url?}; null clears a field."
-    case .unlinkProvider: "Remove a sign-in method from the signed-in account: password or a provider id."
-    case .changePassword: "Change the password (the new password, or {new_password})."
-    case .changeEmail: "Change the account's email (the new email, or {email}), the way the app does it."
-    case .sendSignInLink:
-      "Ask for a passwordless sign-in link (an email, or {email}); the app remembers the email."
-    case .signInWithCustomToken:
-      "The app's server mints a custom token for {uid, claims?}; the app signs in with it."
-    case .signInWithPhone: "Ask for an SMS code to sign in with this number (E.164, or {number})."
-    case .enterCode: "Type the SMS or authenticator code the app waits for: the right one, or {code}."
-    case .enrollMFA:
-      "Start enrolling a second factor: {factor: phone, number} or {factor: totp}; then enter_code."
-    case .unenrollMFA: "Remove the signed-in user's second factor: phone or totp."
-    case .tap: "A machine-specific UI action, by name."
-    case .type: "Type into machine-specific fields: {field: text}."
-    case .followLink: "Open the newest matching email's link in a browser, outside the app."
-    case .wait: "Advance the virtual clock (30s, 5m, 1h, 3d, 1h30m)."
-    case .admin: "What the admin SDK or console does: one of disable, enable, delete, revoke_sessions, …"
-    case .network: "Take a device offline or back online."
-    case .failNext: "The next matching backend call fails with this error."
-    }
-  }
+  static func summary(of kind: ActionKind) -> String { ActionSyntax.of(kind).summary }
 
   /// The arguments of `sign_up`.
   public static let signUp = MappingShape(
@@ -224,19 +153,10 @@ extension ScenarioLanguage {
     ],
     rules: [.requires(key: "new_password", other: "mail", value: "password_reset")])
 
-  /// What `admin:` can do, one per step.
-  public static let adminOperations: [MappingShape.Field] = [
-    .init("disable", accountName, "Disable the account with this email (or {id})."),
-    .init("enable", accountName, "Enable the account with this email (or {id})."),
-    .init("delete", accountName, "Delete the account with this email (or {id})."),
-    .init("revoke_sessions", accountName, "Revoke every session of the account with this email (or {id})."),
-    .init("verify_email", accountName, "Mark the account's email verified."),
-    .init("set_password", .mapping(setPassword), "Set an account's password."),
-    .init("set_claims", .mapping(setClaims), "Replace an account's custom claims."),
-    .init("update_email", .mapping(updateEmail), "Change an account's email at once (updateUser)."),
-    .init("set_phone", .mapping(setPhone), "Give an account a phone number, or remove it (null)."),
-    .init("unenroll_mfa", .mapping(unenrollMFA), "Remove an account's second factor (phone or totp)."),
-  ]
+  /// What `admin:` can do, one per step (declared with their readers and writers in `AdminSyntax`).
+  public static let adminOperations: [MappingShape.Field] = AdminSyntax.all.map {
+    .init($0.name, $0.shape, $0.summary)
+  }
 
   /// The operations of `admin`, one key each, as the Admin SDK would call them.
   public static let admin = MappingShape(

@@ -4,9 +4,6 @@ extension ScenarioLoader.Document {
   /// The keys of a step besides its action: `expect` and the modifiers.
   static let stepKeys = ["expect"] + modifiers
   static let actionNames = ActionKind.allCases.map(\.rawValue)
-  /// Each action by its key: looked up for every key of every step, where `ActionKind(rawValue:)` compares the
-  /// key with each name in turn.
-  static let actionsByName = Dictionary(uniqueKeysWithValues: ActionKind.allCases.map { ($0.rawValue, $0) })
 
   mutating func steps(_ node: YAMLNode) -> [Step]? {
     guard let items = list(node, key: "steps", expected: "a list of steps") else { return nil }
@@ -65,7 +62,7 @@ extension ScenarioLoader.Document {
       return nil
     case .scalar(let scalar) where !Self.isNull(scalar):
       let kind = name(node, key: "steps", kind: "action", candidates: Self.actionNames) {
-        Self.actionsByName[$0]
+        ActionSyntax.byName[$0]?.kind
       }
       guard let kind else { return nil }
       guard let action = Action.bareAction(kind) else {
@@ -81,7 +78,7 @@ extension ScenarioLoader.Document {
     }
     guard let entries = entries(node, key: "steps") else { return nil }
     let before = problemCount
-    var actionEntry: (kind: ActionKind, key: YAMLMark, value: YAMLNode)?
+    var actionEntry: (syntax: ActionSyntax, key: YAMLMark, value: YAMLNode)?
     var device: String?
     var note: String?
     var expectations: [Expectation]?
@@ -92,22 +89,22 @@ extension ScenarioLoader.Document {
       case "note": note = string(value, key: "note").flatMap { printable($0, key: "note", at: value) }
       case "expect": expectations = self.expectations(value)
       default:
-        guard let kind = Self.actionsByName[name] else {
+        guard let syntax = ActionSyntax.byName[name] else {
           reportUnknownStepKey(name, at: key)
           continue
         }
         if let first = actionEntry {
-          report(.twoActions(first: first.kind.rawValue, second: name), at: key)
+          report(.twoActions(first: first.syntax.kind.rawValue, second: name), at: key)
         } else {
-          actionEntry = (kind, key, value)
+          actionEntry = (syntax, key, value)
         }
       }
     }
     var action: Action?
     if let actionEntry {
-      action = self.action(actionEntry.kind, value: actionEntry.value)
+      action = self.action(actionEntry.syntax, value: actionEntry.value)
       // `network` and `fail_next` may also name their device inside: `network: {online: false, device: laptop}`.
-      if actionEntry.kind == .network || actionEntry.kind == .failNext,
+      if actionEntry.syntax.kind == .network || actionEntry.syntax.kind == .failNext,
         case .mapping(let mapping) = actionEntry.value,
         let inner = mapping["device"], let named = self.device(inner, key: "device")
       {

@@ -78,14 +78,10 @@ public enum ScenarioWriter {
         }
         if account.disabled { pairs.append(("disabled", "true")) }
         if let photo = account.photoURL { pairs.append(("photo_url", text(photo))) }
-        if !account.claims.isEmpty { pairs.append(("claims", ActionWriter.write(account.claims))) }
+        if !account.claims.isEmpty { pairs.append(("claims", ValueWriter.claims(account.claims))) }
         if let phone = account.phoneNumber { pairs.append(("phone_number", text(phone))) }
         if !account.mfa.isEmpty {
-          let factors = account.mfa.map { factor in
-            YAMLText.flow(
-              [("factor", factor.kind.rawValue)] + (factor.number.map { [("number", text($0))] } ?? []))
-          }
-          pairs.append(("mfa", YAMLText.list(factors)))
+          pairs.append(("mfa", YAMLText.list(account.mfa.map(ValueWriter.secondFactor))))
         }
         lines.append("    - " + YAMLText.flow(pairs))
       }
@@ -130,7 +126,7 @@ public enum ScenarioWriter {
         (offset == 0 ? "  - " : "    ") + "\(pair.0): \(pair.1)"
       }
     }
-    let (key, value) = ActionWriter.write(action)
+    let (key, value) = (action.kind.rawValue, ActionSyntax.of(action.kind).write(action))
     if modifiers.isEmpty { return ["  - " + (value.map { "\(key): \($0)" } ?? key)] }
     let head = "  - " + (value.map { "\(key): \($0)" } ?? "\(key):")
     return [head] + modifiers.map { "    \($0.0): \($0.1)" }

@@ -1,0 +1,51 @@
+/// One action key of a step, declared once: its name, the forms its value takes, a line on what it does, how
+/// the loader reads its value into an ``Action`` and how ``ScenarioWriter`` writes that action back.
+///
+/// `make(_:)` declares each action, its switch exhaustive over ``ActionKind``; ``ScenarioLanguage`` (the schema, editors, `authflow play`'s
+/// completion), the loader and the writer all take them from there, so a key cannot be described but not
+/// read, or read but not written (`LanguageRoundTripTests` walks each one through load, write and load).
+struct ActionSyntax: Sendable {
+  /// The step key.
+  let kind: ActionKind
+  /// The forms its value takes.
+  let argument: ValueShape
+  /// One line on what it does, for editors and `authflow schema`.
+  let summary: String
+  /// Reads the value written after the key (null for `- launch` or `launch:`); nil after reporting why not.
+  let read: @Sendable (inout ScenarioLoader.Document, YAMLNode) -> Action?
+  /// Writes an action of this kind as the value after the key; nil writes the bare name.
+  let write: @Sendable (Action) -> String?
+
+  init(
+    _ kind: ActionKind, _ argument: ValueShape, _ summary: String,
+    read: @escaping @Sendable (inout ScenarioLoader.Document, YAMLNode) -> Action?,
+    write: @escaping @Sendable (Action) -> String?
+  ) {
+    (self.kind, self.argument, self.summary, self.read, self.write) = (kind, argument, summary, read, write)
+  }
+
+  /// An action without arguments: a bare name, or its key with nothing after it.
+  static func bare(_ kind: ActionKind, _ summary: String) -> ActionSyntax {
+    ActionSyntax(
+      kind, .empty, summary,
+      read: { document, value in
+        guard ScenarioLoader.Document.isNull(value) else {
+          document.report(
+            .actionTakesNoArguments(action: kind.rawValue, found: ScenarioLoader.Document.found(value)),
+            at: value)
+          return nil
+        }
+        return Action.bareAction(kind)
+      },
+      write: { _ in nil })
+  }
+
+  /// Every action's syntax, in `ActionKind.allCases` order.
+  static let all = ActionKind.allCases.map(make)
+  /// Each action's syntax, by its key: looked up for every key of every step.
+  static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.rawValue, $0) })
+  private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
+
+  /// The syntax of `kind`.
+  static func of(_ kind: ActionKind) -> ActionSyntax { byKind[kind] ?? make(kind) }
+}
