@@ -3,21 +3,7 @@ extension ScenarioLanguage {
   /// The keys of `expect`: what a step checks on its device and in the world.
   public static let expectation = MappingShape(
     name: "expect", summary: "Checks; every key given must hold.",
-    fields: [
-      .init("state", .oneOf(states), "The machine's auth state."),
-      .init("screen", .name, "The machine's current screen."),
-      .init("error", .errorCode(allowsNone: true), "The error the app shows, as a code, or none."),
-      .init(
-        "link_error", .errorCode(allowsNone: true), "The error the last follow_link page showed, or none."),
-      .init("ui", .dictionary(of: .text), "Named values the machine shows, compared as text."),
-      .init(
-        "user", .either([.literal("none"), .mapping(user)]),
-        "The signed-in user as the app's auth client sees it (possibly stale), or none."),
-      .init("account", .mapping(accountExpectation), "The backend's truth for one account."),
-      .init("mail", .mapping(mail), "Emails of one kind sent to one address so far."),
-      .init("sms", .mapping(sms), "Text messages (verification codes) sent to one number so far."),
-      .init("signed_in_devices", .list(.name), "The devices whose auth client holds a session, as a set."),
-    ],
+    fields: ExpectSyntax.all.map { .init($0.name, $0.shape, $0.summary) },
     nonEmpty: true)
 
   /// The keys of `expect.user`: the user the device's auth client caches.

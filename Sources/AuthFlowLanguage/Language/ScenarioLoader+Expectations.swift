@@ -1,4 +1,5 @@
-/// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry).
+/// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry), read by its
+/// ``ExpectSyntax``.
 extension ScenarioLoader.Document {
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
     guard let fields = fields(node, key: "expect", context: "expect", shape: ScenarioLanguage.expectation)
@@ -10,52 +11,15 @@ extension ScenarioLoader.Document {
     // One per key, but for `ui`, which has one per name.
     expectations.reserveCapacity(fields.entries.count)
     for entry in fields.entries {
-      let (name, value, at) = (entry.name, entry.value, location(entry.keyMark))
-      switch name {
-      case "state":
-        let candidates = ScenarioLanguage.states.values
-        let state = self.name(value, key: name, kind: "state", candidates: candidates) {
-          AuthState(rawValue: $0)
-        }
-        state.map { expectations.append(Expectation(.state($0), at: at)) }
-      case "screen":
-        nonEmptyString(value, key: name).map { expectations.append(Expectation(.screen($0), at: at)) }
-      case "error":
-        errorCode(value, key: name, allowsNone: true).map {
-          expectations.append(Expectation(.error($0), at: at))
-        }
-      case "link_error":
-        errorCode(value, key: name, allowsNone: true).map {
-          expectations.append(Expectation(.linkError($0), at: at))
-        }
-      case "ui":
-        for field in entries(value, key: name, expected: "a mapping of names to values")
-          ?? []
-        {
-          string(field.value, key: field.name, expected: "a value").map {
-            expectations.append(Expectation(.ui(name: field.name, value: $0), at: location(field.keyMark)))
-          }
-        }
-      case "user":
-        user(value).map { expectations.append(Expectation(.user($0), at: at)) }
-      case "account":
-        account(value).map { expectations.append(Expectation(.account($0), at: at)) }
-      case "mail":
-        mail(value).map { expectations.append(Expectation(.mail($0), at: at)) }
-      case "sms":
-        sms(value).map { expectations.append(Expectation(.sms($0), at: at)) }
-      case "signed_in_devices":
-        signedInDevices(value).map { expectations.append(Expectation(.signedInDevices($0), at: at)) }
-      default:
-        // A key the language lists but this switch does not read is refused, never dropped.
-        report(.unknownKey(key: name, context: "expect", suggestion: nil), at: entry.keyMark)
-      }
+      // The shape admits only the keys `ExpectSyntax.all` declares.
+      guard let syntax = ExpectSyntax.byName[entry.name] else { continue }
+      expectations += syntax.read(&self, entry.value, location(entry.keyMark))
     }
     return expectations
   }
 
   /// `none`, or a mapping of what the auth client's user must show.
-  private mutating func user(_ node: YAMLNode) -> UserExpectation?? {
+  mutating func user(_ node: YAMLNode) -> UserExpectation?? {
     if case .scalar = node {
       guard let text = string(node, key: "user", expected: "'none' or a mapping") else { return nil }
       guard text == "none" else {
@@ -84,7 +48,7 @@ extension ScenarioLoader.Document {
     return .some(user)
   }
 
-  private mutating func account(_ node: YAMLNode) -> AccountExpectation? {
+  mutating func account(_ node: YAMLNode) -> AccountExpectation? {
     let before = problemCount
     guard
       let fields = fields(
@@ -129,7 +93,7 @@ extension ScenarioLoader.Document {
     return problemCount == before ? account : nil
   }
 
-  private mutating func sms(_ node: YAMLNode) -> SMSExpectation? {
+  mutating func sms(_ node: YAMLNode) -> SMSExpectation? {
     guard let fields = fields(node, key: "sms", context: "sms", shape: ScenarioLanguage.sms) else {
       return nil
     }
@@ -142,7 +106,7 @@ extension ScenarioLoader.Document {
     return sms
   }
 
-  private mutating func mail(_ node: YAMLNode) -> MailExpectation? {
+  mutating func mail(_ node: YAMLNode) -> MailExpectation? {
     let before = problemCount
     guard
       let fields = fields(
@@ -173,7 +137,7 @@ extension ScenarioLoader.Document {
     return providers
   }
 
-  private mutating func signedInDevices(_ node: YAMLNode) -> [String]? {
+  mutating func signedInDevices(_ node: YAMLNode) -> [String]? {
     guard let items = list(node, key: "signed_in_devices", expected: "a list of devices") else { return nil }
     let before = problemCount
     let names = items.compactMap { device($0, key: "signed_in_devices") }

@@ -137,12 +137,13 @@ public enum ScenarioWriter {
     var pairs: [(String, String)] = []
     var ui: [(String, String)] = []
     for expectation in expectations {
-      switch expectation.check {
-      case .ui(let name, let value):
+      let check = expectation.check
+      let value = ExpectSyntax.byName[check.key].map { $0.write(check) } ?? ""
+      if case .ui(let name, _) = check {
         if ui.isEmpty { pairs.append(("ui", "")) }
-        ui.append((YAMLText.scalar(name), YAMLText.scalar(value, substituted: true)))
-      default:
-        pairs.append((expectation.key, ExpectationWriter.write(expectation.check)))
+        ui.append((YAMLText.scalar(name), value))
+      } else {
+        pairs.append((check.key, value))
       }
     }
     if let index = pairs.firstIndex(where: { $0.0 == "ui" }) { pairs[index].1 = YAMLText.flow(ui) }

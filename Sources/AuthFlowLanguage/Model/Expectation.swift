@@ -33,22 +33,28 @@ public struct Expectation: Equatable, Sendable {
     case sms(SMSExpectation)
     /// `signed_in_devices`: exactly the devices whose auth client holds a user.
     case signedInDevices([String])
+
+    /// The key under `expect` that writes it: `ui` for every `ui` entry.
+    public var key: String {
+      switch self {
+      case .state: "state"
+      case .screen: "screen"
+      case .error: "error"
+      case .linkError: "link_error"
+      case .ui: "ui"
+      case .user: "user"
+      case .account: "account"
+      case .mail: "mail"
+      case .sms: "sms"
+      case .signedInDevices: "signed_in_devices"
+      }
+    }
   }
 
   /// The key as written, e.g. `state` or `ui.greeting`.
   public var key: String {
-    switch check {
-    case .state: "state"
-    case .screen: "screen"
-    case .error: "error"
-    case .linkError: "link_error"
-    case .ui(let name, _): "ui.\(name)"
-    case .user: "user"
-    case .account: "account"
-    case .mail: "mail"
-    case .sms: "sms"
-    case .signedInDevices: "signed_in_devices"
-    }
+    if case .ui(let name, _) = check { return "ui.\(name)" }
+    return check.key
   }
 
   /// Whether the check reads one device's app (as opposed to the backend, outbox or link page).

@@ -212,6 +212,34 @@ import Testing
     #expect(ScenarioWriter.yaml(again) == written)
   }
 
+  /// The language's key lists are the declarations' (`ActionSyntax`, `AdminSyntax`, `ExpectSyntax`), in order.
+  @Test func theLanguageListsExactlyTheDeclaredKeys() {
+    #expect(ActionSyntax.all.map(\.kind) == ActionKind.allCases)
+    #expect(
+      ScenarioLanguage.stepMapping.keys.filter { ActionKind(rawValue: $0) != nil }
+        == ActionKind.allCases.map(\.rawValue))
+    #expect(ScenarioLanguage.admin.keys == AdminSyntax.all.map(\.name))
+    #expect(ScenarioLanguage.expectation.keys == ExpectSyntax.all.map(\.name))
+  }
+
+  /// Every admin operation and every expect key the fixture writes is written back under the same key.
+  @Test func eachDeclarationWritesItsOwnKey() throws {
+    let scenario = try #require(
+      ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml").scenarios.first)
+    var admins: Set<String> = []
+    var checks: Set<String> = []
+    for step in scenario.steps {
+      if case .admin(let admin) = step.action {
+        admins.insert(admin.key)
+        let written = try #require(ActionSyntax.of(.admin).write(.admin(admin)))
+        #expect(written.hasPrefix("{ \(admin.key): "), "\(written)")
+      }
+      checks.formUnion(step.expectations.map(\.check.key))
+    }
+    #expect(admins == Set(AdminSyntax.all.map(\.name)))
+    #expect(checks == Set(ExpectSyntax.all.map(\.name)))
+  }
+
   @Test func noKnobOrGivenFlagIsDroppedOnTheWayIn() throws {
     let scenario = try #require(
       ScenarioLoader().load(yaml: Self.everyKey, file: "every-key.yaml").scenarios.first)
