@@ -4,7 +4,10 @@
 /// `make(_:)` declares each action, its switch exhaustive over ``ActionKind``; ``ScenarioLanguage`` (the schema, editors, `authflow play`'s
 /// completion), the loader and the writer all take them from there, so a key cannot be described but not
 /// read, or read but not written (`LanguageRoundTripTests` walks each one through load, write and load).
-struct ActionSyntax: Sendable {
+final class ActionSyntax: Sendable {
+  /// Reads an action's value into an ``Action``, or reports why not.
+  typealias Reader = @Sendable (inout ScenarioLoader.Document, YAMLNode) -> Action?
+
   /// The step key.
   let kind: ActionKind
   /// The forms its value takes.
@@ -12,13 +15,13 @@ struct ActionSyntax: Sendable {
   /// One line on what it does, for editors and `authflow schema`.
   let summary: String
   /// Reads the value written after the key (null for `- launch` or `launch:`); nil after reporting why not.
-  let read: @Sendable (inout ScenarioLoader.Document, YAMLNode) -> Action?
+  let read: Reader
   /// Writes an action of this kind as the value after the key; nil writes the bare name.
   let write: @Sendable (Action) -> String?
 
   init(
     _ kind: ActionKind, _ argument: ValueShape, _ summary: String,
-    read: @escaping @Sendable (inout ScenarioLoader.Document, YAMLNode) -> Action?,
+    read: @escaping Reader,
     write: @escaping @Sendable (Action) -> String?
   ) {
     (self.kind, self.argument, self.summary, self.read, self.write) = (kind, argument, summary, read, write)
@@ -42,7 +45,8 @@ struct ActionSyntax: Sendable {
 
   /// Every action's syntax, in `ActionKind.allCases` order.
   static let all = ActionKind.allCases.map(make)
-  /// Each action's syntax, by its key: looked up for every key of every step.
+  /// Each action's syntax, by its key: looked up for every key of every step (a class, so the lookup copies one
+  /// reference).
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.rawValue, $0) })
   private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
 

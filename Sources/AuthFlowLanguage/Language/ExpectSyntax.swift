@@ -1,18 +1,28 @@
 /// One key of an `expect` mapping, declared once: its name, the forms its value takes, a line on what it checks,
 /// how the loader reads it into expectations and how ``ScenarioWriter`` writes a check back (as
 /// ``ActionSyntax`` is for actions).
-struct ExpectSyntax: Sendable {
+final class ExpectSyntax: Sendable {
   /// The key under `expect`, as ``Expectation/Check/key`` gives it.
   let name: String
   /// The forms its value takes.
   let shape: ValueShape
   /// One line on what it checks.
   let summary: String
-  /// Reads the key's value, written at the given place, into its checks (`ui`: one per entry); none after
+  /// Reads the key's value, written at the given place, appending its checks (`ui`: one per entry); none after
   /// reporting why not.
-  let read: @Sendable (inout ScenarioLoader.Document, YAMLNode, SourceLocation) -> [Expectation]
+  let read: @Sendable (inout ScenarioLoader.Document, YAMLNode, SourceLocation, inout [Expectation]) -> Void
   /// Writes a check of this key as its value (`ui`: one entry's value; the writer gathers them).
   let write: @Sendable (Expectation.Check) -> String
+
+  init(
+    name: String, shape: ValueShape, summary: String,
+    read:
+      @escaping @Sendable (inout ScenarioLoader.Document, YAMLNode, SourceLocation, inout [Expectation]) ->
+      Void,
+    write: @escaping @Sendable (Expectation.Check) -> String
+  ) {
+    (self.name, self.shape, self.summary, self.read, self.write) = (name, shape, summary, read, write)
+  }
 
   private typealias Shapes = ScenarioLanguage
   private typealias Write = ValueWriter
@@ -46,15 +56,13 @@ struct ExpectSyntax: Sendable {
       write: { check in if case .linkError(let code) = check { errorCode(code) } else { "" } }),
     ExpectSyntax(
       name: "ui", shape: .dictionary(of: .text), summary: "Named values the machine shows, compared as text.",
-      read: { document, value, _ in
-        var checks: [Expectation] = []
+      read: { document, value, _, checks in
         for field in document.entries(value, key: "ui", expected: "a mapping of names to values") ?? [] {
           let at = document.location(field.keyMark)
           document.string(field.value, key: field.name, expected: "a value").map {
             checks.append(Expectation(.ui(name: field.name, value: $0), at: at))
           }
         }
-        return checks
       },
       write: { check in if case .ui(_, let value) = check { Write.text(value) } else { "" } }),
     one(
@@ -63,12 +71,12 @@ struct ExpectSyntax: Sendable {
       read: { document, value in document.user(value).map(Expectation.Check.user) },
       write: { check in
         guard case .user(let user) = check else { return "" }
-        return user.map(Self.user) ?? "none"
+        return user.map(ExpectSyntax.user) ?? "none"
       }),
     one(
       "account", .mapping(Shapes.accountExpectation), "The backend's truth for one account.",
       read: { document, value in document.account(value).map(Expectation.Check.account) },
-      write: { check in if case .account(let account) = check { Self.account(account) } else { "" } }),
+      write: { check in if case .account(let account) = check { ExpectSyntax.account(account) } else { "" } }),
     one(
       "mail", .mapping(Shapes.mail), "Emails of one kind sent to one address so far.",
       read: { document, value in document.mail(value).map(Expectation.Check.mail) },
@@ -96,7 +104,8 @@ struct ExpectSyntax: Sendable {
       }),
   ]
 
-  /// Each key's syntax by its name.
+  /// Each key's syntax by its name: looked up for every key of every `expect` (a class, so the lookup copies one
+  /// reference).
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// A key that makes one check, placed at the key.
@@ -107,7 +116,9 @@ struct ExpectSyntax: Sendable {
   ) -> ExpectSyntax {
     ExpectSyntax(
       name: name, shape: shape, summary: summary,
-      read: { document, value, at in read(&document, value).map { [Expectation($0, at: at)] } ?? [] },
+      read: { document, value, at, checks in
+        if let check = read(&document, value) { checks.append(Expectation(check, at: at)) }
+      },
       write: write)
   }
 

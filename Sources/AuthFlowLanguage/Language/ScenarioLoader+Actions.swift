@@ -1,10 +1,5 @@
 /// What several actions' readers share (each action is declared in ``ActionSyntax``, SPEC 2.2 and 2.3).
 extension ScenarioLoader.Document {
-  /// The action `kind` with the value written after its key, read by its ``ActionSyntax``.
-  mutating func action(_ syntax: ActionSyntax, value: YAMLNode) -> Action? {
-    syntax.read(&self, value)
-  }
-
   /// An action's argument mapping, checked against its shape in ``ScenarioLanguage``.
   mutating func arguments(_ value: YAMLNode, of kind: ActionKind, shape: MappingShape) -> Fields? {
     fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)

@@ -13,7 +13,7 @@ extension ScenarioLoader.Document {
     for entry in fields.entries {
       // The shape admits only the keys `ExpectSyntax.all` declares.
       guard let syntax = ExpectSyntax.byName[entry.name] else { continue }
-      expectations += syntax.read(&self, entry.value, location(entry.keyMark))
+      syntax.read(&self, entry.value, location(entry.keyMark), &expectations)
     }
     return expectations
   }

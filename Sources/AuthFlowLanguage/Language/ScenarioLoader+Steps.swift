@@ -102,7 +102,7 @@ extension ScenarioLoader.Document {
     }
     var action: Action?
     if let actionEntry {
-      action = self.action(actionEntry.syntax, value: actionEntry.value)
+      action = actionEntry.syntax.read(&self, actionEntry.value)
       // `network` and `fail_next` may also name their device inside: `network: {online: false, device: laptop}`.
       if actionEntry.syntax.kind == .network || actionEntry.syntax.kind == .failNext,
         case .mapping(let mapping) = actionEntry.value,
