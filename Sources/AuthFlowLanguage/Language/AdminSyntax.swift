@@ -1,5 +1,5 @@
 /// One operation under `admin:`, declared once: its key, the forms its value takes, a line on what it does, how
-/// the loader reads it and how ``ScenarioWriter`` writes it back (as ``ActionSyntax`` is for actions).
+/// the loader reads it and how ``ScenarioWriter`` writes it back (as `ActionSyntax` is for actions).
 struct AdminSyntax: Sendable {
   /// The key under `admin:`, as ``AdminAction/key`` gives it.
   let name: String

@@ -1,6 +1,6 @@
 /// One key of an `expect` mapping, declared once: its name, the forms its value takes, a line on what it checks,
 /// how the loader reads it into expectations and how ``ScenarioWriter`` writes a check back (as
-/// ``ActionSyntax`` is for actions).
+/// `ActionSyntax` is for actions).
 final class ExpectSyntax: Sendable {
   /// The key under `expect`, as ``Expectation/Check/key`` gives it.
   let name: String

@@ -11,12 +11,8 @@ extension ScenarioLanguage {
     values: ActionKind.allCases.filter { Action.bareAction($0) != nil }.map(\.rawValue),
     summary: "An action without arguments, written as a bare string.")
 
-  /// The keys a step may carry besides its action.
-  public static let modifiers: [MappingShape.Field] = [
-    .init("device", .name, "Run the action, or the expect, on this device instead of the first one."),
-    .init("expect", .mapping(expectation), "Checks made right after the action."),
-    .init("note", .text, "Shown in the transcript."),
-  ]
+  /// The keys a step may carry besides its action, each declared with its reader and writer in `ModifierSyntax`.
+  public static let modifiers: [MappingShape.Field] = ModifierSyntax.all.map(\.field)
 
   /// The keys of a step: exactly one action key, plus the `device`, `expect` and `note` modifiers.
   public static let stepMapping = MappingShape(
@@ -30,7 +26,7 @@ extension ScenarioLanguage {
 
   // MARK: - Actions
 
-  /// The forms an action's value takes (declared with its reader and writer in ``ActionSyntax``).
+  /// The forms an action's value takes (declared with its reader and writer in `ActionSyntax`).
   public static func argument(of kind: ActionKind) -> ValueShape { ActionSyntax.of(kind).argument }
 
   /// One line on what an action does, for editors.

@@ -7,41 +7,10 @@
 public enum ScenarioLanguage {
   // MARK: - Top level
 
-  /// One YAML document: a scenario.
+  /// One YAML document: a scenario; each key declared with its reader and writer in `ScenarioKeySyntax`.
   public static let scenario = MappingShape(
     name: "scenario", summary: "An authflow scenario: one YAML document of a scenario file.",
-    fields: [
-      .init(
-        "version", .integer(minimum: 1, maximum: Scenario.languageVersion),
-        "The language version the file is written for (\(Scenario.languageVersion))."),
-      .init(
-        "scenario", .name, required: true, "The scenario's name, shown in reports and matched by --filter."),
-      .init("description", .text, "Free text: what behaviour the scenario documents and why."),
-      .init("tags", .list(.text), "Tags, selected with --tag and --skip-tag."),
-      .init("reproduces", .text, "The bug the scenario pins down: an issue URL or the user's report."),
-      .init("machine", .machine, "The machine to run against (default authkit); --machine overrides it."),
-      .init("seed", .integer(minimum: 0), "Seeds every generated id, code and token; --seed overrides it."),
-      .init(
-        "strict", .boolean,
-        "Exhaustive mode: an email sent or an error shown that no expectation checked fails the scenario."),
-      .init(
-        "vars", .dictionary(of: .text), "Text substituted for ${name} in every string of given and steps."),
-      .init(
-        "matrix", .mapping(matrix),
-        "Runs the scenario once per combination of these variables' values and machines, each named with them."
-      ),
-      .init(
-        "backend", .mapping(backend), "Knobs of the fake auth backend; defaults are Firebase in production."),
-      .init(
-        "given", .mapping(given), substitutesVariables: true,
-        "The world before the first step: clock, accounts, identity providers, signed-in devices."),
-      .init(
-        "devices", .list(.name, nonEmpty: true, unique: true),
-        "Device names (default [phone]); the first is the default device."),
-      .init(
-        "steps", .list(step, nonEmpty: true), required: true, substitutesVariables: true,
-        "What happens, in order: actions and expectations."),
-    ])
+    fields: ScenarioKeySyntax.all.map(\.field))
 
   /// `matrix:`: the values each variable takes and the machines to run on; the scenario runs once for every
   /// combination.
@@ -78,45 +47,11 @@ public enum ScenarioLanguage {
 
   // MARK: - backend
 
-  /// The keys of `backend:`, the knobs of the fake backend (`BackendSettings.knobs`).
+  /// The keys of `backend:`, the knobs of the fake backend, each declared once in `BackendSettings.knobs` (its
+  /// shape follows from the kind of its value, `KnobSyntax`).
   public static let backend = MappingShape(
     name: "backend", summary: "Knobs of the fake auth backend (SPEC 5.2).",
-    fields: [
-      .init(
-        "email_enumeration_protection", .boolean,
-        "Default true: sign-in errors become invalid-credential, fetching sign-in methods returns nothing."),
-      .init("one_account_per_email", .boolean, "Default true: one account per email address."),
-      .init("recent_login", .duration, "Default 5m: sensitive operations need a sign-in this recent."),
-      .init("password_min_length", .integer(minimum: 1), "Default 6: shorter passwords are weak-password."),
-      .init("verify_email_code_ttl", .duration, "Default 3d: how long a verification link works."),
-      .init("password_reset_code_ttl", .duration, "Default 1h: how long a password-reset link works."),
-      .init("sign_in_link_ttl", .duration, "Default 6h: how long an email sign-in link works."),
-      .init("id_token_ttl", .duration, "Default 1h: how long an ID token lives."),
-      .init(
-        "oob_send_limit", .mapping(sendLimit),
-        "Default {count: 5, per: 1h}: emails of one kind to one address; past it, too-many-requests."),
-      .init(
-        "mail_scanner", .boolean,
-        "Default false: a mail gateway opens every link in every email the moment it arrives."),
-      .init(
-        "mfa", .mapping(mfaSettings),
-        "Default {enabled: true, factors: [phone, totp]}: whether users may enroll second factors, and which."
-      ),
-      .init(
-        "sign_in_methods", .list(.oneOf(signInMethods), unique: true),
-        "Default every method: those enabled; a disabled one is operation-not-allowed (anonymous: admin-restricted-operation)."
-      ),
-      .init("sms_code_ttl", .duration, "Default 5m: how long an SMS verification code works."),
-      .init(
-        "sms_send_limit", .mapping(sendLimit),
-        "Default {count: 5, per: 1h}: SMS codes to one number; past it, too-many-requests."),
-      .init(
-        "test_phone_numbers", .dictionary(of: .text),
-        "Default {}: numbers with a fixed code and no SMS, as the console's phone numbers for testing."),
-      .init(
-        "trusted_providers", .list(.trustedProvider),
-        "Default [apple.com, google.com@gmail.com, google.com@googlemail.com]: PROVIDER or PROVIDER@domain."),
-    ])
+    fields: BackendSettings.knobs.map { .init($0.name, KnobSyntax.shape(of: $0), $0.summary) })
 
   /// The keys of `backend.mfa`.
   public static let mfaSettings = MappingShape(
@@ -156,50 +91,19 @@ public enum ScenarioLanguage {
 
   // MARK: - given
 
-  /// The keys of `given:`, the world before the first step.
+  /// The keys of `given:`, the world before the first step (each declared in `GivenKeySyntax`).
   public static let given = MappingShape(
-    name: "given", summary: "The world before the first step.",
-    fields: [
-      .init("now", .timestamp, "The virtual clock's start (default 2026-01-01T00:00:00Z)."),
-      .init("accounts", .list(.mapping(givenAccount)), "Accounts that exist on the backend."),
-      .init(
-        "identity_providers",
-        .dictionary(of: .list(.mapping(identityProviderAccount)), keys: identityProviders),
-        "Accounts at each identity provider, in order (the first is a sheet's default)."),
-      .init(
-        "signed_in", .dictionary(of: .text),
-        "Devices already signed in at `now`, each with an account's email or id."),
-    ])
+    name: "given", summary: "The world before the first step.", fields: GivenKeySyntax.all.map(\.field))
 
-  /// The keys of one account under `given.accounts`.
+  /// The keys of one account under `given.accounts` (each declared in `AccountFieldSyntax`).
   public static let givenAccount = MappingShape(
     name: "givenAccount", summary: "An account on the backend before the first step.",
-    fields: [
-      .init("email", .email, "The account's email (stored lowercased); an account without one needs an id."),
-      .init("id", .name, "A name steps and expectations use for the account (account: {id}, admin: {id})."),
-      .init("anonymous", .boolean, "A guest's account (default false): no email, password or provider."),
-      .init("password", .text, "Its password; without one the account has no password sign-in."),
-      .init("email_verified", .boolean, "Default false."),
-      .init("display_name", .nullableText, "Default none."),
-      .init(
-        "providers", .list(.oneOf(identityProviders), unique: true),
-        "Identity providers linked besides the password."),
-      .init("disabled", .boolean, "Default false."),
-      .init("photo_url", .nullableText, "Default none."),
-      .init("claims", claims, "Custom claims the account already has (setCustomUserClaims)."),
-      .init("phone_number", .text, "Its phone number (E.164): it signs in with it."),
-      .init("mfa", .list(.mapping(secondFactor)), "Second factors it has enrolled."),
-    ],
-    rules: [.atLeastOne(of: ["email", "id"])])
+    fields: AccountFieldSyntax.all.map(\.field), rules: [.atLeastOne(of: ["email", "id"])])
 
-  /// The keys of one account under `given.identity_providers`.
+  /// The keys of one account under `given.identity_providers` (each declared in `IdentityProviderAccountSyntax`).
   public static let identityProviderAccount = MappingShape(
     name: "identityProviderAccount", summary: "An account at an identity provider.",
-    fields: [
-      .init("email", .email, required: true, "The IdP account's email."),
-      .init("name", .nullableText, "The name the IdP shares."),
-      .init("email_verified", .boolean, "Whether the IdP says the email is verified (default per provider)."),
-    ])
+    fields: IdentityProviderAccountSyntax.all.map(\.field))
 
   // MARK: - Names
 

@@ -1,4 +1,4 @@
-/// What several actions' readers share (each action is declared in ``ActionSyntax``, SPEC 2.2 and 2.3).
+/// What several actions' readers share (each action is declared in `ActionSyntax`, SPEC 2.2 and 2.3).
 extension ScenarioLoader.Document {
   /// An action's argument mapping, checked against its shape in ``ScenarioLanguage``.
   mutating func arguments(_ value: YAMLNode, of kind: ActionKind, shape: MappingShape) -> Fields? {

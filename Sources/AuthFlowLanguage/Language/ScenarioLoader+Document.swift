@@ -71,45 +71,29 @@ extension ScenarioLoader {
         let fields = fields(root, key: "scenario", context: "scenario", shape: ScenarioLanguage.scenario)
       else { return nil }
 
+      var scenario = Scenario(name: "", file: file, location: location(root), steps: [])
       // `${var}` works in every string of a scenario (SPEC §11), `vars` itself excepted. Outside `given` and
       // `steps` an undefined `${name}` stays as written, as it did before (Part I substituted only there).
-      if let vars = fields["vars"] { readVariables(vars) }
+      if let vars = fields["vars"], let read = ScenarioKeySyntax.vars.read { read(&self, vars, &scenario) }
       for (name, value) in combination?.values ?? [] {
         variables[name] = value
         variableNames.insert(name)
       }
       substitutesVariables = true
-      keepsUndefinedVariables = true
       defer { substitutesVariables = false }
-      let name = fields["scenario"].flatMap { node in
-        nonEmptyString(node, key: "scenario").flatMap { printable($0, key: "scenario", at: node) }
+      for syntax in ScenarioKeySyntax.readingOrder {
+        guard let read = syntax.read, let node = fields[syntax.name] else { continue }
+        keepsUndefinedVariables = !syntax.field.substitutesVariables
+        read(&self, node, &scenario)
       }
-      let description = fields["description"].flatMap { node in
-        string(node, key: "description").flatMap {
-          printable($0, key: "description", at: node, lineBreaks: true)
-        }
-      }
-      let tags =
-        fields["tags"].flatMap { strings($0, key: "tags") }?.compactMap { printable($0, key: "tags", at: $1) }
-        ?? []
-      let reproduces = fields["reproduces"].flatMap { string($0, key: "reproduces") }
-      let machine =
-        combination?.machine.map { Located(MachineReference($0), at: location(root)) }
-        ?? fields["machine"].flatMap { readMachine($0) }
-      let seed = fields["seed"].flatMap { unsigned($0, key: "seed") }
-      let strict = fields["strict"].flatMap { bool($0, key: "strict") } ?? false
-      if let devices = fields["devices"] { readDevices(devices) }
-      let backend = fields["backend"].map { backendSettings($0) } ?? BackendSettings()
       keepsUndefinedVariables = false
-      let given = fields["given"].map { self.given($0) } ?? Given()
-      let steps = fields["steps"].flatMap { self.steps($0) }
-
-      guard problemCount == 0, let name, let steps else { return nil }
-      var scenario = Scenario(
-        name: name, file: file, location: location(root), description: description, tags: tags,
-        reproduces: reproduces, machine: machine, seed: seed, strict: strict, backend: backend, given: given,
-        devices: devices.names,
-        steps: steps, passwords: passwords.names, secretMentions: mentions)
+      if let machine = combination?.machine {
+        scenario.machine = Located(MachineReference(machine), at: location(root))
+      }
+      scenario.devices = devices.names
+      // `scenario` and `steps` are required: without them, or with any problem, there is no scenario.
+      guard problemCount == 0, !scenario.name.isEmpty, !scenario.steps.isEmpty else { return nil }
+      (scenario.passwords, scenario.secretMentions) = (passwords.names, mentions)
       scenario.flows = flowFiles.keys.sorted()
       return scenario
     }
@@ -132,7 +116,7 @@ extension ScenarioLoader {
       return true
     }
 
-    private mutating func readMachine(_ node: YAMLNode) -> Located<MachineReference>? {
+    mutating func readMachine(_ node: YAMLNode) -> Located<MachineReference>? {
       guard let name = nonEmptyString(node, key: "machine") else { return nil }
       let reference = MachineReference(name)
       if reference.isCommand {
@@ -148,7 +132,7 @@ extension ScenarioLoader {
       return Located(reference, at: location(node))
     }
 
-    private mutating func readDevices(_ node: YAMLNode) {
+    mutating func readDevices(_ node: YAMLNode) {
       guard let names = strings(node, key: "devices") else {
         devicesKnown = false
         return

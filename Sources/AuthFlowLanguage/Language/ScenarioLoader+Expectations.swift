@@ -1,5 +1,5 @@
 /// `expect:` mappings (SPEC 2.4): each key is one check, placed at its key (`ui`: one per entry), read by its
-/// ``ExpectSyntax``.
+/// `ExpectSyntax`.
 extension ScenarioLoader.Document {
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
     guard let fields = fields(node, key: "expect", context: "expect", shape: ScenarioLanguage.expectation)

@@ -6,34 +6,27 @@ extension ScenarioLoader.Document {
       (accountsKnown, identityProvidersKnown) = (false, false)
       return given
     }
-    if let now = fields["now"], let text = string(now, key: "now", expected: "a time") {
-      if let time = VirtualTime(parsing: text) {
-        given.now = time
-      } else {
-        report(.badTime(key: "now", value: text), at: now)
-      }
+    for key in GivenKeySyntax.all {
+      if let node = fields[key.name] { key.read(&self, node, &given) }
     }
-    if let accounts = fields["accounts"] { given.accounts = self.accounts(accounts) }
-    if let providers = fields["identity_providers"] { given.identityProviders = identityProviders(providers) }
+    // An account's providers imply its IdP accounts (after `identity_providers`, which may list them too).
     for account in given.accounts {
       guard let email = account.email else { continue }
       for provider in account.providers {
         identityProviderEmails[provider, default: OrderedNames()].insert(email)
       }
     }
-    if let signedIn = fields["signed_in"] { given.signedIn = self.signedIn(signedIn) }
     return given
   }
 
   // MARK: - Accounts
 
-  private mutating func accounts(_ node: YAMLNode) -> [AccountSeed] {
+  mutating func accounts(_ node: YAMLNode) -> [AccountSeed] {
     guard let items = list(node, key: "accounts", expected: "a list of accounts") else {
       accountsKnown = false
       return []
     }
     var seeds: [AccountSeed] = []
-    // One account per number, as production keeps it: a second would make phone sign-in ambiguous.
     var phoneNumbers = Set<String>()
     for item in items {
       guard
@@ -46,42 +39,32 @@ extension ScenarioLoader.Document {
         report(.missingOneOfKeys(keys: ["email", "id"]), at: item)
         continue
       }
-      let address = fields["email"].flatMap { self.email($0, key: "email") }
-      if let address, let emailNode = fields["email"], accountEmails.contains(address) {
-        report(.duplicateEntry(kind: "account", value: address, key: "accounts"), at: emailNode)
-        continue
-      }
-      let id = fields["id"].flatMap { accountIDName($0) }
-      if let id, let idNode = fields["id"], accountIDs.contains(id) {
-        report(.duplicateEntry(kind: "account id", value: id, key: "accounts"), at: idNode)
-        continue
-      }
-      var seed = AccountSeed(email: address)
-      seed.id = id
-      for entry in fields.entries {
-        let (name, value) = (entry.name, entry.value)
-        switch name {
-        case "password":
-          readPassword(value, key: name).map { seed.password = $0 }
-        case "email_verified": bool(value, key: name).map { seed.emailVerified = $0 }
-        case "display_name": nullableString(value, key: name).map { seed.displayName = $0 }
-        case "providers": linkedProviders(value).map { seed.providers = $0 }
-        case "disabled": bool(value, key: name).map { seed.disabled = $0 }
-        case "photo_url": nullableString(value, key: name).map { seed.photoURL = $0 }
-        case "claims": claims(value, key: name).map { seed.claims = $0 }
-        case "anonymous": bool(value, key: name).map { seed.anonymous = $0 }
-        case "phone_number":
-          guard let number = phoneNumber(value, key: name) else { continue }
-          guard phoneNumbers.insert(number).inserted else {
-            report(.duplicateEntry(kind: "account phone number", value: number, key: "accounts"), at: value)
-            continue
-          }
-          seed.phoneNumber = number
-        case "mfa": secondFactors(value, key: name).map { seed.mfa = $0 }
-        case "email", "id": continue  // read above
-        // A key the language lists but this switch does not read is refused, never dropped.
-        default: report(.unknownKey(key: name, context: "account", suggestion: nil), at: entry.keyMark)
+      // The keys that name the account first: a second account of the same name is not read further.
+      var seed = AccountSeed(email: nil)
+      if let node = fields["email"] {
+        AccountFieldSyntax.email.read(&self, node, &seed)
+        if let address = seed.email, accountEmails.contains(address) {
+          report(.duplicateEntry(kind: "account", value: address, key: "accounts"), at: node)
+          continue
         }
+      }
+      if let node = fields["id"] {
+        AccountFieldSyntax.id.read(&self, node, &seed)
+        if let id = seed.id, accountIDs.contains(id) {
+          report(.duplicateEntry(kind: "account id", value: id, key: "accounts"), at: node)
+          continue
+        }
+      }
+      let (address, id) = (seed.email, seed.id)
+      for entry in fields.entries where entry.name != "email" && entry.name != "id" {
+        // `fields` refused every key the language does not list, and the language lists these.
+        AccountFieldSyntax.byName[entry.name]?.read(&self, entry.value, &seed)
+      }
+      // One account per number, as production keeps it: a second would make phone sign-in ambiguous.
+      if let number = seed.phoneNumber, let node = fields["phone_number"],
+        !phoneNumbers.insert(number).inserted
+      {
+        report(.duplicateEntry(kind: "account phone number", value: number, key: "accounts"), at: node)
       }
       if seed.anonymous {
         // A guest's account has no email or sign-in method: linking one is what upgrades it.
@@ -116,7 +99,7 @@ extension ScenarioLoader.Document {
   }
 
   /// A `given.accounts` id: a plain name, never an address (`signed_in` tells the two apart by the `@`).
-  private mutating func accountIDName(_ node: YAMLNode) -> String? {
+  mutating func accountIDName(_ node: YAMLNode) -> String? {
     guard let id = nonEmptyString(node, key: "id") else { return nil }
     guard !id.contains("@") else {
       report(
@@ -129,7 +112,7 @@ extension ScenarioLoader.Document {
   }
 
   /// An account's federated providers: identity providers only, each once.
-  private mutating func linkedProviders(_ node: YAMLNode) -> [ProviderID]? {
+  mutating func linkedProviders(_ node: YAMLNode) -> [ProviderID]? {
     guard let items = list(node, key: "providers", expected: "a list of identity providers") else {
       return nil
     }
@@ -160,7 +143,7 @@ extension ScenarioLoader.Document {
 
   // MARK: - Identity providers
 
-  private mutating func identityProviders(_ node: YAMLNode) -> [ProviderID: [IdentityProviderAccountSeed]] {
+  mutating func identityProviders(_ node: YAMLNode) -> [ProviderID: [IdentityProviderAccountSeed]] {
     guard let entries = entries(node, key: "identity_providers") else {
       identityProvidersKnown = false
       return [:]
@@ -194,17 +177,20 @@ extension ScenarioLoader.Document {
         let fields = fields(
           item, key: provider.rawValue, expected: expected, context: "\(provider) account",
           shape: ScenarioLanguage.identityProviderAccount),
-        let emailNode = fields["email"], let email = email(emailNode, key: "email")
+        let emailNode = fields["email"]
       else { continue }
-      if !identityProviderEmails[provider, default: OrderedNames()].insert(email) {
+      // The email names the account first: a second account of the same name is not read further.
+      var seed = IdentityProviderAccountSeed(email: "")
+      IdentityProviderAccountSyntax.email.read(&self, emailNode, &seed)
+      guard !seed.email.isEmpty else { continue }
+      if !identityProviderEmails[provider, default: OrderedNames()].insert(seed.email) {
         report(
-          .duplicateEntry(kind: "\(provider) account", value: email, key: provider.rawValue), at: emailNode)
+          .duplicateEntry(kind: "\(provider) account", value: seed.email, key: provider.rawValue),
+          at: emailNode)
         continue
       }
-      var seed = IdentityProviderAccountSeed(email: email)
-      if let name = fields["name"] { nullableString(name, key: "name").map { seed.name = $0 } }
-      if let verified = fields["email_verified"] {
-        seed.emailVerified = bool(verified, key: "email_verified")
+      for entry in fields.entries where entry.name != "email" {
+        IdentityProviderAccountSyntax.byName[entry.name]?.read(&self, entry.value, &seed)
       }
       seeds.append(seed)
     }
@@ -213,7 +199,7 @@ extension ScenarioLoader.Document {
 
   // MARK: - Signed-in devices
 
-  private mutating func signedIn(_ node: YAMLNode) -> [(device: String, account: AccountName)] {
+  mutating func signedIn(_ node: YAMLNode) -> [(device: String, account: AccountName)] {
     guard let entries = entries(node, key: "signed_in") else { return [] }
     var result: [(device: String, account: AccountName)] = []
     for entry in entries {

@@ -1,6 +1,6 @@
 /// `steps:`: each step is a bare action name or a mapping of one action key plus modifiers.
 extension ScenarioLoader.Document {
-  static let modifiers = ScenarioLanguage.modifiers.map(\.name)
+  static let modifiers = ModifierSyntax.all.map(\.name)
   /// The keys of a step besides its action: `expect` and the modifiers.
   static let stepKeys = ["expect"] + modifiers
   static let actionNames = ActionKind.allCases.map(\.rawValue)
@@ -79,47 +79,42 @@ extension ScenarioLoader.Document {
     guard let entries = entries(node, key: "steps") else { return nil }
     let before = problemCount
     var actionEntry: (syntax: ActionSyntax, key: YAMLMark, value: YAMLNode)?
-    var device: String?
-    var note: String?
-    var expectations: [Expectation]?
+    var step = Step(number: number, location: stepLocation, action: nil, actionLocation: stepLocation)
+    var hasExpect = false
     for entry in entries {
       let (name, key, value) = (entry.name, entry.keyMark, entry.value)
-      switch name {
-      case "device": device = self.device(value, key: "device")
-      case "note": note = string(value, key: "note").flatMap { printable($0, key: "note", at: value) }
-      case "expect": expectations = self.expectations(value)
-      default:
-        guard let syntax = ActionSyntax.byName[name] else {
-          reportUnknownStepKey(name, at: key)
-          continue
-        }
-        if let first = actionEntry {
-          report(.twoActions(first: first.syntax.kind.rawValue, second: name), at: key)
-        } else {
-          actionEntry = (syntax, key, value)
-        }
+      if let modifier = ModifierSyntax.byName[name] {
+        modifier.read(&self, value, &step)
+        hasExpect = hasExpect || modifier === ModifierSyntax.expect
+        continue
+      }
+      guard let syntax = ActionSyntax.byName[name] else {
+        reportUnknownStepKey(name, at: key)
+        continue
+      }
+      if let first = actionEntry {
+        report(.twoActions(first: first.syntax.kind.rawValue, second: name), at: key)
+      } else {
+        actionEntry = (syntax, key, value)
       }
     }
-    var action: Action?
     if let actionEntry {
-      action = actionEntry.syntax.read(&self, actionEntry.value)
+      step.action = actionEntry.syntax.read(&self, actionEntry.value)
+      step.actionLocation = location(actionEntry.key)
       // `network` and `fail_next` may also name their device inside: `network: {online: false, device: laptop}`.
       if actionEntry.syntax.kind == .network || actionEntry.syntax.kind == .failNext,
         case .mapping(let mapping) = actionEntry.value,
         let inner = mapping["device"], let named = self.device(inner, key: "device")
       {
-        if let device, device != named {
+        if let device = step.device, device != named {
           report(.conflictingKeys(first: "device: \(device)", second: "device: \(named)"), at: inner)
         }
-        device = named
+        step.device = named
       }
-    } else if expectations == nil, problemCount == before {
+    } else if !hasExpect, problemCount == before {
       report(.stepHasNoAction, at: node)
     }
     guard problemCount == before else { return nil }
-    return Step(
-      number: number, location: stepLocation, action: action,
-      actionLocation: actionEntry.map { location($0.key) } ?? stepLocation, device: device,
-      expectations: expectations ?? [], note: note)
+    return step
   }
 }

@@ -212,8 +212,16 @@ import Testing
     #expect(ScenarioWriter.yaml(again) == written)
   }
 
-  /// The language's key lists are the declarations' (`ActionSyntax`, `AdminSyntax`, `ExpectSyntax`), in order.
+  /// The language's key lists are the declarations' (`ScenarioKeySyntax`, `ModifierSyntax`, `ActionSyntax`,
+  /// `AdminSyntax`, `ExpectSyntax`, `BackendSettings.knobs`), in order.
   @Test func theLanguageListsExactlyTheDeclaredKeys() {
+    #expect(ScenarioLanguage.scenario.keys == ScenarioKeySyntax.all.map(\.name))
+    // The loader reads `vars` first, then every other key it reads itself, each once.
+    let read = ScenarioKeySyntax.all.filter { $0.read != nil }.map(\.name)
+    let order = ["vars"] + ScenarioKeySyntax.readingOrder.map(\.name)
+    #expect(order.sorted() == read.sorted())
+    #expect(ScenarioLanguage.modifiers.map(\.name) == ModifierSyntax.all.map(\.name))
+    #expect(ScenarioLanguage.backend.keys == BackendSettings.knobs.map(\.name))
     #expect(ActionSyntax.all.map(\.kind) == ActionKind.allCases)
     #expect(
       ScenarioLanguage.stepMapping.keys.filter { ActionKind(rawValue: $0) != nil }
