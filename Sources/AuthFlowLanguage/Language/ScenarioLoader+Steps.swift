@@ -83,7 +83,8 @@ extension ScenarioLoader.Document {
     var hasExpect = false
     for entry in entries {
       let (name, key, value) = (entry.name, entry.keyMark, entry.value)
-      if let modifier = ModifierSyntax.byName[name] {
+      // Three names, compared before the actions' table is hashed (most keys are actions, and most differ in length).
+      if let modifier = ModifierSyntax.all.first(where: { $0.name == name }) {
         modifier.read(&self, value, &step)
         hasExpect = hasExpect || modifier === ModifierSyntax.expect
         continue

@@ -213,7 +213,8 @@ import Testing
   }
 
   /// The language's key lists are the declarations' (`ScenarioKeySyntax`, `ModifierSyntax`, `ActionSyntax`,
-  /// `AdminSyntax`, `ExpectSyntax`, `BackendSettings.knobs`), in order.
+  /// `AdminSyntax`, `ExpectSyntax`, `BackendSettings.knobs`, `GivenKeySyntax`, `AccountFieldSyntax`,
+  /// `IdentityProviderAccountSyntax`), in order.
   @Test func theLanguageListsExactlyTheDeclaredKeys() {
     #expect(ScenarioLanguage.scenario.keys == ScenarioKeySyntax.all.map(\.name))
     // The loader reads `vars` first, then every other key it reads itself, each once.
@@ -222,6 +223,9 @@ import Testing
     #expect(order.sorted() == read.sorted())
     #expect(ScenarioLanguage.modifiers.map(\.name) == ModifierSyntax.all.map(\.name))
     #expect(ScenarioLanguage.backend.keys == BackendSettings.knobs.map(\.name))
+    #expect(ScenarioLanguage.given.keys == GivenKeySyntax.all.map(\.name))
+    #expect(ScenarioLanguage.givenAccount.keys == AccountFieldSyntax.all.map(\.name))
+    #expect(ScenarioLanguage.identityProviderAccount.keys == IdentityProviderAccountSyntax.all.map(\.name))
     #expect(ActionSyntax.all.map(\.kind) == ActionKind.allCases)
     #expect(
       ScenarioLanguage.stepMapping.keys.filter { ActionKind(rawValue: $0) != nil }
