@@ -28,8 +28,6 @@ final class AccountFieldSyntax: Sendable {
     phoneNumber,
     mfa,
   ]
-  /// Each key by its name.
-  static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// The loader reads these two first: they name the account, and a second account of the same name is reported
   /// before its other keys are read.

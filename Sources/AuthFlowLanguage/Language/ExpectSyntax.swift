@@ -104,9 +104,11 @@ final class ExpectSyntax: Sendable {
       }),
   ]
 
-  /// Each key's syntax by its name: looked up for every key of every `expect` (a class, so the lookup copies one
-  /// reference).
+  /// Each key's syntax by its name.
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+  /// Each key's reader, in the order of `all` (and of ``ScenarioLanguage/expectation``'s keys): the loader reads
+  /// an entry with the reader at its key's place.
+  static let readers = all.map(\.read)
 
   /// A key that makes one check, placed at the key.
   private static func one(

@@ -23,8 +23,6 @@ final class IdentityProviderAccountSyntax: Sendable {
 
   /// Every key, in the order the language lists them and the writer writes them.
   static let all = [email, name, emailVerified]
-  /// Each key by its name.
-  static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// The loader reads it first: the account is known by it, and a second one of the same provider is reported.
   static let email = IdentityProviderAccountSyntax(

@@ -10,10 +10,10 @@ extension ScenarioLoader.Document {
     var expectations: [Expectation] = []
     // One per key, but for `ui`, which has one per name.
     expectations.reserveCapacity(fields.entries.count)
+    // The shape's keys are `ExpectSyntax.all`'s, in its order.
     for entry in fields.entries {
-      // The shape admits only the keys `ExpectSyntax.all` declares.
-      guard let syntax = ExpectSyntax.byName[entry.name] else { continue }
-      syntax.read(&self, entry.value, location(entry.keyMark), &expectations)
+      guard let place = entry.place else { continue }
+      ExpectSyntax.readers[place](&self, entry.value, location(entry.keyMark), &expectations)
     }
     return expectations
   }

@@ -56,9 +56,10 @@ extension ScenarioLoader.Document {
         }
       }
       let (address, id) = (seed.email, seed.id)
+      // The shape's keys are `AccountFieldSyntax.all`'s, in its order.
       for entry in fields.entries where entry.name != "email" && entry.name != "id" {
-        // `fields` refused every key the language does not list, and the language lists these.
-        AccountFieldSyntax.byName[entry.name]?.read(&self, entry.value, &seed)
+        guard let place = entry.place else { continue }
+        AccountFieldSyntax.all[place].read(&self, entry.value, &seed)
       }
       // One account per number, as production keeps it: a second would make phone sign-in ambiguous.
       if let number = seed.phoneNumber, let node = fields["phone_number"],
@@ -190,7 +191,8 @@ extension ScenarioLoader.Document {
         continue
       }
       for entry in fields.entries where entry.name != "email" {
-        IdentityProviderAccountSyntax.byName[entry.name]?.read(&self, entry.value, &seed)
+        guard let place = entry.place else { continue }
+        IdentityProviderAccountSyntax.all[place].read(&self, entry.value, &seed)
       }
       seeds.append(seed)
     }

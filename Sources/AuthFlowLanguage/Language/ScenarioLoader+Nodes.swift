@@ -118,8 +118,8 @@ extension ScenarioLoader.Document {
     known.entries.reserveCapacity(mapping.count)
     for (keyNode, value) in mapping.pairs {
       guard case .scalar(let name) = keyNode else { continue }
-      if allowed.contains(name.string) {
-        known.entries.append(Entry(name: name.string, keyMark: name.mark, value: value))
+      if let place = allowed.firstIndex(of: name.string) {
+        known.entries.append(Entry(name: name.string, keyMark: name.mark, value: value, place: place))
       } else if Self.stepKeys.contains(name.string), context == "use" || ActionKind(rawValue: context) != nil
       {
         // `expect:` indented under the action's arguments: it belongs to the step.

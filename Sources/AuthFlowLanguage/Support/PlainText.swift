@@ -30,6 +30,19 @@ package enum PlainText {
     -> Bool
   {
     var index = 0
+    // Eight bytes at a time while they are all printable ASCII (0x20–0x7E), as names and notes mostly are: a
+    // word with a byte below 0x20, at 0x7F or above 0x7F (UTF-8) is left to the loop below, from its start.
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let below = (word &- 0x20 &* ones) & ~word & highs
+        let aboveOrAt7F = ((word &+ ones) | word) & highs
+        if below | aboveOrAt7F != 0 { break }
+        index += 8
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
