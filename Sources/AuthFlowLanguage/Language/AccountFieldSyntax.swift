@@ -41,28 +41,17 @@ final class AccountFieldSyntax: Sendable {
     read: { document, node, seed in seed.id = document.accountIDName(node) },
     write: { $0.id.map(Write.text) })
 
-  static let anonymous = AccountFieldSyntax(
-    .init("anonymous", .boolean, "A guest's account (default false): no email, password or provider."),
-    read: { document, node, seed in document.bool(node, key: "anonymous").map { seed.anonymous = $0 } },
-    write: { $0.anonymous ? "true" : nil })
+  static let anonymous = flag(
+    "anonymous", \.anonymous, "A guest's account (default false): no email, password or provider.")
 
   static let password = AccountFieldSyntax(
     .init("password", .text, "Its password; without one the account has no password sign-in."),
     read: { document, node, seed in document.readPassword(node, key: "password").map { seed.password = $0 } },
     write: { $0.password.map(Write.secret) })
 
-  static let emailVerified = AccountFieldSyntax(
-    .init("email_verified", .boolean, "Default false."),
-    read: { document, node, seed in document.bool(node, key: "email_verified").map { seed.emailVerified = $0 }
-    },
-    write: { $0.emailVerified ? "true" : nil })
+  static let emailVerified = flag("email_verified", \.emailVerified, "Default false.")
 
-  static let displayName = AccountFieldSyntax(
-    .init("display_name", .nullableText, "Default none."),
-    read: { document, node, seed in
-      document.nullableString(node, key: "display_name").map { seed.displayName = $0 }
-    },
-    write: { $0.displayName.map(Write.text) })
+  static let displayName = nullableText("display_name", \.displayName, "Default none.")
 
   static let providers = AccountFieldSyntax(
     .init(
@@ -71,16 +60,9 @@ final class AccountFieldSyntax: Sendable {
     read: { document, node, seed in document.linkedProviders(node).map { seed.providers = $0 } },
     write: { $0.providers.isEmpty ? nil : YAMLText.list($0.providers.map(\.rawValue)) })
 
-  static let disabled = AccountFieldSyntax(
-    .init("disabled", .boolean, "Default false."),
-    read: { document, node, seed in document.bool(node, key: "disabled").map { seed.disabled = $0 } },
-    write: { $0.disabled ? "true" : nil })
+  static let disabled = flag("disabled", \.disabled, "Default false.")
 
-  static let photoURL = AccountFieldSyntax(
-    .init("photo_url", .nullableText, "Default none."),
-    read: { document, node, seed in document.nullableString(node, key: "photo_url").map { seed.photoURL = $0 }
-    },
-    write: { $0.photoURL.map(Write.text) })
+  static let photoURL = nullableText("photo_url", \.photoURL, "Default none.")
 
   static let claims = AccountFieldSyntax(
     .init("claims", Shapes.claims, "Custom claims the account already has (setCustomUserClaims)."),
@@ -99,4 +81,26 @@ final class AccountFieldSyntax: Sendable {
     .init("mfa", .list(.mapping(Shapes.secondFactor)), "Second factors it has enrolled."),
     read: { document, node, seed in document.secondFactors(node, key: "mfa").map { seed.mfa = $0 } },
     write: { $0.mfa.isEmpty ? nil : YAMLText.list($0.mfa.map(Write.secondFactor)) })
+
+  /// A flag that is false unless written: written back only when true.
+  private static func flag(
+    _ name: String, _ path: WritableKeyPath<AccountSeed, Bool> & Sendable, _ summary: String
+  ) -> AccountFieldSyntax {
+    AccountFieldSyntax(
+      .init(name, .boolean, summary),
+      read: { document, node, seed in document.bool(node, key: name).map { seed[keyPath: path] = $0 } },
+      write: { $0[keyPath: path] ? "true" : nil })
+  }
+
+  /// Text that is absent unless written (`null` keeps it absent).
+  private static func nullableText(
+    _ name: String, _ path: WritableKeyPath<AccountSeed, String?> & Sendable, _ summary: String
+  ) -> AccountFieldSyntax {
+    AccountFieldSyntax(
+      .init(name, .nullableText, summary),
+      read: { document, node, seed in
+        document.nullableString(node, key: name).map { seed[keyPath: path] = $0 }
+      },
+      write: { $0[keyPath: path].map(Write.text) })
+  }
 }
