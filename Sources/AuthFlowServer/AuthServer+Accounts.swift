@@ -132,6 +132,9 @@ extension AuthServer {
   static let customTokenAudience =
     "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
 
+  /// The longest a custom token may live, `exp` after `iat`, in seconds: an hour, as production holds it.
+  static let customTokenLifetime: Double = 3600
+
   /// `accounts:signInWithCustomToken {token}`: an unsigned JWT addressed to ``customTokenAudience`` (another
   /// audience: `INVALID_CUSTOM_TOKEN`), or JSON, with a `uid` (`MISSING_IDENTIFIER` without one).
   func signInWithCustomToken(_ call: Call) throws -> JSON {
@@ -142,8 +145,11 @@ extension AuthServer {
       var tenant: String?
       /// Whom a JWT is for: Identity Toolkit (``AuthServer/customTokenAudience``).
       var aud: String?
+      /// When it was minted and when it expires, in seconds since 1970 (the Admin SDKs write both).
+      var iat: Double?
+      var exp: Double?
       enum CodingKeys: String, CodingKey {
-        case uid, claims, aud
+        case uid, claims, aud, iat, exp
         case tenant = "tenant_id"
       }
     }
@@ -155,6 +161,11 @@ extension AuthServer {
     }
     if let audience = payload.aud, audience != Self.customTokenAudience {
       throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not for Identity Toolkit (aud: \(audience))")
+    }
+    // Production refuses a token that lives longer than an hour, or not at all. Its expiry itself is not held
+    // against the virtual clock: the Admin SDK mints with the wall clock's time.
+    if let iat = payload.iat, let exp = payload.exp, !(iat < exp && exp - iat <= Self.customTokenLifetime) {
+      throw ServiceError("INVALID_CUSTOM_TOKEN : exp must be after iat, by an hour at most")
     }
     guard let uid = payload.uid, !uid.isEmpty else { throw ServiceError.missing("IDENTIFIER") }
     // A token minted for one tenant signs in to that tenant only; a JSON token (emulator style) may omit it.

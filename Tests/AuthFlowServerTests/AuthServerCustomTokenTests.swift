@@ -46,6 +46,21 @@ import Testing
     }
   }
 
+  /// Production refuses a custom token whose `exp` is more than an hour after its `iat`, or not after it.
+  @Test func aTokenLivingLongerThanAnHourIsRefused() async throws {
+    try await ServerHarness().test { client in
+      for (iat, exp, accepted) in [
+        (1000, 4600, true), (1000, 4601, false), (1000, 1000, false), (1000, 900, false),
+      ] {
+        let token = jwt(#"{"uid":"u-\#(exp)","iat":\#(iat),"exp":\#(exp)}"#)
+        let (status, answer) = try await client.post(
+          "accounts:signInWithCustomToken", #"{"token":"\#(token)"}"#)
+        #expect((status == 200) == accepted, "iat \(iat), exp \(exp)")
+        if !accepted { #expect(errorMessage(answer)?.hasPrefix("INVALID_CUSTOM_TOKEN") == true) }
+      }
+    }
+  }
+
   @Test func customAttributesAreCheckedKeptAndReturnedByLookup() async throws {
     try await ServerHarness().test { client in
       let (_, created) = try await client.post(
