@@ -22,8 +22,6 @@ final class ModifierSyntax: Sendable {
 
   /// Every modifier, in the order the language lists them and the writer writes them.
   static let all = [device, expect, note]
-  /// Each modifier by its name: looked up for every key of every step.
-  static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   static let device = ModifierSyntax(
     .init("device", .name, "Run the action, or the expect, on this device instead of the first one."),
