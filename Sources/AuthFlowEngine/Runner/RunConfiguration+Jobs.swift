@@ -24,7 +24,26 @@ extension RunConfiguration {
     _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool = true, narration: Narration = .every,
     workers: WorkerLaunch? = nil, handle: @escaping (ScenarioResult) -> Void = { _ in }
   ) -> [ScenarioResult] {
-    let lanes = lanes(for: scenarios, jobs: jobs, launch: workers, narration: narration)
+    run(
+      scenarios, jobs: jobs, keepingDetail: keepingDetail, narration: narration, workers: workers,
+      started: nil,
+      handle: handle)
+  }
+
+  /// ``run(_:jobs:keepingDetail:narration:workers:handle:)`` with the workers `started` before the scenarios
+  /// were loaded (``startWorkers(toPlay:jobs:launch:narration:)``), if any, instead of new ones.
+  package func run(
+    _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool, narration: Narration, workers: WorkerLaunch?,
+    started: WorkerLanes?, handle: @escaping (ScenarioResult) -> Void
+  ) -> [ScenarioResult] {
+    let lanes: WorkerLanes?
+    if let started {
+      lanes = scenarios.lazy.filter(runsAsync).prefix(2).count == 2 ? started : nil
+      if lanes == nil { started.close() }
+      lanes?.deal(scenarios, isAsync: runsAsync)
+    } else {
+      lanes = self.lanes(for: scenarios, jobs: jobs, launch: workers, narration: narration)
+    }
     defer { lanes?.close() }
     return WatchedWorkers.run(
       count: scenarios.count, workers: jobs, timeout: stepTimeout,
@@ -56,6 +75,26 @@ extension RunConfiguration {
         trimmed.steps = []
         return trimmed
       })
+  }
+
+  /// Worker processes started before the files and directories of `paths` are loaded, each loading its likely
+  /// share of their files meanwhile; nil unless the run will most likely use them: `jobs` above 1, `launch`
+  /// given, `--machine` naming an async machine (so every scenario is one) and no filter or shard (so the
+  /// shares follow the files). Hand them to ``run(_:jobs:keepingDetail:narration:workers:started:handle:)``.
+  package func startWorkers(
+    toPlay paths: [String], jobs: Int, launch: WorkerLaunch?, narration: Narration
+  ) -> WorkerLanes? {
+    guard let launch, jobs > 1, let machine, !machine.isCommand,
+      case .success(let descriptor) = registry.descriptor(for: machine), descriptor.isAsync,
+      filter == nil, tags.isEmpty, skipTags.isEmpty, shard == nil
+    else { return nil }
+    // The loader reports what cannot be listed; here it only means fewer files to read early.
+    var unlisted: [Diagnostic] = []
+    let files = ScenarioLoader.files(in: paths, problems: &unlisted)
+    guard files.count >= 2 else { return nil }
+    return WorkerLanes(
+      launch: launch, preload: WorkerLanes.likelyFiles(of: files, count: jobs - 1), configuration: self,
+      narration: narration)
   }
 
   /// Worker processes for a run of `jobs` with at least two async-machine scenarios, when `launch` says how.

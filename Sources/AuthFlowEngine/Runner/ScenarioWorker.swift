@@ -1,9 +1,10 @@
 import AuthFlowLanguage
 import Foundation
 
-/// A worker process's side of ``WorkerLanes``: reads a setup line and one request a line on standard input
-/// until it ends, loads the requested scenarios with the same loader and limits as the run, plays them in
-/// order, and answers one line each on standard output as each ends.
+/// A worker process's side of ``WorkerLanes``: reads a setup line, loads the files it names at once (the share
+/// it is likely to get), reads one request a line on standard input until it ends, loads the files of the
+/// requested scenarios not loaded yet, with the same loader and limits as the run, plays them in order, and
+/// answers one line each on standard output as each ends.
 ///
 /// Standard output carries only those lines: what the app's own code prints goes to standard error. A worker
 /// whose step never ended (its app queue held for good) says so in that scenario's answer and exits; the run
@@ -17,6 +18,10 @@ package enum ScenarioWorker {
     guard let line = readLine(),
       let setup = try? decoder.decode(WorkerMessage.Setup.self, from: Data(line.utf8))
     else { return 2 }
+    let configuration = setup.configuration(registry: registry)
+    let loader = ScenarioLoader(machineNames: registry.names)
+    // The likely share first, while the run is still loading; then whatever else the requests name.
+    var loaded = loader.load(paths: setup.preload).scenarios
     var requests: [WorkerMessage.Request] = []
     while let line = readLine() {
       guard let request = try? decoder.decode(WorkerMessage.Request.self, from: Data(line.utf8)) else {
@@ -24,15 +29,15 @@ package enum ScenarioWorker {
       }
       requests.append(request)
     }
-    let configuration = setup.configuration(registry: registry)
     var files: [String] = []
-    var seen: Set<String> = []
+    var seen = Set(setup.preload)
     for request in requests where seen.insert(request.file).inserted { files.append(request.file) }
-    let loaded = configuration.playedOnce(
-      ScenarioLoader(machineNames: registry.names).load(paths: files).scenarios)
+    if !files.isEmpty { loaded += loader.load(paths: files).scenarios }
     // The scenarios of a place in a file (a matrix's combinations share one).
     var byPlace: [SourceLocation: [Scenario]] = [:]
-    for scenario in loaded { byPlace[scenario.location, default: []].append(scenario) }
+    for scenario in configuration.playedOnce(loaded) {
+      byPlace[scenario.location, default: []].append(scenario)
+    }
     // Each request's scenario, or why there is none.
     let found = requests.map { request in
       byPlace[request.location]?.first { $0.name == request.name }.map(Result<Scenario, Unplayable>.success)

@@ -5,32 +5,69 @@ import Foundation
 /// that `--jobs N` plays N of them at once (see ``WorkerLaunch``).
 ///
 /// The async-machine scenarios read from regular files are split, in load order, into `jobs` runs of equal
-/// length: the first for this process, one for each of `jobs - 1` workers, each started at once with every
-/// request of its share on its standard input, so it plays them back to back and its answers wait, in order,
-/// for the run to hand them over in load order. A scenario a worker cannot play (its file changed since the
-/// run loaded it, the worker could not start or stopped taking requests) is played by the run itself. A
-/// worker that crashes, sends a line it cannot read or answers nothing for longer than the scenario's steps
-/// may take errors the scenario it was playing, saying how it ended; the rest of its share is played by the
-/// run.
+/// length: the first for this process, one for each of `jobs - 1` workers, each sent every request of its share
+/// on its standard input, so it plays them back to back and its answers wait, in order, for the run to hand
+/// them over in load order. A scenario a worker cannot play (its file changed since the run loaded it, the
+/// worker could not start or stopped taking requests) is played by the run itself. A worker that crashes,
+/// sends a line it cannot read or answers nothing for longer than the scenario's steps may take errors the
+/// scenario it was playing, saying how it ended; the rest of its share is played by the run.
 ///
-/// `@unchecked Sendable`: `lanes` and `laneOfItem` are written only in `init`.
+/// The workers may start before the run has loaded its files (``init(launch:count:preload:configuration:narration:)``),
+/// each reading the files its share is likely to come from while the run reads them all; ``deal(_:isAsync:)``
+/// then sends the shares. What a worker plays, and so every result, is the same either way: the early start
+/// only takes its loading off the run's way.
+///
+/// `@unchecked Sendable`: `lanes` is written only in `init`, `laneOfItem` only in ``deal(_:isAsync:)``, which
+/// comes before any ``result(ofItem:)``.
 package final class WorkerLanes: @unchecked Sendable {
   private let lanes: [Lane]
   /// For each scenario of the run, the lane playing it and its place in that lane's share; nil for this
   /// process.
-  private let laneOfItem: [Int: (lane: Int, position: Int)]
+  private var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
 
   /// The longest reply read: a failed scenario's whole transcript.
   static let replyLimit = 256 << 20
   /// Time a worker gets for a scenario beyond its steps' `--step-timeout`s: start-up and loading.
   static let startAllowance = Duration.seconds(30)
 
+  /// Starts `preload.count` workers as `launch` says, playing with `configuration`'s machine, seed and checks;
+  /// worker `k` loads the files `preload[k]` at once, before its share is dealt.
+  package init(
+    launch: WorkerLaunch, preload: [[String]], configuration: RunConfiguration,
+    narration: RunConfiguration.Narration
+  ) {
+    lanes = preload.map { files in
+      Lane(launch: launch, preload: files, configuration: configuration, narration: narration)
+    }
+  }
+
   /// Deals the scenarios that `isAsync` picks out of `scenarios` between this process and `count` workers
   /// started as `launch` says, playing with `configuration`'s machine, seed and checks.
-  package init(
+  package convenience init(
     launch: WorkerLaunch, count: Int, scenarios: [Scenario], isAsync: (Scenario) -> Bool,
     configuration: RunConfiguration, narration: RunConfiguration.Narration
   ) {
+    self.init(
+      launch: launch, preload: Array(repeating: [], count: count), configuration: configuration,
+      narration: narration)
+    deal(scenarios, isAsync: isAsync)
+  }
+
+  deinit { close() }
+
+  /// The files each of `count` workers is likely to be dealt scenarios from, when every scenario of `files` is
+  /// an async-machine one and each file holds as many: the files in load order, in `count + 1` runs of equal
+  /// length, the first being this process's.
+  package static func likelyFiles(of files: [String], count: Int) -> [[String]] {
+    (1...max(count, 1)).map { lane in
+      Array(files[files.count * lane / (count + 1)..<files.count * (lane + 1) / (count + 1)])
+    }
+  }
+
+  /// Splits the scenarios that `isAsync` picks out of `scenarios` between this process and the workers, and
+  /// sends each worker its share. Called once.
+  package func deal(_ scenarios: [Scenario], isAsync: (Scenario) -> Bool) {
+    let count = lanes.count
     var shares = Array(repeating: [(item: Int, scenario: Scenario)](), count: count)
     var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
     // A worker reads a scenario again from its file: only from a regular file (a pipe or a device such as
@@ -51,13 +88,8 @@ package final class WorkerLanes: @unchecked Sendable {
       shares[lane - 1].append((item, scenarios[item]))
     }
     self.laneOfItem = laneOfItem
-    lanes = shares.map { share in
-      Lane(
-        launch: launch, share: share.map(\.scenario), configuration: configuration, narration: narration)
-    }
+    for (lane, share) in zip(lanes, shares) { lane.send(share.map(\.scenario)) }
   }
-
-  deinit { close() }
 
   /// Whether `path` is a regular file, or a link to one.
   private static func isRegularFile(_ path: String) -> Bool {
@@ -76,15 +108,20 @@ package final class WorkerLanes: @unchecked Sendable {
     for lane in lanes { lane.stop() }
   }
 
-  /// One worker and its share: its requests go out at once, its answers come back in order.
+  /// One worker and its share: started early when it has files to preload, else once it has a share; its
+  /// requests go out at once, its answers come back in order.
   ///
   /// `@unchecked Sendable`: everything below `condition` is read and written only while it is locked.
   private final class Lane: @unchecked Sendable {
-    private let share: [Scenario]
+    private let launch: WorkerLaunch
     private let configuration: RunConfiguration
+    private let narration: RunConfiguration.Narration
     private let condition = NSCondition()
+    private var share: [Scenario] = []
     private var process: Process?
-    private var answers: [Answer?]
+    /// Where the worker reads its requests, until they are all sent.
+    private var requests: FileHandle?
+    private var answers: [Answer?] = []
     /// How many answers have come: the worker is playing `share[received]`.
     private var received = 0
     /// When the worker started on `share[received]`.
@@ -102,29 +139,24 @@ package final class WorkerLanes: @unchecked Sendable {
       case handedOver
     }
 
+    /// A lane whose worker starts now when it has files to `preload`, else when it is sent a share.
     init(
-      launch: WorkerLaunch, share: [Scenario], configuration: RunConfiguration,
+      launch: WorkerLaunch, preload: [String], configuration: RunConfiguration,
       narration: RunConfiguration.Narration
     ) {
-      self.share = share
+      self.launch = launch
       self.configuration = configuration
-      answers = Array(repeating: nil, count: share.count)
-      guard !share.isEmpty else {
-        ended = true
-        return
-      }
-      guard let setup = try? JSONEncoder().encode(WorkerMessage.Setup(configuration, narration: narration))
-      else {
+      self.narration = narration
+      if !preload.isEmpty { start(preload: preload) }
+    }
+
+    /// Starts the worker and sends its setup line; false when it could not start.
+    @discardableResult
+    private func start(preload: [String]) -> Bool {
+      let setup = WorkerMessage.Setup(configuration, narration: narration, preload: preload)
+      guard let line = try? JSONEncoder().encode(setup) else {
         finish(crash: nil)
-        return
-      }
-      var requests = setup + [10]
-      for scenario in share {
-        guard let line = try? JSONEncoder().encode(WorkerMessage.Request(scenario)) else {
-          finish(crash: nil)
-          return
-        }
-        requests += line + [10]
+        return false
       }
       // A worker that ends early must fail the write of its requests with EPIPE, not kill the run (the command
       // line ignores SIGPIPE already; a library caller may not).
@@ -140,19 +172,48 @@ package final class WorkerLanes: @unchecked Sendable {
         try process.run()
       } catch {
         finish(crash: nil)
-        return
+        return false
       }
-      self.process = process
-      headStarted = .now
-      let feed = UncheckedSendable((input.fileHandleForWriting, requests))
+      // One line, far below a pipe's buffer: the write does not wait for the worker.
+      try? input.fileHandleForWriting.write(contentsOf: line + [10])
+      condition.withLock {
+        self.process = process
+        requests = input.fileHandleForWriting
+      }
       let replies = output.fileHandleForReading
-      Thread.detachNewThread {
-        let (handle, bytes) = feed.value
-        try? handle.write(contentsOf: bytes)
-        try? handle.close()
-      }
       let reader = Thread { [self] in read(replies) }
       reader.start()
+      return true
+    }
+
+    /// Gives the worker its share (starting it if it has not started), or, with none, lets it end.
+    func send(_ share: [Scenario]) {
+      let started = condition.withLock { process != nil || ended }
+      if !started, !share.isEmpty { start(preload: []) }
+      var lines: [UInt8] = []
+      for scenario in share {
+        guard let line = try? JSONEncoder().encode(WorkerMessage.Request(scenario)) else {
+          lines = []
+          break
+        }
+        lines += line + [10]
+      }
+      let handle: FileHandle? = condition.withLock {
+        self.share = share
+        // Those it cannot be sent (the worker never started, or ended before its share came) are played here.
+        let sendable = !ended && (lines.isEmpty == share.isEmpty)
+        answers = Array(repeating: sendable ? nil : .elsewhere, count: share.count)
+        headStarted = .now
+        defer { requests = nil }
+        return requests
+      }
+      guard let handle else { return }
+      let feed = UncheckedSendable((handle, lines))
+      Thread.detachNewThread {
+        let (handle, bytes) = feed.value
+        if !bytes.isEmpty { try? handle.write(contentsOf: bytes) }
+        try? handle.close()
+      }
     }
 
     /// Reads the worker's answers until it ends (or sends something else, when it is stopped).
@@ -184,6 +245,7 @@ package final class WorkerLanes: @unchecked Sendable {
         pending += chunk
       }
       try? handle.close()
+      let process = condition.withLock { self.process }
       process?.waitUntilExit()
       finish(crash: retired ? nil : process.map(Self.describeExit))
     }
@@ -253,7 +315,7 @@ package final class WorkerLanes: @unchecked Sendable {
 
     /// SIGKILL: a worker stuck for good may not heed SIGTERM.
     private func kill() {
-      guard let process, process.isRunning else { return }
+      guard let process = condition.withLock({ self.process }), process.isRunning else { return }
       _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 

@@ -13,8 +13,12 @@ enum WorkerMessage {
     var execTimeoutNanoseconds: Int64
     /// Whether a passed scenario keeps its transcript (`Narration.every`).
     var narratesEvery: Bool
+    /// Files the worker loads as soon as it starts, before its requests come: the share it is likely to get,
+    /// read while the run loads every file (see ``WorkerLanes``). A request for another file loads that file.
+    var preload: [String]
 
-    init(_ configuration: RunConfiguration, narration: RunConfiguration.Narration) {
+    init(_ configuration: RunConfiguration, narration: RunConfiguration.Narration, preload: [String] = []) {
+      self.preload = preload
       narratesEvery = narration == .every
       machine = configuration.machine?.description
       seed = configuration.seed

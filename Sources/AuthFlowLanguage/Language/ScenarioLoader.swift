@@ -33,21 +33,7 @@ public struct ScenarioLoader: Sendable {
   /// `jobs` above 1 reads that many files at once; the result is the same for any number.
   public func load(paths: [String], jobs: Int = 1) -> LoadResult {
     var result = LoadResult()
-    var files: [String] = []
-    for path in paths {
-      switch ScenarioFiles.kind(of: path) {
-      case .missing: result.diagnostics.append(Self.diagnostic(.noSuchFile(path: path), file: path))
-      case .unreadable(let reason):
-        result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
-      case .directory:
-        let found = ScenarioFiles.scenarioFiles(under: path)
-        files += found.files
-        for (path, reason) in found.unreadable {
-          result.diagnostics.append(Self.diagnostic(.unreadableFile(path: path, reason: reason), file: path))
-        }
-      case .file: files.append(path)
-      }
-    }
+    let files = Self.files(in: paths, problems: &result.diagnostics)
     let loader = self
     let loaded = ParallelMap.map(files, jobs: jobs) { file in
       switch ScenarioFiles.read(file, limit: Self.maximumFileSize) {
@@ -69,6 +55,28 @@ public struct ScenarioLoader: Sendable {
     }
     result.diagnostics.sort()
     return result
+  }
+
+  /// The files `paths` name, in the order ``load(paths:jobs:)`` reads them: a directory's `*.yaml` and `*.yml`
+  /// files sorted by path, a file as given; a path that is missing or cannot be read adds its problem to
+  /// `problems`.
+  package static func files(in paths: [String], problems: inout [Diagnostic]) -> [String] {
+    var files: [String] = []
+    for path in paths {
+      switch ScenarioFiles.kind(of: path) {
+      case .missing: problems.append(diagnostic(.noSuchFile(path: path), file: path))
+      case .unreadable(let reason):
+        problems.append(diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+      case .directory:
+        let found = ScenarioFiles.scenarioFiles(under: path)
+        files += found.files
+        for (path, reason) in found.unreadable {
+          problems.append(diagnostic(.unreadableFile(path: path, reason: reason), file: path))
+        }
+      case .file: files.append(path)
+      }
+    }
+    return files
   }
 
   /// Loads every YAML document of one file's text; `file` is the path diagnostics and scenarios carry.

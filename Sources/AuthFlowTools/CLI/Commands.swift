@@ -57,30 +57,11 @@ public enum Commands {
       for problem in usageProblems { io.err("error: \(problem)\n") }
       return .invalidInput
     }
-    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
-      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths, jobs: options.jobs)
-    guard loaded.diagnostics.isEmpty else {
-      printDiagnostics(loaded, io: io)
-      return .invalidInput
-    }
-    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
-    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
-    let paths = options.paths.isEmpty ? [defaultPath] : options.paths
-    if let problem = configuration.emptySelectionProblem(in: loaded.scenarios, paths: paths) {
-      io.err("error: \(problem)\n")
-      return .invalidInput
-    }
-    let scenarios = configuration.select(loaded.scenarios)
-    if let note = configuration.machineScopeNote(for: scenarios) { io.err("note: \(note)\n") }
     var reports = options.reports
     // The console goes to standard output unless another report was asked to go there.
     if !reports.contains(where: { $0.path == nil }) {
       reports.insert(ReportRequest(format: ConsoleReporter.identifier), at: 0)
     }
-    let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
-    let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
-    let annotations = annotationStream(reports, streamsConsole: streamsConsole, io: io)
-
     // With only the streamed console, nothing reads a result's transcript after it is printed: drop it, so a
     // long run's memory does not grow with every scenario that passed.
     let keepsDetail =
@@ -88,9 +69,34 @@ public enum Commands {
       || reports.contains { !($0.format == ConsoleReporter.identifier && $0.path == nil) }
     // Then, unless --verbose prints them all, only failures need a transcript.
     let narration: RunConfiguration.Narration = keepsDetail || options.verbose ? .every : .failures
+
+    let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+    // Worker processes for an async machine's scenarios start now, reading their likely share of the files
+    // while this process loads them all (stopped again if the files do not load).
+    let workers = configuration.startWorkers(
+      toPlay: paths, jobs: options.jobs, launch: options.workers, narration: narration)
+    defer { workers?.close() }
+    let loaded = ScenarioLoader(machineNames: configuration.registry.names).load(
+      paths: paths, jobs: options.jobs)
+    guard loaded.diagnostics.isEmpty else {
+      printDiagnostics(loaded, io: io)
+      return .invalidInput
+    }
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
+    for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
+    if let problem = configuration.emptySelectionProblem(in: loaded.scenarios, paths: paths) {
+      io.err("error: \(problem)\n")
+      return .invalidInput
+    }
+    let scenarios = configuration.select(loaded.scenarios)
+    if let note = configuration.machineScopeNote(for: scenarios) { io.err("note: \(note)\n") }
+    let console = ConsoleReporter(colour: io.colour, verbose: options.verbose)
+    let streamsConsole = reports.contains { $0.format == ConsoleReporter.identifier && $0.path == nil }
+    let annotations = annotationStream(reports, streamsConsole: streamsConsole, io: io)
+
     let results = configuration.run(
       scenarios, jobs: options.jobs, keepingDetail: keepsDetail, narration: narration,
-      workers: options.workers
+      workers: options.workers, started: workers
     ) { result in
       if streamsConsole { io.out(console.render(result) + "\n") }
       annotations?(GitHubActionsReporter().render(result))

@@ -154,6 +154,65 @@ import Testing
       "\(run.stdout)")
   }
 
+  @Test func withMachineNamingAnAsyncMachineTheWorkerStartsBeforeLoadingAndTwoJobsPrintWhatOnePrints() throws
+  {
+    let files = [
+      Self.demo, Self.stress, Fixture.path("Async/order.yaml"), Fixture.path("Async/two-devices.yaml"),
+    ]
+    let arguments = ["run", "--verbose", "--machine", "async-demo"] + files
+    let one = try AsyncFixture.run(arguments + ["--jobs", "1"])
+    #expect(one.lastLine == "3 passed, 1 failed", "\(one.stdout)\(one.stderr)")
+    let two = try AsyncFixture.run(arguments + ["--jobs", "2"])
+    #expect(two.stdout == one.stdout)
+    #expect(two.status == one.status)
+  }
+
+  @Test func aRunWhoseFilesDoNotLoadStopsTheWorkersItStartedEarly() throws {
+    let run = try AsyncFixture.run([
+      "run", "--machine", "async-demo", "--jobs", "2", Self.demo, Self.stress,
+      Fixture.path("Async/missing.yaml"),
+    ])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("missing.yaml:1:1: error: no such file or directory"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func workersStartBeforeLoadingOnlyWhenTheRunWillUseThem() throws {
+    var registry = MachineRegistry.builtIn
+    registry.register(SignOutOnlyApp.descriptor)
+    // A worker that ends at once: only whether one was started matters here.
+    let launch = WorkerLaunch(executable: "/bin/true", arguments: [])
+    let folder = Fixture.path("Async")
+    let shard = try Shard(index: 1, count: 2)
+    func starts(_ configure: (inout RunConfiguration) -> Void, jobs: Int = 2, paths: [String]? = nil) -> Bool
+    {
+      var configuration = RunConfiguration(machine: "async-test", registry: registry)
+      configure(&configuration)
+      let lanes = configuration.startWorkers(
+        toPlay: paths ?? [folder], jobs: jobs, launch: launch, narration: .failures)
+      lanes?.close()
+      return lanes != nil
+    }
+    #expect(starts { _ in })
+    #expect(!starts({ _ in }, jobs: 1))
+    #expect(!starts({ _ in }, paths: [Self.demo]))
+    #expect(!starts { $0.machine = "authkit" })
+    #expect(!starts { $0.machine = nil })
+    #expect(!starts { $0.filter = "race" })
+    #expect(!starts { $0.tags = ["smoke"] })
+    #expect(!starts { $0.shard = shard })
+  }
+
+  @Test func theLikelySharesSplitTheFilesInLoadOrderAfterThisProcesssOwn() {
+    let files = (1...7).map { "\($0).yaml" }
+    #expect(WorkerLanes.likelyFiles(of: files, count: 1) == [["4.yaml", "5.yaml", "6.yaml", "7.yaml"]])
+    #expect(
+      WorkerLanes.likelyFiles(of: files, count: 2) == [
+        ["3.yaml", "4.yaml"], ["5.yaml", "6.yaml", "7.yaml"],
+      ])
+    #expect(WorkerLanes.likelyFiles(of: ["a.yaml"], count: 3) == [[], [], ["a.yaml"]])
+  }
+
   @Test func withoutTheExecutorsAnAsyncScenarioErrorsSayingHowToRunIt() throws {
     let loaded = ScenarioLoader().load(
       yaml: "scenario: plain\nmachine: async-test\nsteps:\n  - sign_out\n", file: "a.yaml")
