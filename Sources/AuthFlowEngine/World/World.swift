@@ -32,7 +32,14 @@ public final class World {
   @exclusivity(unchecked) private var backendStorage: Backend?
   /// Objects a layer above keeps for the life of this world, by name (the FirebaseAuth façade's state); each
   /// that is a ``WorldAttachment`` hears when the world ends.
-  @exclusivity(unchecked) package var attachments: [String: AnyObject] = [:]
+  @exclusivity(unchecked) package var attachments: [String: AnyObject] = [:] {
+    didSet {
+      attachmentsInOrder = attachments.keys.sorted().compactMap { attachments[$0] as? WorldAttachment }
+    }
+  }
+  /// The attachments that are ``WorldAttachment``s, by name: found once, not by a dynamic cast on every read of
+  /// a device.
+  @exclusivity(unchecked) private var attachmentsInOrder: [any WorldAttachment] = []
 
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
@@ -43,7 +50,7 @@ public final class World {
   }
 
   deinit {
-    for attachment in attachments.values { (attachment as? WorldAttachment)?.worldDidEnd() }
+    for attachment in attachmentsInOrder { attachment.worldDidEnd() }
   }
 
   /// An empty world at `start` with `settings`, its ids and tokens from a generator seeded with `seed`.
@@ -142,11 +149,9 @@ extension WorldAttachment {
 extension World {
   /// Runs `read` as code of `device`, for every attachment (``WorldAttachment/running(asDevice:_:)``).
   func running<T>(asDevice device: String, _ read: () -> T) -> T {
+    let list = attachmentsInOrder
     // One attachment (the FirebaseAuth harness) is the common case, read after every step and timer.
-    if attachments.count == 1, let only = attachments.first?.value as? WorldAttachment {
-      return only.running(asDevice: device, read)
-    }
-    let list = attachments.keys.sorted().compactMap { attachments[$0] as? WorldAttachment }
+    if list.count == 1 { return list[0].running(asDevice: device, read) }
     func nested(_ index: Int) -> T {
       index == list.count ? read() : list[index].running(asDevice: device) { nested(index + 1) }
     }

@@ -21,6 +21,17 @@ enum CurrentAuth {
     lock.unlock()
   }
 
+  /// Sets the process-wide world and device, returning what they were: one visit to the lock for both.
+  static func exchangeProcessWide(
+    _ value: (world: FirebaseWorld, device: String)?
+  ) -> (world: FirebaseWorld, device: String)? {
+    lock.lock()
+    defer { lock.unlock() }
+    let previous = current
+    current = value
+    return previous
+  }
+
   /// The current instance, nil outside any world.
   static func resolve() -> Auth? {
     if let bound { return bound }

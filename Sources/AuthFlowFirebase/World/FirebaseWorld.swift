@@ -127,8 +127,7 @@ extension FirebaseWorld: WorldAttachment {
   /// meanwhile, as in the device's actions (an app's computed `currentUser` reads `Auth.auth()`), then what it
   /// was.
   package func running<T>(asDevice device: String, _ read: () -> T) -> T {
-    let previous = CurrentAuth.processWide()
-    CurrentAuth.setProcessWide((self, device))
+    let previous = CurrentAuth.exchangeProcessWide((self, device))
     defer { CurrentAuth.setProcessWide(previous) }
     return read()
   }
@@ -183,7 +182,10 @@ extension FirebaseWorld {
   /// The device ``Auth/auth()`` returns outside ``withDevice(_:_:)``, process-wide; nil for none. Setting it
   /// makes this world the process's current one. Parallel tests should prefer ``withDevice(_:_:)``.
   public var currentDevice: String? {
-    get { CurrentAuth.processWide()?.world === self ? CurrentAuth.processWide()?.device : nil }
+    get {
+      let current = CurrentAuth.processWide()
+      return current?.world === self ? current?.device : nil
+    }
     set { CurrentAuth.setProcessWide(newValue.map { (self, $0) }) }
   }
 
