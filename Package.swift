@@ -49,6 +49,8 @@ let package = Package(
       dependencies: [
         "AuthFlowTools",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // `HTTP1Channel.Configuration`, for the idle timeout.
+        .product(name: "HummingbirdCore", package: "hummingbird"),
       ]
     ),
     // A team's own command links this; it has every subcommand but `serve`, so it needs no HTTP server.

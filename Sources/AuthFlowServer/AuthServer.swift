@@ -2,6 +2,7 @@ import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -44,9 +45,15 @@ public struct AuthServer: Sendable {
     self.tenantID = id
   }
 
+  /// How long a connection may stay silent: with no request under way, or partway through sending one (a
+  /// request line or headers never finished, a body that stopped coming), after which the server closes it.
+  public static let idleTimeout = Duration.seconds(60)
+
   /// The Hummingbird application serving on `host:port` (port 0 picks a free one); `onRunning` gets the port.
+  /// A connection silent for `idleTimeout` (see ``idleTimeout``) is closed, so clients that connect and never
+  /// finish a request cannot hold the server's connections for good.
   public func application(
-    host: String = "127.0.0.1", port: Int = 9099,
+    host: String = "127.0.0.1", port: Int = 9099, idleTimeout: Duration = AuthServer.idleTimeout,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     var logger = Logger(label: "authflow-serve")
@@ -54,6 +61,8 @@ public struct AuthServer: Sendable {
     let server = self
     return Application(
       responder: CallbackResponder<BasicRequestContext> { request, _ in await server.respond(to: request) },
+      server: .http1(
+        configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(idleTimeout))),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "authflow"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
