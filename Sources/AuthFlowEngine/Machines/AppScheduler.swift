@@ -195,7 +195,7 @@ final class AppScheduler: AsyncAppDriver {
     guard world.recordsTranscript else { return }
     if world.transcript.count == before {
       // Nothing to show: counted, and told in one line with the others of its task.
-      quiet.add(Self.owner(timer), at: world.now)
+      quiet.add(timer.setBy, at: world.now)
       return
     }
     flushQuietTimers(before: before)
@@ -214,7 +214,7 @@ final class AppScheduler: AsyncAppDriver {
     quiet.clear()
   }
 
-  static func owner(_ timer: AppTimer) -> String { timer.setBy.map { "'\($0)'" } ?? "an unnamed task" }
+  static func owner(_ timer: AppTimer) -> String { QuietTimers.owner(timer.setBy) }
 
   /// Moves the virtual clock to `time`, if it is later.
   private func advance(to time: Duration) {

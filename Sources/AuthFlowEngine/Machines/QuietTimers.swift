@@ -2,29 +2,35 @@ import AuthFlowLanguage
 /// Timers of an async app that fired during a `wait` with nothing to show (a countdown ticking): counted per
 /// task, so the transcript gets one line for a task's run of them, not one per second.
 struct QuietTimers {
-  private var runs: [(owner: String, count: Int, first: VirtualTime, last: VirtualTime)] = []
+  /// Each task's run, by the name of the task that set its timers (nil: an unnamed one); the name is put into
+  /// words only when a line is written, not for every second of a countdown.
+  private var runs: [(task: String?, count: Int, first: VirtualTime, last: VirtualTime)] = []
   /// How many lines the last flush wrote.
   var flushed = 0
 
-  mutating func add(_ owner: String, at time: VirtualTime) {
-    if let index = runs.firstIndex(where: { $0.owner == owner }) {
+  mutating func add(_ task: String?, at time: VirtualTime) {
+    if let index = runs.firstIndex(where: { $0.task == task }) {
       runs[index].count += 1
       runs[index].last = time
     } else {
-      runs.append((owner, 1, time, time))
+      runs.append((task, 1, time, time))
     }
   }
 
   /// One line per task, in the order their first timers fired, stamped with the last one's time.
   func lines() -> [(text: String, time: VirtualTime)] {
     runs.map { run in
+      let owner = Self.owner(run.task)
       let text =
         run.count == 1
-        ? "timer of \(run.owner) fires"
-        : "\(run.count) timers of \(run.owner) fire, from \(run.first) to \(run.last)"
+        ? "timer of \(owner) fires"
+        : "\(run.count) timers of \(owner) fire, from \(run.first) to \(run.last)"
       return (text, run.last)
     }
   }
 
   mutating func clear() { runs.removeAll() }
+
+  /// A timer's task as the transcript names it: `'resend countdown'`, or `an unnamed task`.
+  static func owner(_ task: String?) -> String { task.map { "'\($0)'" } ?? "an unnamed task" }
 }
