@@ -78,23 +78,29 @@ extension RunConfiguration {
   }
 
   /// Worker processes started before the files and directories of `paths` are loaded, each loading its likely
-  /// share of their files meanwhile; nil unless the run will most likely use them: `jobs` above 1, `launch`
-  /// given, `--machine` naming an async machine (so every scenario is one) and no filter or shard (so the
-  /// shares follow the files). Hand them to ``run(_:jobs:keepingDetail:narration:workers:started:handle:)``.
+  /// share of their files meanwhile (``likelyWorkerFiles(in:jobs:)``); nil unless the run will most likely use
+  /// them. Hand them to ``run(_:jobs:keepingDetail:narration:workers:started:handle:)``.
   package func startWorkers(
     toPlay paths: [String], jobs: Int, launch: WorkerLaunch?, narration: Narration
   ) -> WorkerLanes? {
-    guard let launch, jobs > 1, let machine, !machine.isCommand,
+    guard let launch, let preload = likelyWorkerFiles(in: paths, jobs: jobs) else { return nil }
+    return WorkerLanes(launch: launch, preload: preload, configuration: self, narration: narration)
+  }
+
+  /// The files each of the `jobs - 1` workers of a run of `paths` will most likely play scenarios from, when the
+  /// run will most likely use workers: `jobs` above 1, `--machine` naming an async machine (so every scenario is
+  /// one) and no filter or shard (so the shares follow the files). Only regular files: a worker reading a pipe
+  /// or a device (`/dev/stdin` is its own request stream) would take what is not its to take, or wait.
+  package func likelyWorkerFiles(in paths: [String], jobs: Int) -> [[String]]? {
+    guard jobs > 1, let machine, !machine.isCommand,
       case .success(let descriptor) = registry.descriptor(for: machine), descriptor.isAsync,
       filter == nil, tags.isEmpty, skipTags.isEmpty, shard == nil
     else { return nil }
     // The loader reports what cannot be listed; here it only means fewer files to read early.
     var unlisted: [Diagnostic] = []
-    let files = ScenarioLoader.files(in: paths, problems: &unlisted)
+    let files = ScenarioLoader.files(in: paths, problems: &unlisted).filter(WorkerLanes.isRegularFile)
     guard files.count >= 2 else { return nil }
-    return WorkerLanes(
-      launch: launch, preload: WorkerLanes.likelyFiles(of: files, count: jobs - 1), configuration: self,
-      narration: narration)
+    return WorkerLanes.likelyFiles(of: files, count: jobs - 1)
   }
 
   /// Worker processes for a run of `jobs` with at least two async-machine scenarios, when `launch` says how.

@@ -92,7 +92,7 @@ package final class WorkerLanes: @unchecked Sendable {
   }
 
   /// Whether `path` is a regular file, or a link to one.
-  private static func isRegularFile(_ path: String) -> Bool {
+  static func isRegularFile(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }

@@ -177,30 +177,31 @@ import Testing
     #expect(run.stdout.isEmpty)
   }
 
-  @Test func workersStartBeforeLoadingOnlyWhenTheRunWillUseThem() throws {
+  @Test func workersStartBeforeLoadingOnlyWhenTheRunWillUseThemAndReadOnlyRegularFiles() throws {
     var registry = MachineRegistry.builtIn
     registry.register(SignOutOnlyApp.descriptor)
-    // A worker that ends at once: only whether one was started matters here.
-    let launch = WorkerLaunch(executable: "/bin/true", arguments: [])
-    let folder = Fixture.path("Async")
     let shard = try Shard(index: 1, count: 2)
-    func starts(_ configure: (inout RunConfiguration) -> Void, jobs: Int = 2, paths: [String]? = nil) -> Bool
+    let two = [Self.demo, Self.stress]
+    func likely(_ configure: (inout RunConfiguration) -> Void, jobs: Int = 2, paths: [String]? = nil)
+      -> [[String]]?
     {
       var configuration = RunConfiguration(machine: "async-test", registry: registry)
       configure(&configuration)
-      let lanes = configuration.startWorkers(
-        toPlay: paths ?? [folder], jobs: jobs, launch: launch, narration: .failures)
-      lanes?.close()
-      return lanes != nil
+      return configuration.likelyWorkerFiles(in: paths ?? two, jobs: jobs)
     }
-    #expect(starts { _ in })
-    #expect(!starts({ _ in }, jobs: 1))
-    #expect(!starts({ _ in }, paths: [Self.demo]))
-    #expect(!starts { $0.machine = "authkit" })
-    #expect(!starts { $0.machine = nil })
-    #expect(!starts { $0.filter = "race" })
-    #expect(!starts { $0.tags = ["smoke"] })
-    #expect(!starts { $0.shard = shard })
+    #expect(likely { _ in } == [[Self.stress]])
+    // A folder is read as the run reads it: its files in order, the later half for the worker.
+    let folder = try #require(likely({ _ in }, paths: [Fixture.path("Async")])?.first)
+    #expect(folder.count >= 5 && folder.last?.hasSuffix("Async/two-devices.yaml") == true, "\(folder)")
+    // A device or pipe (here /dev/stdin, which in a worker is its own requests) is never read early.
+    #expect(likely({ _ in }, paths: [Self.demo, "/dev/stdin", "/dev/null", Self.stress]) == [[Self.stress]])
+    #expect(likely({ _ in }, jobs: 1) == nil)
+    #expect(likely({ _ in }, paths: [Self.demo]) == nil)
+    #expect(likely { $0.machine = "authkit" } == nil)
+    #expect(likely { $0.machine = nil } == nil)
+    #expect(likely { $0.filter = "race" } == nil)
+    #expect(likely { $0.tags = ["smoke"] } == nil)
+    #expect(likely { $0.shard = shard } == nil)
   }
 
   @Test func theLikelySharesSplitTheFilesInLoadOrderAfterThisProcesssOwn() {
