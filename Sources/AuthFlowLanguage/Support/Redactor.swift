@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Hides secrets in everything authflow prints, the way GitHub Actions masks registered secrets.
 ///
 /// The secrets are every string a scenario gives as a password and every value it types into a field its
@@ -17,7 +25,8 @@ public struct Redactor: Sendable {
   /// the first bytes of these and of the escaped forms, for ``holdsNoSecret(_:)``'s quick look at text
   /// that holds no secret.
   private var prefixes: [[UInt8]] = []
-  private var byteStarts = Self.escapeStarts
+  /// Each byte a match may start with, once: the escaped forms' first bytes, then the prefixes'.
+  private var byteStarts = Self.escapeStartBytes
   /// Where a match may start: each secret's first scalar, the first character of each escaped form, and the
   /// placeholder's own first character (so a placeholder is never masked again). The ASCII ones are in
   /// `asciiStarts` (every scalar of every output line is looked up, and a bit test costs no hashing); the
@@ -39,7 +48,7 @@ public struct Redactor: Sendable {
       let length = secret.scalars.prefix(SecretMatch.minimumCut).reduce(0) { $0 + UTF8.width($1) }
       let prefix = Array(secret.text.utf8.prefix(length))
       prefixes.append(prefix)
-      if let first = prefix.first { byteStarts.insert(first) }
+      if let first = prefix.first, !byteStarts.contains(first) { byteStarts.append(first) }
     }
     var starts = SecretMatch.escapeStarts + ["‹"]
     for secret in scalars { if let first = secret.scalars.first { starts.append(first) } }
@@ -100,15 +109,18 @@ public struct Redactor: Sendable {
   /// contiguously: ``scrubScalars(_:)`` decides.
   private func holdsNoSecret(_ text: String) -> Bool? {
     text.utf8.withContiguousStorageIfAvailable { text -> Bool? in
-      var index = 0
-      while index < text.count {
-        let byte = text[index]
-        index += 1
-        guard byteStarts.contains(byte) else { continue }
-        if Self.escapeStarts.contains(byte) { return nil }
-        let start = index - 1
-        for prefix in prefixes where prefix[0] == byte && text.count - start >= prefix.count {
-          if text[start..<(start + prefix.count)].elementsEqual(prefix) { return nil }
+      guard let base = text.baseAddress else { return true }
+      // One `memchr` (vectorised by the C library) over the text for each byte a match may start with, instead
+      // of a look at every byte: the answer does not depend on the order the places are found in.
+      for byte in byteStarts {
+        var from = 0
+        while from < text.count, let found = memchr(base + from, Int32(byte), text.count - from) {
+          if Self.escapeStarts.contains(byte) { return nil }
+          let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          for prefix in prefixes where prefix[0] == byte && text.count - start >= prefix.count {
+            if memcmp(base + start, prefix, prefix.count) == 0 { return nil }
+          }
+          from = start + 1
         }
       }
       return true
@@ -116,7 +128,8 @@ public struct Redactor: Sendable {
   }
 
   /// ``SecretMatch/escapeStarts`` as bytes.
-  private static let escapeStarts = ByteSet(SecretMatch.escapeStarts.map { UInt8($0.value) })
+  private static let escapeStartBytes = SecretMatch.escapeStarts.map { UInt8($0.value) }
+  private static let escapeStarts = ByteSet(escapeStartBytes)
 
   /// A set of byte values, one bit each.
   private struct ByteSet: Sendable {
