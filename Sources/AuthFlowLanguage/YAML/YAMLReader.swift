@@ -167,7 +167,8 @@ enum YAMLReader {
           for index in closed.start..<pending.count { items.append(pending[index]) }
           node = .sequence(.init(items: items, mark: closed.mark))
         }
-        pending.removeSubrange(closed.start...)
+        // One by one, as the keys: a collection holds a few values, and `removeSubrange` costs more than that.
+        while pending.count > closed.start { pending.removeLast() }
         return add(node, anchor: closed.anchor, text: nil)
       case YAML_DOCUMENT_START_EVENT:
         anchors.removeAll(keepingCapacity: true)
