@@ -12,7 +12,7 @@ import Foundation
 /// sends a line it cannot read or answers nothing for longer than the scenario's steps may take errors the
 /// scenario it was playing, saying how it ended; the rest of its share is played by the run.
 ///
-/// The workers may start before the run has loaded its files (``init(launch:count:preload:configuration:narration:)``),
+/// The workers may start before the run has loaded its files (``init(launch:preload:configuration:narration:)``),
 /// each reading the files its share is likely to come from while the run reads them all; ``deal(_:isAsync:)``
 /// then sends the shares. What a worker plays, and so every result, is the same either way: the early start
 /// only takes its loading off the run's way.
