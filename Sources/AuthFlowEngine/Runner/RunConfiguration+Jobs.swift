@@ -36,14 +36,7 @@ extension RunConfiguration {
     _ scenarios: [Scenario], jobs: Int, keepingDetail: Bool, narration: Narration, workers: WorkerLaunch?,
     started: WorkerLanes?, handle: @escaping (ScenarioResult) -> Void
   ) -> [ScenarioResult] {
-    let lanes: WorkerLanes?
-    if let started {
-      lanes = scenarios.lazy.filter(runsAsync).prefix(2).count == 2 ? started : nil
-      if lanes == nil { started.close() }
-      lanes?.deal(scenarios, isAsync: runsAsync)
-    } else {
-      lanes = self.lanes(for: scenarios, jobs: jobs, launch: workers, narration: narration)
-    }
+    let lanes = lanes(for: scenarios, jobs: jobs, launch: workers, started: started, narration: narration)
     defer { lanes?.close() }
     return WatchedWorkers.run(
       count: scenarios.count, workers: jobs, timeout: stepTimeout,
@@ -103,11 +96,23 @@ extension RunConfiguration {
     return WorkerLanes.likelyFiles(of: files, count: jobs - 1)
   }
 
-  /// Worker processes for a run of `jobs` with at least two async-machine scenarios, when `launch` says how.
+  /// Worker processes for a run of `jobs` with at least two async-machine scenarios: those `started` early,
+  /// dealt their shares now, else new ones when `launch` says how. Workers started early for a run with fewer
+  /// are stopped.
   private func lanes(
-    for scenarios: [Scenario], jobs: Int, launch: WorkerLaunch?, narration: Narration
+    for scenarios: [Scenario], jobs: Int, launch: WorkerLaunch?, started: WorkerLanes?, narration: Narration
   ) -> WorkerLanes? {
-    guard let launch, jobs > 1, scenarios.lazy.filter(runsAsync).prefix(2).count == 2 else { return nil }
+    // Without workers to use, the scenarios are not looked at (a run of a synchronous machine's).
+    guard started != nil || (launch != nil && jobs > 1) else { return nil }
+    guard scenarios.lazy.filter(runsAsync).prefix(2).count == 2 else {
+      started?.close()
+      return nil
+    }
+    if let started {
+      started.deal(scenarios, isAsync: runsAsync)
+      return started
+    }
+    guard let launch else { return nil }
     return WorkerLanes(
       launch: launch, count: jobs - 1, scenarios: scenarios, isAsync: runsAsync, configuration: self,
       narration: narration)
