@@ -8,10 +8,25 @@ public enum TranscriptFormatter {
   public static func plain(_ entries: [TranscriptEntry], indent: String = "") -> String {
     // Each entry on one line: control characters in what a machine or adapter reported are written visibly.
     let actors = entries.map { PlainText.visible($0.actor) }
-    let width = actors.map(\.count).max() ?? 0
-    return zip(entries, actors).map { entry, actor in
-      let padding = String(repeating: " ", count: width - actor.count)
-      return "\(indent)\(entry.time)  \(actor)\(padding)  \(PlainText.visible(entry.text))"
-    }.joined(separator: "\n")
+    let widths = actors.map(\.count)
+    let width = widths.max() ?? 0
+    let texts = entries.map { PlainText.visible($0.text) }
+    // One string made once at its final size: a failing scenario's transcript is a few thousand bytes, and
+    // building each line on its own, then joining them, grew and copied every one of them several times.
+    var size = entries.count * (indent.utf8.count + 20 + 2 + width + 2 + 1)
+    for (actor, text) in zip(actors, texts) { size += actor.utf8.count + text.utf8.count }
+    var output = ""
+    output.reserveCapacity(size)
+    for index in entries.indices {
+      if index > 0 { output += "\n" }
+      output += indent
+      output += entries[index].time.description
+      output += "  "
+      output += actors[index]
+      for _ in widths[index]..<width { output += " " }
+      output += "  "
+      output += texts[index]
+    }
+    return output
   }
 }
