@@ -4,8 +4,7 @@ import Foundation
 /// ``IdentityProviderSheet``.
 public protocol FederatedAuthProvider: NSObjectProtocol {
   /// Presents the provider's sign-in page and returns its credential. FirebaseAuth declares this on iOS only and
-  /// without an actor; it runs on the main actor here, as ``OAuthProvider``'s does in the SDK, so that callers
-  /// may pass a delegate that is not `Sendable` from the main actor.
-  @MainActor
-  func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential
+  /// without an actor; here it runs on its caller's actor (`nonisolated(nonsending)`), so code on the main actor
+  /// and code on none may both call it on any provider and pass a delegate that is not `Sendable`.
+  nonisolated(nonsending) func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential
 }

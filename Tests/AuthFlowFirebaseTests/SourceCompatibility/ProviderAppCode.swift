@@ -86,6 +86,34 @@ final class OAuthLoginViewModel {
   }
 }
 
+/// A service outside any actor that asks whichever provider the screen chose for a credential, passing the
+/// screen's delegate on, as app code written for iOS does.
+final class FederatedCredentialService {
+  let presenter: AuthUIDelegate?
+
+  init(presenter: AuthUIDelegate?) { self.presenter = presenter }
+
+  func credential(from provider: FederatedAuthProvider) async throws -> AuthCredential {
+    try await provider.credential(with: presenter)
+  }
+
+  func credential(from provider: any FederatedAuthProvider, delegate: AuthUIDelegate?) async throws
+    -> AuthCredential
+  {
+    try await provider.credential(with: delegate)
+  }
+}
+
+/// A provider an app's previews use instead of the real page: an `OAuthProvider` whose credential is set.
+final class PreviewOAuthProvider: OAuthProvider, @unchecked Sendable {
+  var stubbed: AuthCredential?
+
+  override func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+    guard let stubbed else { throw AuthErrorCode.webContextCancelled }
+    return stubbed
+  }
+}
+
 /// The "Linked accounts" screen of a settings page.
 @MainActor
 final class LinkedAccountsViewModel {
