@@ -140,8 +140,9 @@ open class OAuthProvider: NSObject, FederatedAuthProvider, @unchecked Sendable {
 
   /// Presents the provider's sign-in page and returns its credential; see ``getCredentialWith(_:completion:)``.
   /// It runs on its caller's actor (the SDK's runs on the main actor), as ``FederatedAuthProvider`` asks.
-  nonisolated(nonsending)
-  open func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+  nonisolated(nonsending) open func credential(with uiDelegate: AuthUIDelegate?) async throws
+    -> AuthCredential
+  {
     try credentialFromSheet()
   }
 
