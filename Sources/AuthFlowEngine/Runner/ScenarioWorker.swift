@@ -2,9 +2,10 @@ import AuthFlowLanguage
 import Foundation
 
 /// A worker process's side of ``WorkerLanes``: reads a setup line, loads the files it names at once (the share
-/// it is likely to get), reads one request a line on standard input until it ends, loads the files of the
-/// requested scenarios not loaded yet, with the same loader and limits as the run, plays them in order, and
-/// answers one line each on standard output as each ends.
+/// it is likely to get), then reads batches of requests on standard input, one request a line and an empty line
+/// after each batch, until it ends. For each batch it loads the files of the requested scenarios not loaded yet,
+/// with the same loader and limits as the run, plays them in order, and answers one line each on standard
+/// output as each ends; the run sends the next batch before the last one is played.
 ///
 /// Standard output carries only those lines: what the app's own code prints goes to standard error. A worker
 /// whose step never ended (its app queue held for good) says so in that scenario's answer and exits; the run
@@ -20,24 +21,45 @@ package enum ScenarioWorker {
     else { return 2 }
     let configuration = setup.configuration(registry: registry)
     let loader = ScenarioLoader(machineNames: registry.names)
-    // The likely share first, while the run is still loading; then whatever else the requests name.
-    var loaded = loader.load(paths: setup.preload).scenarios
-    var requests: [WorkerMessage.Request] = []
-    while let line = readLine() {
-      guard let request = try? decoder.decode(WorkerMessage.Request.self, from: Data(line.utf8)) else {
-        return 2
-      }
-      requests.append(request)
-    }
-    var files: [String] = []
-    var seen = Set(setup.preload)
-    for request in requests where seen.insert(request.file).inserted { files.append(request.file) }
-    if !files.isEmpty { loaded += loader.load(paths: files).scenarios }
     // The scenarios of a place in a file (a matrix's combinations share one).
     var byPlace: [SourceLocation: [Scenario]] = [:]
-    for scenario in configuration.playedOnce(loaded) {
-      byPlace[scenario.location, default: []].append(scenario)
+    func index(_ loaded: [Scenario]) {
+      for scenario in configuration.playedOnce(loaded) {
+        byPlace[scenario.location, default: []].append(scenario)
+      }
     }
+    // The likely share first, while the run is still loading; then whatever else the requests name.
+    index(loader.load(paths: setup.preload).scenarios)
+    var seen = Set(setup.preload)
+    while true {
+      var requests: [WorkerMessage.Request] = []
+      var ended = true
+      while let line = readLine() {
+        if line.isEmpty {
+          ended = false
+          break
+        }
+        guard let request = try? decoder.decode(WorkerMessage.Request.self, from: Data(line.utf8)) else {
+          return 2
+        }
+        requests.append(request)
+      }
+      var files: [String] = []
+      for request in requests where seen.insert(request.file).inserted { files.append(request.file) }
+      if !files.isEmpty { index(loader.load(paths: files).scenarios) }
+      guard play(requests, byPlace: byPlace, configuration: configuration, setup: setup, to: replies) else {
+        return 2
+      }
+      if ended { return 0 }
+    }
+  }
+
+  /// Plays one batch of requests and answers each; false when an answer could not be written.
+  private static func play(
+    _ requests: [WorkerMessage.Request], byPlace: [SourceLocation: [Scenario]],
+    configuration: RunConfiguration,
+    setup: WorkerMessage.Setup, to replies: Int32
+  ) -> Bool {
     // Each request's scenario, or why there is none.
     let found = requests.map { request in
       byPlace[request.location]?.first { $0.name == request.name }.map(Result<Scenario, Unplayable>.success)
@@ -53,7 +75,8 @@ package enum ScenarioWorker {
       }
       return true
     }
-    guard answerUnplayable() else { return 2 }
+    guard answerUnplayable() else { return false }
+    guard !playable.isEmpty else { return true }
     var written = true
     _ = configuration.run(playable, jobs: 1, keepingDetail: false, narration: setup.narration) { result in
       guard written else { return }
@@ -64,7 +87,7 @@ package enum ScenarioWorker {
       if retiring { exit(0) }
       written = written && answerUnplayable()
     }
-    return written ? 0 : 2
+    return written
   }
 
   private struct Unplayable: Error {

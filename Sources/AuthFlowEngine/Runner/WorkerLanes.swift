@@ -5,39 +5,70 @@ import Foundation
 /// that `--jobs N` plays N of them at once (see ``WorkerLaunch``).
 ///
 /// The async-machine scenarios read from regular files are split, in load order, into `jobs` runs of equal
-/// length: the first for this process, one for each of `jobs - 1` workers, each sent every request of its share
-/// on its standard input, so it plays them back to back and its answers wait, in order, for the run to hand
-/// them over in load order. A scenario a worker cannot play (its file changed since the run loaded it, the
-/// worker could not start or stopped taking requests) is played by the run itself. A worker that crashes,
-/// sends a line it cannot read or answers nothing for longer than the scenario's steps may take errors the
-/// scenario it was playing, saying how it ended; the rest of its share is played by the run.
+/// length: the first is where this process starts, one for each of `jobs - 1` workers. This process takes its
+/// scenarios one at a time from the front, in load order, and prints each result as it comes. Each worker takes
+/// its scenarios in small batches from the back of its run, sent on its standard input, and asks for the next
+/// batch (by answering) before it runs out. A worker whose run is used up goes on into the runs below it for as
+/// long as nobody has taken them: the run that has also loaded every file and prints every result is not held
+/// to the slowest worker's pace, and no worker waits while there is work. Who plays a scenario never changes
+/// its result, so the output is the same byte for byte whichever way the work falls.
+///
+/// A scenario a worker cannot play (its file changed since the run loaded it, the worker could not start or
+/// stopped taking requests) is played by the run itself. A worker that crashes, sends a line it cannot read or
+/// answers nothing for longer than the scenario's steps may take errors the scenario it was playing, saying how
+/// it ended; the rest of its share is played by the run.
 ///
 /// The workers may start before the run has loaded its files (``init(launch:preload:configuration:narration:)``),
-/// each reading the files its share is likely to come from while the run reads them all; ``deal(_:isAsync:)``
-/// then sends the shares. What a worker plays, and so every result, is the same either way: the early start
-/// only takes its loading off the run's way.
+/// each reading the files its run is likely to come from while this process reads them all;
+/// ``deal(_:isAsync:)`` then sends the first batches. What a worker plays, and so every result, is the same
+/// either way: the early start only takes its loading off the run's way.
 ///
-/// `@unchecked Sendable`: `lanes` is written only in `init`, `laneOfItem` only in ``deal(_:isAsync:)``, which
-/// comes before any ``result(ofItem:)``.
+/// `@unchecked Sendable`: `lanes` is written only in `init`; `pool` only while `claims` is locked.
 package final class WorkerLanes: @unchecked Sendable {
   private let lanes: [Lane]
-  /// For each scenario of the run, the lane playing it and its place in that lane's share; nil for this
-  /// process.
-  private var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
+  private let claims = NSLock()
+  private var pool = Pool()
 
+  /// Who plays which of the scenarios a worker may play.
+  private struct Pool {
+    /// The scenarios a worker may play (async-machine ones from regular files), in load order.
+    var scenarios: [Scenario] = []
+    /// For each scenario of the run, its place in `scenarios`.
+    var placeOfItem: [Int: Int] = [:]
+    /// Who took each of `scenarios`: nil while nobody has.
+    var owners: [Owner?] = []
+    /// For each lane, the place its next batch ends at: it takes the scenarios just before.
+    var backs: [Int] = []
+    /// For each lane, how many scenarios it has been sent.
+    var dealt: [Int] = []
+  }
+
+  private enum Owner {
+    /// This process.
+    case run
+    /// Worker `lane`, as the scenario it was sent at `position`.
+    case lane(Int, position: Int)
+  }
+
+  /// How many scenarios a worker is sent at once; it is sent the next batch while it still has this many to
+  /// play, so it never waits, and the run waits at its end for at most about twice this many.
+  static let batch = 4
   /// The longest reply read: a failed scenario's whole transcript.
   static let replyLimit = 256 << 20
   /// Time a worker gets for a scenario beyond its steps' `--step-timeout`s: start-up and loading.
   static let startAllowance = Duration.seconds(30)
 
   /// Starts `preload.count` workers as `launch` says, playing with `configuration`'s machine, seed and checks;
-  /// worker `k` loads the files `preload[k]` at once, before its share is dealt.
+  /// worker `k` loads the files `preload[k]` at once, before it is dealt anything.
   package init(
     launch: WorkerLaunch, preload: [[String]], configuration: RunConfiguration,
     narration: RunConfiguration.Narration
   ) {
     lanes = preload.map { files in
       Lane(launch: launch, preload: files, configuration: configuration, narration: narration)
+    }
+    for (number, lane) in lanes.enumerated() {
+      lane.refill = { [weak self] in self?.refill(lane: number) }
     }
   }
 
@@ -64,12 +95,10 @@ package final class WorkerLanes: @unchecked Sendable {
     }
   }
 
-  /// Splits the scenarios that `isAsync` picks out of `scenarios` between this process and the workers, and
-  /// sends each worker its share. Called once.
+  /// Marks out, among the scenarios that `isAsync` picks out of `scenarios`, where this process and each worker
+  /// start (see the type's summary), and sends each worker its first batches. Called once.
   package func deal(_ scenarios: [Scenario], isAsync: (Scenario) -> Bool) {
     let count = lanes.count
-    var shares = Array(repeating: [(item: Int, scenario: Scenario)](), count: count)
-    var laneOfItem: [Int: (lane: Int, position: Int)] = [:]
     // A worker reads a scenario again from its file: only from a regular file (a pipe or a device such as
     // /dev/stdin would give it nothing, or make it wait).
     var regular: [String: Bool] = [:]
@@ -78,17 +107,60 @@ package final class WorkerLanes: @unchecked Sendable {
       if regular[file] == nil { regular[file] = Self.isRegularFile(file) }
       return isAsync(scenarios[item]) && regular[file] == true
     }
-    for (dealt, item) in items.enumerated() {
-      // In load order, in count + 1 runs of equal length: the first is this process's, so its results are
-      // printed while the workers play theirs (a share dealt in turn would hold this process to the slowest
-      // worker's pace).
-      let lane = dealt * (count + 1) / items.count
-      guard lane > 0 else { continue }
-      laneOfItem[item] = (lane - 1, shares[lane - 1].count)
-      shares[lane - 1].append((item, scenarios[item]))
+    // Lane k's run of equal length ends where lane k + 1's begins; the last ends with the list.
+    let backs = (1...max(count, 1)).map { lane in items.count * (lane + 1) / (count + 1) }
+    let fronts = (1...max(count, 1)).map { lane in items.count * lane / (count + 1) }
+    let first: [[Scenario]] = claims.withLock {
+      pool.scenarios = items.map { scenarios[$0] }
+      pool.placeOfItem = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
+      pool.owners = Array(repeating: nil, count: items.count)
+      pool.backs = Array(backs.prefix(count))
+      pool.dealt = Array(repeating: 0, count: count)
+      // Two batches each to start with, from its own run only: nobody has taken anything yet.
+      return (0..<count).map { lane in claim(for: lane, downTo: fronts[lane], atMost: 2 * Self.batch) }
     }
-    self.laneOfItem = laneOfItem
-    for (lane, share) in zip(lanes, shares) { lane.send(share.map(\.scenario)) }
+    for (lane, batch) in zip(lanes, first) { lane.send(batch) }
+  }
+
+  /// Takes up to `limit` scenarios for `lane` from the back of what it may still take, no lower than `floor`,
+  /// and stops below anything taken already; tells the lane what it took. Called with `claims` locked.
+  private func claim(for lane: Int, downTo floor: Int, atMost limit: Int) -> [Scenario] {
+    let back = pool.backs[lane]
+    var low = back
+    while low > floor, back - low < limit, pool.owners[low - 1] == nil { low -= 1 }
+    pool.backs[lane] = low
+    for (offset, place) in (low..<back).enumerated() {
+      pool.owners[place] = .lane(lane, position: pool.dealt[lane] + offset)
+    }
+    pool.dealt[lane] += back - low
+    let batch = Array(pool.scenarios[low..<back])
+    // Entered while `claims` is held, so no one asks for one of these before the lane knows it has it.
+    lanes[lane].add(batch)
+    return batch
+  }
+
+  /// The next batch for `lane`, which is running short: from the back of what nobody has taken yet below its
+  /// last one. Nothing left, the lane's worker is told so and ends once it has played what it has.
+  private func refill(lane: Int) {
+    let batch = claims.withLock { claim(for: lane, downTo: 0, atMost: Self.batch) }
+    lanes[lane].send(batch)
+  }
+
+  /// The result of scenario `item` of the run, waiting for its worker; nil when this process plays it, which it
+  /// then takes: no worker is sent it after this.
+  package func result(ofItem item: Int) -> ScenarioResult? {
+    let owner: (lane: Int, position: Int)? = claims.withLock {
+      guard let place = pool.placeOfItem[item] else { return nil }
+      switch pool.owners[place] {
+      case .lane(let lane, let position): return (lane, position)
+      case .run: return nil
+      case nil:
+        pool.owners[place] = .run
+        return nil
+      }
+    }
+    guard let owner else { return nil }
+    return lanes[owner.lane].result(at: owner.position)
   }
 
   /// Whether `path` is a regular file, or a link to one.
@@ -97,29 +169,26 @@ package final class WorkerLanes: @unchecked Sendable {
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
-  /// The result of scenario `item` of the run, waiting for its worker; nil when this process plays it.
-  package func result(ofItem item: Int) -> ScenarioResult? {
-    guard let (lane, position) = laneOfItem[item] else { return nil }
-    return lanes[lane].result(at: position)
-  }
-
   /// Stops every worker still running.
   package func close() {
     for lane in lanes { lane.stop() }
   }
 
-  /// One worker and its share: started early when it has files to preload, else once it has a share; its
-  /// requests go out at once, its answers come back in order.
+  /// One worker and its share: started early when it has files to preload, else once it has a batch to play;
+  /// its batches go out as they are taken, its answers come back in order.
   ///
   /// `@unchecked Sendable`: everything below `condition` is read and written only while it is locked.
   private final class Lane: @unchecked Sendable {
     private let launch: WorkerLaunch
     private let configuration: RunConfiguration
     private let narration: RunConfiguration.Narration
+    /// Writes the requests in the order they are sent, off the threads that send them: a worker reads its next
+    /// batch only once it has played the last, and the reader must never wait for that.
+    private let writes = DispatchQueue(label: "authflow.worker-requests")
     private let condition = NSCondition()
     private var share: [Scenario] = []
     private var process: Process?
-    /// Where the worker reads its requests, until they are all sent.
+    /// Where the worker reads its requests, until it is told there are no more.
     private var requests: FileHandle?
     private var answers: [Answer?] = []
     /// How many answers have come: the worker is playing `share[received]`.
@@ -128,8 +197,12 @@ package final class WorkerLanes: @unchecked Sendable {
     private var headStarted = ContinuousClock.now
     /// Why the worker took no more, once it did not.
     private var ended = false
+    /// Whether the worker has been told there is nothing more for it.
+    private var exhausted = false
     /// What made the run stop the worker, for the message of the scenario it was playing.
     private var stoppedBecause: String?
+    /// Asks the lanes for the next batch, when the worker is running short.
+    private var refillHandler: (@Sendable () -> Void)?
 
     enum Answer {
       case result(ScenarioResult)
@@ -139,7 +212,7 @@ package final class WorkerLanes: @unchecked Sendable {
       case handedOver
     }
 
-    /// A lane whose worker starts now when it has files to `preload`, else when it is sent a share.
+    /// A lane whose worker starts now when it has files to `preload`, else when it is sent a batch.
     init(
       launch: WorkerLaunch, preload: [String], configuration: RunConfiguration,
       narration: RunConfiguration.Narration
@@ -148,6 +221,12 @@ package final class WorkerLanes: @unchecked Sendable {
       self.configuration = configuration
       self.narration = narration
       if !preload.isEmpty { start(preload: preload) }
+    }
+
+    /// What the lane calls when its worker has ``WorkerLanes/batch`` scenarios or fewer left to play.
+    var refill: (@Sendable () -> Void)? {
+      get { condition.withLock { refillHandler } }
+      set { condition.withLock { refillHandler = newValue } }
     }
 
     /// Starts the worker and sends its setup line; false when it could not start.
@@ -186,33 +265,46 @@ package final class WorkerLanes: @unchecked Sendable {
       return true
     }
 
-    /// Gives the worker its share (starting it if it has not started), or, with none, lets it end.
-    func send(_ share: [Scenario]) {
-      let started = condition.withLock { process != nil || ended }
-      if !started, !share.isEmpty { start(preload: []) }
+    /// Enters `batch` at the end of the share, before it is sent (``WorkerLanes`` holds its claims meanwhile, so
+    /// the run asks for none of it before it is here). Once the worker has ended, the run plays them.
+    func add(_ batch: [Scenario]) {
+      condition.withLock {
+        if received == share.count { headStarted = .now }
+        share += batch
+        answers += Array(repeating: ended ? .elsewhere : nil, count: batch.count)
+      }
+    }
+
+    /// Sends the worker a batch ``add(_:)`` entered (starting the worker if it has not started), an empty line
+    /// after it; with none, tells it there are no more, so it ends once it has played what it has.
+    func send(_ batch: [Scenario]) {
+      guard !batch.isEmpty else {
+        let handle: FileHandle? = condition.withLock {
+          exhausted = true
+          defer { requests = nil }
+          return requests
+        }
+        guard let handle else { return }
+        let closing = UncheckedSendable(handle)
+        writes.async { try? closing.value.close() }
+        return
+      }
+      if condition.withLock({ process == nil && !ended }) { start(preload: []) }
       var lines: [UInt8] = []
-      for scenario in share {
+      for scenario in batch {
         guard let line = try? JSONEncoder().encode(WorkerMessage.Request(scenario)) else {
-          lines = []
-          break
+          // Never for a loaded scenario; were it to happen, the run plays the rest of the share.
+          stop(because: "could not be sent a request")
+          return
         }
         lines += line + [10]
       }
-      let handle: FileHandle? = condition.withLock {
-        self.share = share
-        // Those it cannot be sent (the worker never started, or ended before its share came) are played here.
-        let sendable = !ended && (lines.isEmpty == share.isEmpty)
-        answers = Array(repeating: sendable ? nil : .elsewhere, count: share.count)
-        headStarted = .now
-        defer { requests = nil }
-        return requests
-      }
-      guard let handle else { return }
+      lines.append(10)
+      guard let handle = condition.withLock({ ended ? nil : requests }) else { return }
       let feed = UncheckedSendable((handle, lines))
-      Thread.detachNewThread {
+      writes.async {
         let (handle, bytes) = feed.value
-        if !bytes.isEmpty { try? handle.write(contentsOf: bytes) }
-        try? handle.close()
+        try? handle.write(contentsOf: bytes)
       }
     }
 
@@ -241,8 +333,8 @@ package final class WorkerLanes: @unchecked Sendable {
           stop(because: "sent a reply over \(WorkerLanes.replyLimit >> 20) MiB")
           break
         }
-        guard let chunk = try? handle.read(upToCount: 64 << 10), !chunk.isEmpty else { break }
-        pending += chunk
+        // What has come so far, not a full buffer: each answer may make room for the next batch.
+        guard readAvailable(handle.fileDescriptor, appendingTo: &pending) else { break }
       }
       try? handle.close()
       let process = condition.withLock { self.process }
@@ -252,14 +344,18 @@ package final class WorkerLanes: @unchecked Sendable {
 
     /// Files an answer; false when the worker takes no more.
     private func take(_ reply: WorkerMessage.Reply) -> Bool {
-      condition.withLock {
-        guard received < answers.count else { return false }
+      let (going, refill): (Bool, (@Sendable () -> Void)?) = condition.withLock {
+        guard received < answers.count else { return (false, nil) }
         answers[received] = reply.result.map(Answer.result) ?? .elsewhere
         received += 1
         headStarted = .now
         condition.broadcast()
-        return !reply.retiring
+        let short = !exhausted && share.count - received <= WorkerLanes.batch
+        return (!reply.retiring, short && !reply.retiring ? refillHandler : nil)
       }
+      // Outside the lock: the lanes take their own lock first, then this one.
+      refill?()
+      return going
     }
 
     /// The worker ended: the scenario it was playing, if it was, errors saying how (`crash`); the rest of the
@@ -340,5 +436,19 @@ package final class WorkerLanes: @unchecked Sendable {
             "the worker process playing this scenario \(problem) (--jobs plays async-machine scenarios "
             + "in worker processes; --jobs 1 plays them in authflow's own)"))
     }
+  }
+}
+
+/// Reads what `descriptor` has (up to 64 KiB, waiting only while it has nothing) onto the end of `bytes`; false
+/// at its end or on an error. `FileHandle.read(upToCount:)` waits for the whole count or the end.
+private func readAvailable(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Bool {
+  var chunk = [UInt8](repeating: 0, count: 64 << 10)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 {
+      bytes += chunk[..<count]
+      return true
+    }
+    guard count < 0, errno == EINTR else { return false }
   }
 }

@@ -1,7 +1,8 @@
 import AuthFlowLanguage
 
-/// The lines a run and its worker processes exchange: a ``Setup`` first, then a ``Request`` for each scenario
-/// (each one JSON object a line), each answered by a ``Reply`` (one line of ``WorkerRecord``).
+/// The lines a run and its worker processes exchange: a ``Setup`` first, then batches of a ``Request`` for each
+/// scenario, each one JSON object a line and an empty line after each batch, each request answered by a
+/// ``Reply`` (one line of ``WorkerRecord``).
 enum WorkerMessage {
   /// What every scenario of the run shares: the command line's machine, seed and checks.
   struct Setup: Codable, Equatable {

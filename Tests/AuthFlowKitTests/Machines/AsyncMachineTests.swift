@@ -167,6 +167,37 @@ import Testing
     #expect(two.status == one.status)
   }
 
+  @Test func aWorkerTakesBatchFromTheBackUntilItMeetsTheRun() throws {
+    // Forty scenarios and one worker, asked for from the back as a run slower than its worker would: the worker
+    // starts with two batches from the end of its half, then takes the next one each time it is down to one,
+    // and so plays all forty. Without the later batches, the run would take scenario 31 and below itself.
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let sources = [
+      Self.demo, Self.stress, Fixture.path("Async/order.yaml"), Fixture.path("Async/two-devices.yaml"),
+    ]
+    for index in 0..<40 {
+      let text = try String(contentsOfFile: sources[index % sources.count], encoding: .utf8)
+      try text.write(toFile: folder.path("\(100 + index).yaml"), atomically: true, encoding: .utf8)
+    }
+    let loaded = ScenarioLoader(machineNames: ["async-demo", "async-session-store"]).load(paths: [
+      folder.url.path
+    ])
+    #expect(loaded.diagnostics.isEmpty)
+    let scenarios = loaded.scenarios
+    try #require(scenarios.count == 40)
+    let fixture = Authflow.executable.deletingLastPathComponent().appendingPathComponent(
+      "authflow-async-fixture")
+    let lanes = WorkerLanes(
+      launch: WorkerLaunch(executable: fixture.path, arguments: ["worker"]), count: 1, scenarios: scenarios,
+      isAsync: { _ in true }, configuration: RunConfiguration(machine: "async-demo"), narration: .failures)
+    defer { lanes.close() }
+    let results = scenarios.indices.reversed().map { lanes.result(ofItem: $0) }
+    #expect(results.allSatisfy { $0 != nil })
+    #expect(results.compactMap(\.?.name) == scenarios.reversed().map(\.name))
+    #expect(results.compactMap(\.?.status).filter { $0 == .passed }.count == 30)
+  }
+
   @Test func aRunWhoseFilesDoNotLoadStopsTheWorkersItStartedEarly() throws {
     let run = try AsyncFixture.run([
       "run", "--machine", "async-demo", "--jobs", "2", Self.demo, Self.stress,
