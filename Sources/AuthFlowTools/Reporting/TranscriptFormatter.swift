@@ -11,22 +11,24 @@ public enum TranscriptFormatter {
     let widths = actors.map(\.count)
     let width = widths.max() ?? 0
     let texts = entries.map { PlainText.visible($0.text) }
-    // One string made once at its final size: a failing scenario's transcript is a few thousand bytes, and
-    // building each line on its own, then joining them, grew and copied every one of them several times.
-    var size = entries.count * (indent.utf8.count + 20 + 2 + width + 2 + 1)
+    // One buffer of bytes made once at its final size, then one string: a failing scenario's transcript is a
+    // few thousand bytes, and building each line on its own, then joining them, grew and copied every one of
+    // them several times (appending to a `String` checks where characters meet; bytes need not).
+    let indent = Array(indent.utf8)
+    var size = entries.count * (indent.count + 20 + 2 + width + 2 + 1)
     for (actor, text) in zip(actors, texts) { size += actor.utf8.count + text.utf8.count }
-    var output = ""
+    var output: [UInt8] = []
     output.reserveCapacity(size)
     for index in entries.indices {
-      if index > 0 { output += "\n" }
+      if index > 0 { output.append(0x0A) }
       output += indent
-      output += entries[index].time.description
-      output += "  "
-      output += actors[index]
-      for _ in widths[index]..<width { output += " " }
-      output += "  "
-      output += texts[index]
+      output += entries[index].time.description.utf8
+      output += "  ".utf8
+      output += actors[index].utf8
+      output += repeatElement(0x20, count: width - widths[index])
+      output += "  ".utf8
+      output += texts[index].utf8
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }
