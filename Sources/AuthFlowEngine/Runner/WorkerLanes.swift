@@ -116,7 +116,7 @@ package final class WorkerLanes: @unchecked Sendable {
       pool.owners = Array(repeating: nil, count: items.count)
       pool.backs = Array(backs.prefix(count))
       pool.dealt = Array(repeating: 0, count: count)
-      // Two batches each to start with, from its own run only: nobody has taken anything yet.
+      // Two batches' worth each to start with, sent as one, from its own run only: nobody has taken anything yet.
       return (0..<count).map { lane in claim(for: lane, downTo: fronts[lane], atMost: 2 * Self.batch) }
     }
     for (lane, batch) in zip(lanes, first) { lane.send(batch) }

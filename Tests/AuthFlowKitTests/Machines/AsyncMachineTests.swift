@@ -169,7 +169,7 @@ import Testing
 
   @Test func aWorkerTakesBatchFromTheBackUntilItMeetsTheRun() throws {
     // Forty scenarios and one worker, asked for from the back as a run slower than its worker would: the worker
-    // starts with two batches from the end of its half, then takes the next one each time it is down to one,
+    // starts with the last eight of its half, then takes four more each time it is down to four,
     // and so plays all forty. Without the later batches, the run would take scenario 31 and below itself.
     let folder = try ScratchFolder()
     defer { folder.remove() }
