@@ -90,9 +90,13 @@ package final class WorkerLanes: @unchecked Sendable {
   /// an async-machine one and each file holds as many: the files in load order, in `count + 1` runs of equal
   /// length, the first being this process's.
   package static func likelyFiles(of files: [String], count: Int) -> [[String]] {
-    (1...max(count, 1)).map { lane in
-      Array(files[files.count * lane / (count + 1)..<files.count * (lane + 1) / (count + 1)])
-    }
+    runs(of: files.count, count: count).map { Array(files[$0]) }
+  }
+
+  /// The places of `count` workers' runs among `total` in load order: `count + 1` runs of equal length, the first
+  /// (not among these) being this process's.
+  private static func runs(of total: Int, count: Int) -> [Range<Int>] {
+    (1...max(count, 1)).map { lane in total * lane / (count + 1)..<total * (lane + 1) / (count + 1) }
   }
 
   /// Marks out, among the scenarios that `isAsync` picks out of `scenarios`, where this process and each worker
@@ -107,17 +111,16 @@ package final class WorkerLanes: @unchecked Sendable {
       if regular[file] == nil { regular[file] = Self.isRegularFile(file) }
       return isAsync(scenarios[item]) && regular[file] == true
     }
-    // Lane k's run of equal length ends where lane k + 1's begins; the last ends with the list.
-    let backs = (1...max(count, 1)).map { lane in items.count * (lane + 1) / (count + 1) }
-    let fronts = (1...max(count, 1)).map { lane in items.count * lane / (count + 1) }
+    let runs = Self.runs(of: items.count, count: count)
     let first: [[Scenario]] = claims.withLock {
       pool.scenarios = items.map { scenarios[$0] }
       pool.placeOfItem = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
       pool.owners = Array(repeating: nil, count: items.count)
-      pool.backs = Array(backs.prefix(count))
+      pool.backs = runs.prefix(count).map(\.upperBound)
       pool.dealt = Array(repeating: 0, count: count)
       // Two batches' worth each to start with, sent as one, from its own run only: nobody has taken anything yet.
-      return (0..<count).map { lane in claim(for: lane, downTo: fronts[lane], atMost: 2 * Self.batch) }
+      return (0..<count).map { lane in claim(for: lane, downTo: runs[lane].lowerBound, atMost: 2 * Self.batch)
+      }
     }
     for (lane, batch) in zip(lanes, first) { lane.send(batch) }
   }
@@ -311,6 +314,7 @@ package final class WorkerLanes: @unchecked Sendable {
     /// Reads the worker's answers until it ends (or sends something else, when it is stopped).
     private func read(_ handle: FileHandle) {
       var pending: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
       var start = 0
       // The worker said it takes no more: it ends, and the rest of its share is this process's.
       var retired = false
@@ -334,7 +338,7 @@ package final class WorkerLanes: @unchecked Sendable {
           break
         }
         // What has come so far, not a full buffer: each answer may make room for the next batch.
-        guard readAvailable(handle.fileDescriptor, appendingTo: &pending) else { break }
+        guard readAvailable(handle.fileDescriptor, through: &chunk, appendingTo: &pending) else { break }
       }
       try? handle.close()
       let process = condition.withLock { self.process }
@@ -439,10 +443,12 @@ package final class WorkerLanes: @unchecked Sendable {
   }
 }
 
-/// Reads what `descriptor` has (up to 64 KiB, waiting only while it has nothing) onto the end of `bytes`; false
-/// at its end or on an error. `FileHandle.read(upToCount:)` waits for the whole count or the end.
-private func readAvailable(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Bool {
-  var chunk = [UInt8](repeating: 0, count: 64 << 10)
+/// Reads what `descriptor` has (up to `chunk`'s size, waiting only while it has nothing) through `chunk` onto the
+/// end of `bytes`; false at its end or on an error. `FileHandle.read(upToCount:)` waits for the whole count or
+/// the end.
+private func readAvailable(
+  _ descriptor: Int32, through chunk: inout [UInt8], appendingTo bytes: inout [UInt8]
+) -> Bool {
   while true {
     let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count > 0 {
