@@ -138,6 +138,18 @@ final class AppJobQueue: @unchecked Sendable {
 
   private var drives: Bool { driver != nil }
 
+  /// Runs `body` on the calling thread when it holds the main actor (``callerHoldsMainActor``); nil when it does
+  /// not. The runner reads what the app shows after every job and timer: asking the queue directly costs a
+  /// fraction of `MainActor.assumeIsolated`, whose question goes through the runtime to the main executor and
+  /// back here.
+  func onMainActor<T>(_ body: @MainActor () -> T) -> T? {
+    guard callerHoldsMainActor else { return nil }
+    return withoutActuallyEscaping(body) { escaping in
+      // What `MainActor.assumeIsolated` does once its check passes: the isolation is the caller's to vouch for.
+      unsafeBitCast(escaping, to: (() -> T).self)()
+    }
+  }
+
   /// Sets the virtual time jobs run at from now on.
   func setVirtualNow(_ now: Duration) { condition.withLock { virtualNow = now } }
 
@@ -237,8 +249,7 @@ final class AppJobQueue: @unchecked Sendable {
   }
 
   private func pop() -> QueuedJob? {
-    let now = (ContinuousClock.now, SuspendingClock.now)
-    return condition.withLock {
+    condition.withLock {
       guard head < jobs.count else {
         jobs.removeAll(keepingCapacity: true)
         head = 0
@@ -251,7 +262,8 @@ final class AppJobQueue: @unchecked Sendable {
         jobs.removeFirst(head)
         head = 0
       }
-      (startedContinuous, startedSuspending) = now
+      // Read only when a job will run (a drain ends on an empty queue), and as late as can be.
+      (startedContinuous, startedSuspending) = (ContinuousClock.now, SuspendingClock.now)
       running = next.enqueuedBy
       runningOnMain = next.onMain
       return next

@@ -29,8 +29,9 @@ final class AsyncMachineHost: Machine {
   private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
     // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
     guard let machine, scheduler?.isDriving == true else { return fallback }
-    guard let world, !world.attachments.isEmpty else { return MainActor.assumeIsolated { value(machine) } }
-    return world.running(asDevice: device) { MainActor.assumeIsolated { value(machine) } }
+    func visit() -> T { AppJobQueue.shared.onMainActor { value(machine) } ?? fallback }
+    guard let world, !world.attachments.isEmpty else { return visit() }
+    return world.running(asDevice: device, visit)
   }
 
   var state: AuthState { read({ $0.state }, else: .signedOut) }
