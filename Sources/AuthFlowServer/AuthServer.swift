@@ -51,9 +51,10 @@ public struct AuthServer: Sendable {
 
   /// The Hummingbird application serving on `host:port` (port 0 picks a free one); `onRunning` gets the port.
   /// A connection silent for `idleTimeout` (see ``idleTimeout``) is closed, so clients that connect and never
-  /// finish a request cannot hold the server's connections for good.
+  /// finish a request cannot hold the server's connections for good; nil, zero or a negative length closes none
+  /// for silence.
   public func application(
-    host: String = "127.0.0.1", port: Int = 9099, idleTimeout: Duration = AuthServer.idleTimeout,
+    host: String = "127.0.0.1", port: Int = 9099, idleTimeout: Duration? = AuthServer.idleTimeout,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     var logger = Logger(label: "authflow-serve")
@@ -62,7 +63,8 @@ public struct AuthServer: Sendable {
     return Application(
       responder: CallbackResponder<BasicRequestContext> { request, _ in await server.respond(to: request) },
       server: .http1(
-        configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(idleTimeout))),
+        configuration: HTTP1Channel.Configuration(
+          idleTimeout: idleTimeout.flatMap { $0 > .zero ? TimeAmount($0) : nil })),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "authflow"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)

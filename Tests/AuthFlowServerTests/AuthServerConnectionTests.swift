@@ -2,6 +2,7 @@ import AuthFlowKit
 import AuthFlowServer
 import Foundation
 import Hummingbird
+import NIOCore
 import HummingbirdTesting
 import Testing
 
@@ -30,6 +31,21 @@ import Testing
         port: port, waitingAtMost: 10)
       #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(answer)")
       #expect(answer.contains("\"idToken\""))
+    }
+  }
+}
+
+extension AuthServerConnectionTests {
+  @Test(arguments: [Duration?.none, .zero, .seconds(-1)])
+  func noIdleTimeoutOrANonPositiveOneKeepsConnectionsOpen(idleTimeout: Duration?) async throws {
+    let server = AuthServer(world: ServedWorld(settings: BackendSettings(), given: Given()))
+    // Hummingbird's live client, which does not block a thread while it waits (as the raw connection above does).
+    try await server.application(port: 0, idleTimeout: idleTimeout).test(.live) { client in
+      let status = try await client.execute(
+        uri: "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", method: .post,
+        headers: [.contentType: "application/json"], body: ByteBuffer(string: "{\"returnSecureToken\":true}")
+      ) { $0.status.code }
+      #expect(status == 200)
     }
   }
 }
