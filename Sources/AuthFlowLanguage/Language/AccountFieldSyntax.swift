@@ -66,7 +66,7 @@ final class AccountFieldSyntax: Sendable {
 
   static let claims = AccountFieldSyntax(
     .init("claims", Shapes.claims, "Custom claims the account already has (setCustomUserClaims)."),
-    read: { document, node, seed in document.claims(node, key: "claims").map { seed.claims = $0 } },
+    read: { document, node, seed in document.accountClaims(node, key: "claims").map { seed.claims = $0 } },
     write: { $0.claims.isEmpty ? nil : Write.claims($0.claims) })
 
   /// The loader checks afterwards that no two accounts share a number.

@@ -38,7 +38,7 @@ struct AdminSyntax: Sendable {
     withArguments(
       "set_claims", Shapes.setClaims, "Replace an account's custom claims.",
       read: { document, account, arguments in
-        arguments["claims"].flatMap { document.claims($0, key: "claims") }.map {
+        arguments["claims"].flatMap { document.accountClaims($0, key: "claims") }.map {
           .setClaims(account: account, claims: $0)
         }
       },

@@ -24,6 +24,19 @@ extension ScenarioLoader.Document {
     return problemCount == before ? claims : nil
   }
 
+  /// Claims an account holds (`given` accounts, `admin: {set_claims: …}`): ``claims(_:key:)``, and at most
+  /// ``ClaimValue/maximumSize`` bytes as compact JSON, which the Admin SDK checks before it sends them
+  /// (`claims-too-large`).
+  mutating func accountClaims(_ node: YAMLNode, key: String) -> [String: ClaimValue]? {
+    guard let claims = claims(node, key: key) else { return nil }
+    let size = ClaimValue.size(of: claims)
+    guard size <= ClaimValue.maximumSize else {
+      report(.claimsTooLarge(bytes: size, limit: ClaimValue.maximumSize), at: node)
+      return nil
+    }
+    return claims
+  }
+
   /// A plain scalar YAML reads as a number is a whole number that fits 64 bits, or refused: a fraction
   /// (`2.5`, `1e3`) or a number past the range would otherwise turn into a string without a word. Quoted, any
   /// text is a string.

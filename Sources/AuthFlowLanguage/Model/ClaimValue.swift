@@ -1,3 +1,5 @@
+import Foundation
+
 /// A custom claim's value, as `admin: {set_claims: …}`, `sign_in_with_custom_token` and `claims` expectations
 /// write it: a string, a whole number or a boolean. (Firebase allows any JSON; nested values are not modelled.)
 public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -31,6 +33,16 @@ public enum ClaimValue: Equatable, Hashable, Sendable, CustomStringConvertible {
     "jti",
     "nbf", "nonce", "sub",
   ]
+
+  /// The most bytes an account's custom claims may take as JSON: Firebase refuses more (`claims-too-large`).
+  public static let maximumSize = 1000
+
+  /// How many bytes `claims` take as compact JSON (`{"role":"editor"}`), the size Firebase limits.
+  public static func size(of claims: [String: ClaimValue]) -> Int {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return (try? encoder.encode(claims))?.count ?? 0
+  }
 
   /// `{a: 1, b: "x"}`, keys sorted: how transcripts and failure messages show a set of claims.
   public static func describe(_ claims: [String: ClaimValue]) -> String {

@@ -106,6 +106,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case reservedDeviceName(name: String)
   /// A custom claim named like one of the ID token's own fields.
   case reservedClaim(name: String)
+  /// Custom claims for an account that take more than `limit` bytes as JSON.
+  case claimsTooLarge(bytes: Int, limit: Int)
   /// Something the scenario's machine does not have: a screen, a `ui` value, an action, a provider, a `tap`
   /// target or a `type` field (`kind` says which); `valid` lists what it has.
   case notOnMachine(machine: String, kind: String, value: String, suggestion: String?, valid: [String])
@@ -245,6 +247,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .reservedClaim(let name):
       "claim \(quoted(name)) is one of the ID token's own fields (Firebase refuses it as a custom claim); "
         + "name it something else"
+    case .claimsTooLarge(let bytes, let limit):
+      "these claims take \(bytes) bytes as JSON; Firebase refuses more than \(limit) (claims-too-large)"
     case .noScenario:
       "no scenario in this file; a scenario file holds one or more documents with 'scenario' and 'steps'"
     case .tooManySteps(let count, let limit):

@@ -619,6 +619,31 @@ extension ScenarioLoaderErrorTests {
 }
 
 extension ScenarioLoaderErrorTests {
+  /// The Admin SDK refuses custom claims over 1,000 bytes of JSON before sending them; a token's own claims
+  /// (a custom token's) and an expectation's are not an account's, and are not limited.
+  @Test func anAccountsClaimsTakeAtMostAThousandBytesOfJSON() {
+    // `{"big":"…"}` is ten bytes around the value.
+    let fits = String(repeating: "x", count: 990)
+    let over = String(repeating: "x", count: 991)
+    let yaml = MarkedYAML(
+      """
+      scenario: claims
+      given:
+        accounts:
+          - { email: a@example.com, password: Str0ng-pass, claims: { big: \(fits) } }
+          - { email: b@example.com, password: Str0ng-pass, claims: 1️⃣{ big: \(over) } }
+      steps:
+        - admin: { set_claims: { email: a@example.com, claims: { big: \(fits) } } }
+        - admin: { set_claims: { email: a@example.com, claims: 2️⃣{ big: \(over) } } }
+        - sign_in_with_custom_token: { uid: a, claims: { big: \(over) } }
+          expect: { user: { claims: { big: \(over) } } }
+      """)
+    let message = "these claims take 1001 bytes as JSON; Firebase refuses more than 1000 (claims-too-large)"
+    #expect(errors(yaml) == [yaml.error("1️⃣", message), yaml.error("2️⃣", message)])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
   @Test func anAccountExpectationNamesItsAccountOneWay() {
     let yaml = MarkedYAML(
       """
