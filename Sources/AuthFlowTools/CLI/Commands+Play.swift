@@ -78,6 +78,11 @@ extension Commands {
           io.out("save needs a file: save FILE\n")
           continue
         }
+        // A scenario needs a step: a file without one would not load.
+        guard !session.steps.isEmpty else {
+          io.out("nothing to save yet: play a step first\n")
+          continue
+        }
         save(session, to: words[1], registry: request.registry, io: io)
       case "quit", "exit":
         return .success

@@ -91,6 +91,17 @@ import Testing
       saved.contains("password: Sup3r-secret") || saved.contains(#"password: "Sup3r-secret""#), "\(saved)")
   }
 
+  /// Saving before any step is kept (or after undoing every one) writes nothing: a scenario needs a step.
+  @Test func savingWithNoStepsWritesNoFile() {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "empty-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let (status, printed) = play(["launch", "undo", "save \(path.path)"])
+    #expect(status == .success)
+    #expect(printed.contains("nothing to save yet: play a step first"), "\(printed)")
+    #expect(!FileManager.default.fileExists(atPath: path.path))
+  }
+
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
     let (status, printed) = play(
       [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"],
