@@ -32,6 +32,17 @@ final class ActionSyntax: Sendable {
     ActionSyntax(
       kind, .empty, summary,
       read: { document, value in
+        // `expect:` (or a modifier) indented under the action: it belongs to the step, and says so.
+        if case .mapping(let mapping) = value, !mapping.isEmpty,
+          mapping.pairs.allSatisfy({ ScenarioLoader.Document.isStepKey($0.key) })
+        {
+          for (key, _) in mapping.pairs {
+            if case .scalar(let name) = key {
+              document.report(.stepKeyInArguments(key: name.string, action: kind.rawValue), at: name.mark)
+            }
+          }
+          return nil
+        }
         guard ScenarioLoader.Document.isNull(value) else {
           document.report(
             .actionTakesNoArguments(action: kind.rawValue, found: ScenarioLoader.Document.found(value)),

@@ -2,7 +2,19 @@
 extension ScenarioLoader.Document {
   /// An action's argument mapping, checked against its shape in ``ScenarioLanguage``.
   mutating func arguments(_ value: YAMLNode, of kind: ActionKind, shape: MappingShape) -> Fields? {
-    fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)
+    // Not a mapping (`sign_in: ada@example.com`): say which keys the mapping needs, not only that it is one.
+    guard case .mapping = value else {
+      let keys = shape.required.map { "'\($0)'" }
+      let expected =
+        switch keys.count {
+        case 0: "a mapping"
+        case 1: "a mapping with \(keys[0])"
+        default: "a mapping with " + keys.dropLast().joined(separator: ", ") + " and \(keys[keys.count - 1])"
+        }
+      report(.wrongType(key: kind.rawValue, expected: expected, found: Self.found(value)), at: value)
+      return nil
+    }
+    return fields(value, key: kind.rawValue, context: kind.rawValue, shape: shape)
   }
 
   mutating func typedFields(_ node: YAMLNode) -> [TypedField]? {

@@ -124,6 +124,8 @@ extension ScenarioLoader.Document {
       {
         // `expect:` indented under the action's arguments: it belongs to the step.
         report(.stepKeyInArguments(key: name.string, action: context), at: name.mark)
+      } else if context == "scenario", Self.stepKeys.contains(name.string) {
+        report(.stepKeyInScenario(key: name.string), at: name.mark)
       } else {
         let suggestion = suggestion(for: name.string, in: allowed)
         report(.unknownKey(key: name.string, context: context, suggestion: suggestion), at: name.mark)

@@ -107,7 +107,12 @@ extension ScenarioLoader.Document {
   mutating func duration(_ node: YAMLNode, key: String) -> VirtualDuration? {
     guard let text = string(node, key: key, expected: "a duration") else { return nil }
     guard let duration = VirtualDuration(parsing: text) else {
-      report(.badDuration(key: key, value: text), at: node)
+      if VirtualDuration.seconds(writtenAs: text) != nil {
+        report(
+          .durationTooLong(key: key, value: text, maximum: VirtualDuration.maximum.description), at: node)
+      } else {
+        report(.badDuration(key: key, value: text), at: node)
+      }
       return nil
     }
     return duration

@@ -22,15 +22,13 @@ extension ScenarioLoader.Document {
     }
   }
 
-  /// The sheet described by `provider`, `account`, `outcome` and `error` in `fields`.
+  /// The sheet described by `provider`, `account`, `outcome` and `error` in `fields`. A provider that is not one
+  /// still leaves the other fields to check, so each mistake is told at once.
   mutating func sheet(_ fields: Fields) -> ProviderSheet? {
     let before = problemCount
-    guard let providerNode = fields["provider"],
-      let provider = identityProvider(providerNode, key: "provider")
-    else { return nil }
-    var sheet = ProviderSheet(provider: provider)
+    guard let providerNode = fields["provider"] else { return nil }
+    let provider = identityProvider(providerNode, key: "provider")
     let account = fields["account"].flatMap { string($0, key: "account") }
-    sheet.account = account?.lowercased()
     // nil when `outcome` is written but not a valid one (already reported).
     let outcome =
       fields["outcome"] == nil
@@ -40,19 +38,21 @@ extension ScenarioLoader.Document {
           ScenarioLanguage.outcomes.values.contains($0) ? $0 : nil
         }
       }
+    var result: SheetOutcome = .success
     switch outcome {
-    case "cancel": sheet.outcome = .cancel
-    case "error": sheet.outcome = .error(.invalidCredential)
+    case "cancel": result = .cancel
+    case "error": result = .error(.invalidCredential)
     default: break
     }
     if let errorNode = fields["error"] {
       if let outcome, outcome != "error" {
         report(.errorWithoutErrorOutcome(outcome: outcome), at: fields.keyMark("error") ?? errorNode.mark)
       } else if outcome == "error", let code = errorCode(errorNode, key: "error", allowsNone: false) ?? nil {
-        sheet.outcome = .error(code)
+        result = .error(code)
       }
     }
-    guard problemCount == before else { return nil }
+    guard problemCount == before, let provider else { return nil }
+    let sheet = ProviderSheet(provider: provider, account: account?.lowercased(), outcome: result)
     checkAccounts(
       of: sheet, providerNode: providerNode,
       account: account.flatMap { text in

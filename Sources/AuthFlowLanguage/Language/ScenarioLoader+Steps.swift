@@ -5,6 +5,12 @@ extension ScenarioLoader.Document {
   static let stepKeys = ["expect"] + modifiers
   static let actionNames = ActionKind.allCases.map(\.rawValue)
 
+  /// Whether `key` is `expect` or a modifier: a key of the step, not of its action.
+  static func isStepKey(_ key: YAMLNode) -> Bool {
+    guard case .scalar(let name) = key else { return false }
+    return stepKeys.contains(name.string)
+  }
+
   mutating func steps(_ node: YAMLNode) -> [Step]? {
     guard let items = list(node, key: "steps", expected: "a list of steps") else { return nil }
     guard !items.isEmpty else {

@@ -29,6 +29,12 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
 
   /// Parses `30s`, `5m`, `1h`, `3d`, `1h30m`, `2d12h`: units in descending order, each at most once.
   public init?(parsing text: String) {
+    guard let seconds = Self.seconds(writtenAs: text), seconds <= Self.maximum.seconds else { return nil }
+    self.seconds = seconds
+  }
+
+  /// The seconds `text` writes as a duration, however many (past ``maximum`` too); nil when it writes none.
+  package static func seconds(writtenAs text: String) -> Int64? {
     // Read from the UTF-8 bytes: every loaded `wait` and knob comes through here, and a character-by-character
     // reading with a string of digits cost thirty times as much. Any byte that is not an ASCII digit or one of
     // the units (a space, a sign, a combining mark after a digit) makes the text no duration.
@@ -49,8 +55,8 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
       nextUnit = unit.order + 1
       (value, digits, sawUnit) = (0, 0, true)
     }
-    guard digits == 0, sawUnit, total <= Self.maximum.seconds else { return nil }
-    self.seconds = total
+    guard digits == 0, sawUnit else { return nil }
+    return total
   }
 
   /// A unit letter's place in the order `d`, `h`, `m`, `s` and its length.

@@ -60,6 +60,10 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case integerTooLarge(key: String, value: String)
   /// Not a duration such as `30s` or `1h30m`.
   case badDuration(key: String, value: String)
+  /// A duration written well but longer than the longest one allowed (`maximum`, as scenarios write it).
+  case durationTooLong(key: String, value: String, maximum: String)
+  /// A step's key (`expect`, a modifier) written at the top level of a scenario.
+  case stepKeyInScenario(key: String)
   /// Not an RFC 3339 time.
   case badTime(key: String, value: String)
   /// The same entry twice in a list that wants each once.
@@ -228,6 +232,11 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "\(quoted(key)) is too large, found \(quoted(value))"
     case .badDuration(let key, let value):
       "bad duration \(quoted(value)) for \(quoted(key)); write e.g. 30s, 5m, 1h, 3d or 1h30m"
+    case .durationTooLong(let key, let value, let maximum):
+      "duration \(quoted(value)) for \(quoted(key)) is longer than the longest allowed, \(maximum) (about 10 years)"
+    case .stepKeyInScenario(let key):
+      "\(quoted(key)) belongs to a step, not to the scenario: write it in an item of 'steps', indented as far as "
+        + "the step's action"
     case .badTime(let key, let value):
       "bad time \(quoted(value)) for \(quoted(key)); write an RFC 3339 time such as 2026-03-01T09:00:00Z"
     case .duplicateEntry(let kind, let value, let key):

@@ -619,6 +619,39 @@ extension ScenarioLoaderErrorTests {
 }
 
 extension ScenarioLoaderErrorTests {
+  /// Mistakes a newcomer makes, each told with what to write instead, and each one told at once.
+  @Test func commonSlipsAreToldWithTheirFix() {
+    let yaml = MarkedYAML(
+      """
+      scenario: slips
+      steps:
+        - sign_in: 1️⃣b@example.com
+        - sign_out:
+            2️⃣expect: { state: signedOut }
+        - wait: 3️⃣4000d
+        - wait: 3660d
+        - sign_in_with: { provider: 4️⃣google, outcome: 5️⃣failed }
+      6️⃣expect: { state: signedOut }
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "'sign_in' must be a mapping with 'email' and 'password', found '‹password›'"),
+        yaml.error(
+          "2️⃣",
+          "'expect' belongs to the step, not to the arguments of 'sign_out': indent it as far as 'sign_out'"),
+        yaml.error(
+          "3️⃣", "duration '4000d' for 'wait' is longer than the longest allowed, 3660d (about 10 years)"),
+        yaml.error("4️⃣", "unknown identity provider 'google'; did you mean 'google.com'?"),
+        yaml.error("5️⃣", "unknown outcome 'failed'; did you mean 'error'?"),
+        yaml.error(
+          "6️⃣",
+          "'expect' belongs to a step, not to the scenario: write it in an item of 'steps', indented as far as "
+            + "the step's action"),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
   /// The Admin SDK refuses custom claims over 1,000 bytes of JSON before sending them; a token's own claims
   /// (a custom token's) and an expectation's are not an account's, and are not limited.
   @Test func anAccountsClaimsTakeAtMostAThousandBytesOfJSON() {
