@@ -36,13 +36,16 @@ public enum Suggestion {
     if let synonym = synonyms[lowered], candidates.contains(synonym) { return synonym }
     guard let nearest = nearest(to: word, in: candidates) else { return nil }
     let other = nearest.lowercased()
+    // `signIn` starts four operations (`signInWithPassword`, …): suggesting `signUp`, fewer edits away, would
+    // mislead; with several names starting with the word and the nearest not among them, list them instead.
+    let startingWith = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+    if lowered.count >= 3, startingWith.count > 1, !other.hasPrefix(lowered) { return nil }
     let allowed = min(4, max(2, lowered.count / 3))
     if editDistance(lowered, other) <= allowed { return nearest }
     let (short, long) = lowered.count <= other.count ? (lowered, other) : (other, lowered)
     if short.count >= 3, long.hasPrefix(short) { return nearest }
     // `phone` for `phone_number`, though `photo_url` is fewer edits away: the start of exactly one name.
-    let beginnings = candidates.filter { $0.lowercased().hasPrefix(lowered) }
-    if lowered.count >= 3, beginnings.count == 1 { return beginnings.first }
+    if lowered.count >= 3, startingWith.count == 1 { return startingWith.first }
     // `reset` for `password_reset`: the word is the end of exactly one candidate.
     let endings = candidates.filter { $0.lowercased().hasSuffix(lowered) }
     return lowered.count >= 4 && endings.count == 1 ? endings.first : nil
