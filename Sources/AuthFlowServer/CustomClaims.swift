@@ -4,8 +4,8 @@ import Foundation
 /// Custom claims as Identity Toolkit carries them: `customAttributes`, a JSON object serialised into a string,
 /// and the `claims` of a custom token.
 enum CustomClaims {
-  /// The most bytes `customAttributes` may take, as production and the emulator enforce.
-  static let maximumSize = 1000
+  /// The most bytes `customAttributes` may take, as production and the emulator enforce (the loader's limit too).
+  static let maximumSize = ClaimValue.maximumSize
 
   /// Checks decoded claims: a name Firebase reserves is `FORBIDDEN_CLAIM : name`.
   static func claims(_ values: [String: ClaimValue]) throws(ServiceError) -> [String: ClaimValue] {
