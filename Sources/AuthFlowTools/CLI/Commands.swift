@@ -125,7 +125,9 @@ public enum Commands {
     }
     var loaded = ScenarioLoader(machineNames: registry.names).load(
       paths: paths.isEmpty ? [defaultPath] : paths)
-    if loaded.diagnostics.isEmpty { loaded.diagnostics = configuration.machineProblems(in: loaded.scenarios) }
+    // The scenarios that loaded are checked against their machines even when others did not: every problem at once.
+    let machineProblems = configuration.machineProblems(in: loaded.scenarios)
+    if !machineProblems.isEmpty { loaded.diagnostics = (loaded.diagnostics + machineProblems).sorted() }
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput

@@ -256,5 +256,25 @@ enum Authflow {
     let once = try Authflow.run(["lint", "--machine", "paper", matrix])
     #expect(once.status == 2)
     #expect(once.stderr.components(separatedBy: "has no screen 'Home'").count == 2, "\(once.stderr)")
+    // A document that does not load keeps none of the others from being checked against the machine.
+    let mixed = MarkedYAML(
+      """
+      scenario: a language problem
+      steps:
+        - wait: 1️⃣5 minutes
+      ---
+      scenario: a machine problem
+      steps:
+        - expect: { 2️⃣screen: Home }
+      """, file: directory.appendingPathComponent("mixed.yaml").path)
+    try mixed.text.write(toFile: mixed.file, atomically: true, encoding: .utf8)
+    let both = try Authflow.run(["lint", mixed.file])
+    #expect(both.status == 2)
+    #expect(
+      both.stderr.split(separator: "\n").map(String.init) == [
+        mixed.error("1️⃣", "bad duration '5 minutes' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        mixed.error("2️⃣", "machine 'authkit' has no screen 'Home'; did you mean 'home'?"),
+        "2 problem(s)",
+      ])
   }
 }
