@@ -97,8 +97,8 @@ extension ScenarioLoader.Document {
     return entries
   }
 
-  /// A mapping checked against its schema: unknown keys are reported (with the nearest allowed one) and
-  /// left out; a missing required key is reported at the mapping.
+  /// A mapping checked against its schema: unknown keys are reported (with the nearest allowed one, whose place a
+  /// misspelt key takes when it is not written itself); a missing required key is reported at the mapping.
   mutating func fields(
     _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, allowed: [String],
     required: [String] = []
@@ -129,6 +129,14 @@ extension ScenarioLoader.Document {
       } else {
         let suggestion = suggestion(for: name.string, in: allowed)
         report(.unknownKey(key: name.string, context: context, suggestion: suggestion), at: name.mark)
+        // A misspelt key (`stpes:`) stands in for the one it suggests, when that one is not written too: its value
+        // is read as that key's, so the mistakes inside it are told now rather than after the spelling is fixed
+        // (and the key is not reported missing as well).
+        if let suggestion, let place = allowed.firstIndex(of: suggestion), mapping[suggestion] == nil,
+          known[suggestion] == nil
+        {
+          known.entries.append(Entry(name: suggestion, keyMark: name.mark, value: value, place: place))
+        }
       }
     }
     for name in required where known[name] == nil {

@@ -105,7 +105,6 @@ import Testing
       problems == [
         .inFlow(.flowFileHoldsMore, usedAt: "\(dir)/uses.yaml:4:10"),
         .inFlow(.duplicateEntry(kind: "parameter", value: "who", key: "params"), usedAt: usedAt),
-        .inFlow(.missingKey(key: "password"), usedAt: usedAt),
         .inFlow(.unknownKey(key: "pasword", context: "sign_in", suggestion: "password"), usedAt: usedAt),
         .missingFlowParameter(name: "who", flow: "typo"),
       ], "the missing parameter's uses are not reported again as undefined variables")
@@ -142,6 +141,8 @@ import Testing
         "\(dir)/flows/unused.yaml:5:5: error: unknown action 'sign_inn'; did you mean 'sign_in'?",
         "\(dir)/flows/used.yaml:2:1: error: unknown key 'parms' in flow; did you mean 'params'? (in a flow used "
           + "at \(dir)/uses.yaml:3:5)",
+        // `parms` stands in for `params`: the flow declares `a`, which the use does not give.
+        "\(dir)/uses.yaml:3:5: error: flow 'used' needs 'a'; give it under 'with:'",
       ])
   }
 

@@ -15,7 +15,7 @@ import Testing
 
   static let scenarioLevelProblems = MarkedYAML(
     """
-    1️⃣scenario: All wrong
+    scenario: All wrong
     2️⃣stpes:
       - background
     tags: 3️⃣{a: b}
@@ -39,7 +39,6 @@ import Testing
     let yaml = Self.scenarioLevelProblems
     #expect(
       diagnostics(yaml) == [
-        yaml.problem("1️⃣", .missingKey(key: "steps")),
         yaml.problem("2️⃣", .unknownKey(key: "stpes", context: "scenario", suggestion: "steps")),
         yaml.problem("3️⃣", .wrongType(key: "tags", expected: "a list of strings", found: .mapping)),
         yaml.problem("4️⃣", .notInteger(key: "seed", found: .text("-3"))),
@@ -56,7 +55,7 @@ import Testing
     let yaml = Self.scenarioLevelProblems
     #expect(
       errors(yaml) == [
-        yaml.error("1️⃣", "missing required key 'steps'"),
+        // `stpes` stands in for `steps` (its list is read as the steps), so `steps` is not reported missing too.
         yaml.error("2️⃣", "unknown key 'stpes' in scenario; did you mean 'steps'?"),
         yaml.error("3️⃣", "'tags' must be a list of strings, found a mapping"),
         yaml.error("4️⃣", "expected a whole number for 'seed', found '-3'"),
@@ -144,7 +143,7 @@ import Testing
     let yaml = MarkedYAML(
       "scenario: traps\n"
         + "steps:\n"
-        + "  - sign_in: 0️⃣{ email: a@example.com, 1️⃣pasword: pw }\n"
+        + "  - sign_in: { email: a@example.com, 1️⃣pasword: pw }\n"
         + "  - sign_out\n"
         + "    expect2️⃣: { state: signedOut }\n"
         + "  - wait: 3️⃣soon\n"
@@ -155,7 +154,6 @@ import Testing
     let errors = errors(yaml)
     #expect(
       errors == [
-        yaml.error("0️⃣", "missing required key 'password'"),
         yaml.error("1️⃣", "unknown key 'pasword' in sign_in; did you mean 'password'?"),
         yaml.error(
           "2️⃣",
@@ -618,6 +616,28 @@ extension ScenarioLoaderErrorTests {
             + "name it something else"),
         yaml.error("2️⃣", "'nested' must be a string, a whole number or true/false, found a mapping"),
         yaml.error("3️⃣", "'claims' must be a mapping of claims, found a list"),
+      ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  /// A misspelt key stands in for the one it is suggested as: the mistakes inside it are told in the same pass.
+  @Test func theValueOfAMisspeltKeyIsCheckedAsTheKeyItSuggests() {
+    let yaml = MarkedYAML(
+      """
+      scenario: Broken
+      1️⃣stpes:
+        - launch
+        - 2️⃣sign_inn: { email: a@example.com, password: "Str0ng-pass" }
+      given:
+        3️⃣acounts: [{ email: b@example.com, 4️⃣email_verifed: true }]
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error("1️⃣", "unknown key 'stpes' in scenario; did you mean 'steps'?"),
+        yaml.error("2️⃣", "unknown action 'sign_inn'; did you mean 'sign_in'?"),
+        yaml.error("3️⃣", "unknown key 'acounts' in given; did you mean 'accounts'?"),
+        yaml.error("4️⃣", "unknown key 'email_verifed' in account; did you mean 'email_verified'?"),
       ])
   }
 }
