@@ -88,7 +88,8 @@ extension RunCommand {
     }
     let names = AuthflowCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
       .filter { $0 != "worker" }
-    guard let name = Suggestion.nearest(to: word, in: names) else { return }
+    // Only a near miss (`lnt`): a mistyped file name is not a command, and the run names a file close to it.
+    guard let name = Suggestion.close(to: word, in: names) else { return }
     CommandIO.standard.err(
       "note: '\(PlainText.visible(word))' is not a file; did you mean 'authflow \(name)'?\n")
   }

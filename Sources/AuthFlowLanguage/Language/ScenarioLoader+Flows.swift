@@ -243,7 +243,7 @@ extension ScenarioLoader.Document {
   private mutating func readFlowFile(_ path: String, reportingAt node: YAMLNode) -> YAMLNode? {
     switch ScenarioFiles.kind(of: path) {
     case .missing:
-      report(.noSuchFile(path: path), at: node)
+      report(.noSuchFile(path: path, suggestion: ScenarioFiles.nearestFile(to: path)), at: node)
       return nil
     case .directory:
       report(.notAFlow(path: path), at: node)

@@ -64,7 +64,9 @@ public struct ScenarioLoader: Sendable {
     var files: [String] = []
     for path in paths {
       switch ScenarioFiles.kind(of: path) {
-      case .missing: problems.append(diagnostic(.noSuchFile(path: path), file: path))
+      case .missing:
+        problems.append(
+          diagnostic(.noSuchFile(path: path, suggestion: ScenarioFiles.nearestFile(to: path)), file: path))
       case .unreadable(let reason):
         problems.append(diagnostic(.unreadableFile(path: path, reason: reason), file: path))
       case .directory:

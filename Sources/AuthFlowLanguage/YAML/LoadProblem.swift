@@ -5,7 +5,8 @@
 public enum LoadProblem: Error, Hashable, Sendable {
   // MARK: Reading the file
   /// The path names nothing.
-  case noSuchFile(path: String)
+  /// `suggestion`: a scenario file beside it whose name is close.
+  case noSuchFile(path: String, suggestion: String? = nil)
   /// The file exists but cannot be read (`reason` from the system).
   case unreadableFile(path: String, reason: String)
   /// The file is over the loader's size limit.
@@ -179,8 +180,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
   /// The message after `error: `, as a user reads it (the file's secrets not yet hidden).
   public var message: String {
     switch self {
-    case .noSuchFile(let path):
+    case .noSuchFile(let path, let suggestion):
       "no such file or directory: \(quoted(path))"
+        + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
     case .unreadableFile(let path, let reason):
       "cannot read \(quoted(path)): \(reason)"
     case .fileTooLarge(let size, let limit):

@@ -72,6 +72,24 @@ package enum ScenarioFiles {
     return (sorted, unreadable)
   }
 
+  /// A scenario file beside the missing `path` whose name is close to the one written (`01-verfy.yaml` for
+  /// `01-verify.yaml`), as a path written the same way; nil when none is close or the folder cannot be read.
+  /// Only the folder's own entries are looked at, at most the first thousand.
+  package static func nearestFile(to path: String) -> String? {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard !name.isEmpty, let stream = opendir(folder.isEmpty ? "." : folder) else { return nil }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while names.count < 1_000, let entry = readdir(stream) {
+      let entryName = entryName(entry)
+      if entryName.hasSuffix(".yaml") || entryName.hasSuffix(".yml") { names.append(entryName) }
+    }
+    // Sorted, so which of two equally close names is suggested does not depend on the folder's order.
+    return Suggestion.close(to: name, in: names.sorted()).map { folder + $0 }
+  }
+
   /// The name of an entry `readdir` returned.
   package static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
     withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

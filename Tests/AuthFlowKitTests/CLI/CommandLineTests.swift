@@ -64,6 +64,10 @@ struct CommandLineTests {
     #expect(
       run.stderr.hasPrefix("note: 'lnt' is not a file; did you mean 'authflow lint'?\n"), "\(run.stderr)")
     #expect(run.stderr.contains("lnt:1:1: error: no such file or directory: 'lnt'"))
+    // A file name is not taken for a command it is nowhere near.
+    let file = try Authflow.run(["01-verify.yaml"])
+    #expect(file.status == 2)
+    #expect(!file.stderr.contains("note:"), "\(file.stderr)")
   }
 
   @Test func invalidFilesAreAnnotatedUnderGitHubActions() throws {

@@ -88,6 +88,25 @@ import Testing
     }
   }
 
+  @Test func aMissingFileNamesAScenarioFileBesideItWhoseNameIsClose() throws {
+    try withDirectory(["01-verify.yaml": Self.scenario("one"), "notes.txt": "not a scenario"]) { root in
+      let near = ScenarioLoader().load(paths: [root + "/01-verfy.yaml"])
+      #expect(
+        near.diagnostics.map(\.problem) == [
+          .noSuchFile(path: root + "/01-verfy.yaml", suggestion: root + "/01-verify.yaml")
+        ])
+      #expect(
+        LoadProblem.noSuchFile(path: "01-verfy.yaml", suggestion: "01-verify.yaml").message
+          == "no such file or directory: '01-verfy.yaml'; did you mean '01-verify.yaml'?")
+      // Nothing close (a text file is no scenario file): no suggestion.
+      let far = ScenarioLoader().load(paths: [root + "/notes.yaml", root + "/sign-up.yaml"])
+      #expect(
+        far.diagnostics.map(\.problem) == [
+          .noSuchFile(path: root + "/notes.yaml"), .noSuchFile(path: root + "/sign-up.yaml"),
+        ])
+    }
+  }
+
   @Test func refusesInvalidUTF8AtTheFirstBadByte() {
     let bytes = Array("scenario: Café\nsteps: [lau".utf8) + [0xFF] + Array("nch]\n".utf8)
     let result = ScenarioLoader().load(bytes: bytes, file: "bad.yaml")
