@@ -142,6 +142,13 @@ extension ActionSyntax {
         } else {
           nil
         }
+      // `link_provider: password` (or `phone`) alone: the method needs its credential, written as a mapping.
+      if case .scalar(let scalar) = value,
+        let example = ScenarioLoader.Document.linkExamples[scalar.string]
+      {
+        document.report(.linkNeedsCredential(provider: scalar.string, example: example), at: value)
+        return nil
+      }
       switch provider {
       case ProviderID.password.rawValue?:
         document.hideInDiagnostics(value)

@@ -1,5 +1,11 @@
 /// Identity-provider sheets (`sign_in_with`, `link_provider`, `reauthenticate` with a provider).
 extension ScenarioLoader.Document {
+  /// The sign-in methods `link_provider` takes as a mapping only, each with how it is written.
+  static let linkExamples = [
+    ProviderID.password.rawValue: "{ provider: password, email: …, password: … }",
+    ProviderID.phone.rawValue: "{ provider: phone, number: … }",
+  ]
+
   /// A provider id, or `{provider, account?, outcome?, error?}`.
   mutating func sheet(_ node: YAMLNode, of kind: ActionKind) -> ProviderSheet? {
     let key = kind.rawValue

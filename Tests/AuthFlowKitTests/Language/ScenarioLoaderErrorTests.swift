@@ -655,6 +655,7 @@ extension ScenarioLoaderErrorTests {
         - wait: 3️⃣4000d
         - wait: 3660d
         - sign_in_with: { provider: 4️⃣google, outcome: 5️⃣failed }
+        - link_provider: 7️⃣password
       6️⃣expect: { state: signedOut }
       """)
     #expect(
@@ -667,6 +668,10 @@ extension ScenarioLoaderErrorTests {
           "3️⃣", "duration '4000d' for 'wait' is longer than the longest allowed, 3660d (about 10 years)"),
         yaml.error("4️⃣", "unknown identity provider 'google'; did you mean 'google.com'?"),
         yaml.error("5️⃣", "unknown outcome 'failed'; did you mean 'error'?"),
+        yaml.error(
+          "7️⃣",
+          "linking 'password' needs its credential: write "
+            + "'link_provider: { provider: password, email: …, password: … }'"),
         yaml.error(
           "6️⃣",
           "'expect' belongs to a step, not to the scenario: write it in an item of 'steps', indented as far as "
