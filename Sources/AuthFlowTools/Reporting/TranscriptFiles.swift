@@ -24,8 +24,7 @@ public enum TranscriptFiles {
       var file = path.dropFirst(shared).map { slug($0, dropping: [".yaml", ".yml"]) }.filter { !$0.isEmpty }
         .joined(separator: "--")
       file = trimmed(String(file.prefix(100)))
-      let stem = [file, trimmed(String(slug(result.name).prefix(120)))].filter { !$0.isEmpty }
-        .joined(separator: "--")
+      let stem = [file, shortened(slug(result.name))].filter { !$0.isEmpty }.joined(separator: "--")
       let base = stem.isEmpty ? "scenario" : stem
       var name = base
       var number = 2
@@ -65,6 +64,21 @@ public enum TranscriptFiles {
       }
     }
     return trimmed(out)
+  }
+
+  /// A slugged name of at most 120 characters: a longer one keeps its start and its end, where a matrix
+  /// combination's values are (`…-however-the-email-was-typed-typed-carol-example-com`), so the files of one
+  /// scenario's combinations still say which is which.
+  private static func shortened(_ name: String) -> String {
+    guard name.count > 120 else { return name }
+    // Cut between words: a word the cut would split is left out.
+    var head = name.prefix(60)
+    if name.dropFirst(60).first != "-", let cut = head.lastIndex(of: "-") { head = head[..<cut] }
+    var tail = name.suffix(58)
+    if name.dropLast(58).last != "-", let cut = tail.firstIndex(of: "-") {
+      tail = tail[tail.index(after: cut)...]
+    }
+    return trimmed(String(head)) + "--" + String(tail.drop { $0 == "-" })
   }
 
   private static func trimmed(_ text: String) -> String {

@@ -46,6 +46,27 @@ struct TranscriptFilesTests {
     #expect(name.first?.hasSuffix("-word.md") == true)
   }
 
+  /// A long name keeps its end too: the files of a matrix's combinations differ by the values, not a number.
+  @Test func aLongNameKeepsItsEndWhereAMatrixCombinationIsNamed() {
+    let scenario =
+      "A user who verifies in the browser comes back to a verified session, however the email was typed"
+    let names = TranscriptFiles.names(for: [
+      result("s/a.yaml", "\(scenario) [typed=carol@example.com, machine=authkit]"),
+      result("s/a.yaml", "\(scenario) [typed=Carol@Example.COM, machine=authkit]"),
+      result("s/a.yaml", "\(scenario) [typed=carol@example.com, machine=paper]"),
+    ])
+    #expect(
+      names == [
+        "a--a-user-who-verifies-in-the-browser-comes-back-to-a-verified--"
+          + "email-was-typed-typed-carol-example-com-machine-authkit.md",
+        // The same combination but for case: slugs are lowercase, so it is told apart by a number.
+        "a--a-user-who-verifies-in-the-browser-comes-back-to-a-verified--"
+          + "email-was-typed-typed-carol-example-com-machine-authkit-2.md",
+        "a--a-user-who-verifies-in-the-browser-comes-back-to-a-verified--"
+          + "the-email-was-typed-typed-carol-example-com-machine-paper.md",
+      ])
+  }
+
   @Test func eachFileIsTheScenariosMarkdownTranscript() {
     let files = TranscriptFiles.files(for: [SampleResults.failed])
     #expect(files.map(\.name) == ["verify--verifies-in-the-background.md"])
