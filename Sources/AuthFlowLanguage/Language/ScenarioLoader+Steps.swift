@@ -67,6 +67,14 @@ extension ScenarioLoader.Document {
       report(.stepHasNoAction, at: node)
       return nil
     case .scalar(let scalar) where !Self.isNull(scalar):
+      // `- wait 5m`: an action and its arguments without the colon between them.
+      if let space = scalar.string.firstIndex(of: " "),
+        ActionKind(rawValue: String(scalar.string[..<space])) != nil
+      {
+        report(
+          .actionWithoutColon(written: scalar.string, action: String(scalar.string[..<space])), at: node)
+        return nil
+      }
       let kind = name(node, key: "steps", kind: "action", candidates: Self.actionNames) {
         ActionSyntax.byName[$0]?.kind
       }

@@ -57,6 +57,9 @@ public enum Suggestion {
     "cancelled": "cancel", "canceled": "cancel", "dismiss": "cancel", "dismissed": "cancel",
     "ok": "success", "succeeded": "success", "successful": "success", "succeed": "success",
     "first": "oldest", "earliest": "oldest", "last": "newest", "latest": "newest",
+    // What other tools call the actions.
+    "login": "sign_in", "log_in": "sign_in", "logout": "sign_out", "log_out": "sign_out",
+    "register": "sign_up", "signout": "sign_out", "signin": "sign_in",
     // Identity Toolkit's REST paths for the operations `fail_next` names after the SDK's calls.
     "mfaenrollment:start": "startMfaEnrollment", "mfaenrollment:finalize": "finalizeMfaEnrollment",
     "mfaenrollment:withdraw": "withdrawMfa", "mfasignin:start": "startMfaSignIn",

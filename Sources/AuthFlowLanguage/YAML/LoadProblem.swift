@@ -63,6 +63,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case badDuration(key: String, value: String)
   /// A duration written well but longer than the longest one allowed (`maximum`, as scenarios write it).
   case durationTooLong(key: String, value: String, maximum: String)
+  /// A step written as an action and its arguments without the colon between them (`- wait 5m`).
+  case actionWithoutColon(written: String, action: String)
   /// `link_provider: password` (or `phone`) without the credential; `example` shows how it is written.
   case linkNeedsCredential(provider: String, example: String)
   /// A step's key (`expect`, a modifier) written at the top level of a scenario.
@@ -238,6 +240,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "bad duration \(quoted(value)) for \(quoted(key)); write e.g. 30s, 5m, 1h, 3d or 1h30m"
     case .durationTooLong(let key, let value, let maximum):
       "duration \(quoted(value)) for \(quoted(key)) is longer than the longest allowed, \(maximum) (about 10 years)"
+    case .actionWithoutColon(let written, let action):
+      "unknown action \(quoted(written)): an action's arguments follow a colon, as in '\(action): …'"
     case .linkNeedsCredential(let provider, let example):
       "linking \(quoted(provider)) needs its credential: write 'link_provider: \(example)'"
     case .stepKeyInScenario(let key):

@@ -656,6 +656,8 @@ extension ScenarioLoaderErrorTests {
         - wait: 3660d
         - sign_in_with: { provider: 4️⃣google, outcome: 5️⃣failed }
         - link_provider: 7️⃣password
+        - 8️⃣wait 5m
+        - 9️⃣logout
       6️⃣expect: { state: signedOut }
       """)
     #expect(
@@ -672,6 +674,8 @@ extension ScenarioLoaderErrorTests {
           "7️⃣",
           "linking 'password' needs its credential: write "
             + "'link_provider: { provider: password, email: …, password: … }'"),
+        yaml.error("8️⃣", "unknown action 'wait 5m': an action's arguments follow a colon, as in 'wait: …'"),
+        yaml.error("9️⃣", "unknown action 'logout'; did you mean 'sign_out'?"),
         yaml.error(
           "6️⃣",
           "'expect' belongs to a step, not to the scenario: write it in an item of 'steps', indented as far as "
