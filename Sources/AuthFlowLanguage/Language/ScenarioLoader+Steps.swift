@@ -67,8 +67,9 @@ extension ScenarioLoader.Document {
       report(.stepHasNoAction, at: node)
       return nil
     case .scalar(let scalar) where !Self.isNull(scalar):
-      // `- wait 5m`: an action and its arguments without the colon between them.
-      if let space = scalar.string.firstIndex(of: " "),
+      // `- wait 5m`: an action and its arguments without the colon between them (looked for in the bytes: every
+      // bare step of every file comes through here, and no action's name holds a space).
+      if let space = scalar.string.utf8.firstIndex(of: 0x20),
         ActionKind(rawValue: String(scalar.string[..<space])) != nil
       {
         report(
