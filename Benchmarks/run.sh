@@ -2,6 +2,7 @@
 # authflow's benchmark: `authflow run` against a parse-only libyaml pass over the same files, in one run.
 #   Benchmarks/run.sh                  # suites of 100, 1,000 and 10,000 scenarios, explore, one small scenario
 #   Benchmarks/run.sh 100              # only the sizes given (what .ci/run could afford)
+#   STATIC=0 Benchmarks/run.sh 100     # without the --static-swift-stdlib build
 # Also one scenario of LONG_WAITS (default 10,000) steps of `wait: 3660d` on two signed-in devices, with its
 # JSON report: a wait must cost the same whatever its length, and its transcript must stay short.
 # Needs Debian's libyaml-dev (installed here when the header is missing), python3 and GNU time.
@@ -30,10 +31,16 @@ cc -O2 -Wall -o "$work/libyaml_floor" Benchmarks/libyaml_floor.c -lyaml
 # The release build as `swift build -c release` makes it (what the targets are judged on), and the same
 # with the Swift runtime linked in (`--static-swift-stdlib`: one self-contained file to copy onto a CI
 # runner, and no dynamic symbol binding at start-up or on every call into the runtime).
+# STATIC=0 leaves the second out (what .ci/run does: each is a from-scratch build of about 9 minutes there).
+builds=(release)
+[ "${STATIC:-1}" = 0 ] || builds+=(static)
 swift build -c release --scratch-path .build-hardening >&2
 authflow="$(swift build -c release --scratch-path .build-hardening --show-bin-path)/authflow"
-swift build -c release --static-swift-stdlib --scratch-path .build-static >&2
-static="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/authflow"
+static=""
+if [ "${STATIC:-1}" != 0 ]; then
+  swift build -c release --static-swift-stdlib --scratch-path .build-static >&2
+  static="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/authflow"
+fi
 
 # Runs a command under GNU time; sets wall (seconds, from the clock around it: GNU time rounds to 10 ms)
 # and rss (its maximum resident set, MB).
@@ -70,7 +77,7 @@ for size in "${sizes[@]}"; do
   best "$work/libyaml_floor" "$suite"
   floor_wall="$wall"
   printf '%-9s %-24s %9s %9s %9s\n' "$size" "libyaml parse only" "$wall" "$rss" "1.00"
-  for build in release static; do
+  for build in "${builds[@]}"; do
     binary="$authflow"
     [ "$build" = release ] || binary="$static"
     for jobs in 1 2; do
@@ -146,7 +153,7 @@ fi
 
 long_waits="${LONG_WAITS:-10000}"
 python3 Benchmarks/generate.py --long-waits "$long_waits" "$work/long-waits" >&2
-for build in release static; do
+for build in "${builds[@]}"; do
   binary="$authflow"
   [ "$build" = release ] || binary="$static"
   best "$binary" run --report "json:$work/long-waits.json" "$work/long-waits"
@@ -155,7 +162,7 @@ for build in release static; do
     "$(( $(stat -c %s "$work/long-waits.json") / 1024 ))"
 done
 
-for build in release static; do
+for build in "${builds[@]}"; do
   binary="$authflow"
   [ "$build" = release ] || binary="$static"
   best "$binary" run Scenarios/verification/verify-while-backgrounded-then-come-back.yaml
