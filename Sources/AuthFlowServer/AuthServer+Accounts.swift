@@ -47,7 +47,7 @@ extension AuthServer {
     guard !password.isEmpty else { throw ServiceError.missing("PASSWORD") }
     if let idToken = request.idToken {
       // Linking an email and password to the signed-in user: a guest keeps its uid.
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       let session = try backend { () throws(AuthErrorCode) in
         try world.linkPassword(token, email: email, password: password)
       }
@@ -189,7 +189,7 @@ extension AuthServer {
     guard let email = request.email, !email.isEmpty else { throw ServiceError.missing("EMAIL") }
     guard let code = request.oobCode, !code.isEmpty else { throw ServiceError.missing("OOB_CODE") }
     if let idToken = request.idToken, !idToken.isEmpty {
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       let session = try emailLink(email) { () throws(AuthErrorCode) in
         try world.linkEmailLink(token, email: email, code: code)
       }
@@ -275,9 +275,7 @@ extension AuthServer {
   func lookup(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(LookupRequest.self)
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken, tenant: tenantID)
-      // A deleted user's token is USER_NOT_FOUND in production, not TOKEN_EXPIRED.
-      guard world.accountExists(for: token) else { throw ServiceError("USER_NOT_FOUND") }
+      let token = try self.idToken(idToken)
       let account = try backend { () throws(AuthErrorCode) in try world.lookup(token) }
       return [
         "kind": "identitytoolkit#GetAccountInfoResponse", "users": [userJSON(account, tenant: tenantID)],

@@ -100,7 +100,7 @@ extension AuthServer {
     let (provider, claims) = (idp.provider, idp.claims)
     let email = claims.email.flatMap { $0.isEmpty ? nil : $0 }
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       let session: ServedSession
       do {
         session = try world.link(
@@ -222,18 +222,20 @@ extension AuthServer {
     let newEmail = request.newEmail.flatMap { $0.isEmpty ? nil : $0 }
     if kind == .verifyAndChangeEmail, newEmail == nil { throw ServiceError.missing("NEW_EMAIL") }
     let idToken = request.idToken.flatMap { $0.isEmpty ? nil : $0 }
+    let continueURL = request.continueUrl.flatMap { $0.isEmpty ? nil : $0 }
     if request.returnOobLink == true {
-      return try oobLink(call, kind, request, idToken: idToken, newEmail: newEmail)
+      return try oobLink(call, kind, request, idToken: idToken, newEmail: newEmail, continueURL: continueURL)
     }
+    let sentBefore = continueURL == nil ? 0 : world.outbox.count
     let email: String
     switch kind {
     case .verifyEmail:
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       _ = try accountEmail(token)
       email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
     case .verifyAndChangeEmail:
       guard idToken != nil else { throw ServiceError.missing("ID_TOKEN") }
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       email = try accountEmail(token)
       try backend { () throws(AuthErrorCode) in _ = try world.sendEmailChange(token, to: newEmail ?? "") }
     case .signInLink:
@@ -245,6 +247,12 @@ extension AuthServer {
       try backend { () throws(AuthErrorCode) in try world.sendPasswordReset(email: address) }
       email = address.lowercased()
     }
+    if let continueURL {
+      // The email just sent carries it in its link, as production's and the emulator's do.
+      for mail in world.outbox.dropFirst(sentBefore) where mail.kind == kind {
+        tokens.remember(continueURL: continueURL, forCode: mail.code)
+      }
+    }
     return ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
   }
 
@@ -254,11 +262,12 @@ extension AuthServer {
   /// verification's is `USER_NOT_FOUND`); under enumeration protection it is a 200 without a code, as production
   /// and the emulator answer.
   private func oobLink(
-    _ call: Call, _ kind: MailKind, _ request: SendOobCodeRequest, idToken: String?, newEmail: String?
+    _ call: Call, _ kind: MailKind, _ request: SendOobCodeRequest, idToken: String?, newEmail: String?,
+    continueURL: String?
   ) throws -> JSON {
     let email: String
     if let idToken, kind == .verifyEmail || kind == .verifyAndChangeEmail {
-      email = try accountEmail(try tokens.token(idToken, tenant: tenantID))
+      email = try accountEmail(try self.idToken(idToken))
     } else {
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
       email = address
@@ -275,6 +284,7 @@ extension AuthServer {
       "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
     ]
     if let code {
+      if let continueURL { tokens.remember(continueURL: continueURL, forCode: code) }
       json["oobCode"] = .string(code)
       json["oobLink"] = .string(actionLink(call, kind, code))
     }
@@ -299,9 +309,18 @@ extension AuthServer {
   /// The link an email shows, pointing at this server's action handler as the emulator's links do.
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
     let tenant = tenantID.map { "&tenantId=\($0)" } ?? ""
+    // The `continueUrl` the code was sent with, encoded as production encodes it (all but the unreserved characters).
+    let next = tokens.continueURL(ofCode: code).flatMap {
+      $0.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters).map { "&continueUrl=\($0)" }
+    }
     return
-      "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key\(tenant)"
+      "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
+      + (next ?? "") + tenant
   }
+
+  /// The characters a query value keeps as they are: RFC 3986's unreserved ones.
+  private static let queryValueCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
   func update(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(UpdateRequest.self)
@@ -382,7 +401,7 @@ extension AuthServer {
 
   private func clientUpdate(_ request: UpdateRequest, _ idToken: String, admin: Bool) throws -> JSON {
     // An email change starts a new session; a password set in the same call is set through it.
-    var token = try tokens.token(idToken, tenant: tenantID)
+    var token = try self.idToken(idToken)
     var account = try backend { () throws(AuthErrorCode) in try world.authorize(token) }
     // Linking an identity provider as described, with no credential to prove it, is for OAuth 2 callers only
     // (the REST reference: the field "requires a Google OAuth 2.0 credential"); the ID token is checked first, so
@@ -414,7 +433,15 @@ extension AuthServer {
     }
     if let email = request.email, email.lowercased() != account.email {
       let current = token
-      let session = try backend { () throws(AuthErrorCode) in try world.updateEmail(current, to: email) }
+      let session: ServedSession
+      do {
+        session = try world.updateEmail(current, to: email)
+      } catch .operationNotAllowed {
+        // Enumeration protection: production says why, and the JS SDK shows the part after the colon.
+        throw ServiceError("OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
+      } catch {
+        throw ServiceError(error, passwordMinLength: world.settings.passwordMinLength)
+      }
       // A new email alone keeps the session's sign-in method (a guest stays `anonymous`); a password makes it
       // `password`.
       let method = current.signInProvider?.rawValue ?? "password"
@@ -474,7 +501,7 @@ extension AuthServer {
     let request = try call.decode(DeleteRequest.self)
     // With the owner credential the account is named by uid, never by an ID token (`MISSING_LOCAL_ID`).
     if let idToken = request.idToken, !call.hasOwnerCredential {
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       try backend { () throws(AuthErrorCode) in try world.delete(token) }
     } else {
       guard admin else { throw ServiceError.missing("ID_TOKEN") }

@@ -83,7 +83,7 @@ extension AuthServer {
   func startMFAEnrollment(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAEnrollmentStartRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken, tenant: tenantID)
+    let token = try self.idToken(idToken)
     if let phone = request.phoneEnrollmentInfo {
       let started = Result { () throws(AuthErrorCode) in
         try world.startPhoneEnrollment(token, phoneNumber: phone.phoneNumber ?? "")
@@ -117,7 +117,7 @@ extension AuthServer {
   func finalizeMFAEnrollment(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAEnrollmentFinalizeRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken, tenant: tenantID)
+    let token = try self.idToken(idToken)
     let name = request.displayName.flatMap { $0.isEmpty ? nil : $0 }
     let session: ServedSession
     if let phone = request.phoneVerificationInfo {
@@ -147,7 +147,7 @@ extension AuthServer {
   func withdrawMFA(_ call: Call) throws -> JSON {
     let request = try call.decode(MFAWithdrawRequest.self)
     guard let idToken = request.idToken, !idToken.isEmpty else { throw ServiceError.missing("ID_TOKEN") }
-    let token = try tokens.token(idToken, tenant: tenantID)
+    let token = try self.idToken(idToken)
     let session = try backend { () throws(AuthErrorCode) in
       try world.withdrawFactor(token, enrollmentID: request.mfaEnrollmentId ?? "")
     }

@@ -50,7 +50,7 @@ extension AuthServer {
       }
     }
     if let idToken = request.idToken {
-      let token = try tokens.token(idToken, tenant: tenantID)
+      let token = try self.idToken(idToken)
       let update = request.operation?.name == "UPDATE"
       let link = try backend { () throws(AuthErrorCode) in
         update
@@ -88,7 +88,7 @@ extension AuthServer {
       }
       return phoneSessionJSON(session, provider: "phone")
     }
-    let token = try tokens.token(idToken, tenant: tenantID)
+    let token = try self.idToken(idToken)
     do throws(AuthErrorCode) {
       let session = try world.linkPhone(token, temporaryProof: proof, phoneNumber: number)
       return phoneSessionJSON(session, provider: "phone")

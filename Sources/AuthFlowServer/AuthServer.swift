@@ -22,8 +22,9 @@ public struct AuthServer: Sendable {
   /// The tenant this copy serves; nil for the project itself.
   let tenantID: String?
 
-  /// The most a request body may hold.
-  static let maximumBodySize = 1_048_576
+  /// The most a request body may hold: 16 MiB, room for the largest import the Admin SDK sends (1,000 users,
+  /// each with 1,000 bytes of claims and every other field), while a client cannot make the server hold more.
+  static let maximumBodySize = 16 << 20
 
   /// A server for `world`, answering Admin SDK calls for `projectID`.
   public init(world: ServedWorld, projectID: String = "demo-authflow") {
@@ -113,6 +114,15 @@ public struct AuthServer: Sendable {
     } catch {
       return Self.response(ServiceError(status: 500, "INTERNAL_ERROR", canonical: "INTERNAL"))
     }
+  }
+
+  /// The session an ID token from the request names, checked as the service checks every one: issued here, to
+  /// this tenant, and to a user who still exists (a deleted user's token is `USER_NOT_FOUND`, before any check
+  /// of its age or of revoked sessions could call it `TOKEN_EXPIRED`).
+  func idToken(_ jwt: String?) throws(ServiceError) -> IDToken {
+    let token = try tokens.token(jwt, tenant: tenantID)
+    guard world.accountExists(for: token) else { throw ServiceError("USER_NOT_FOUND") }
+    return token
   }
 
   static func response(_ error: ServiceError) -> Response {

@@ -22,6 +22,8 @@ final class TokenBook: @unchecked Sendable {
   /// tenant into its pending credential; these are the world's seeded ids, so the server keeps what the
   /// credential would say.
   private var issuers: [String: Issuer] = [:]
+  /// The `continueUrl` each action code was sent with, which its link carries.
+  private var continueURLs: [String: String] = [:]
   let projectID: String
 
   init(projectID: String) { self.projectID = projectID }
@@ -61,6 +63,20 @@ final class TokenBook: @unchecked Sendable {
     guard let (token, owner) = idTokens[jwt] else { throw .invalidIDToken }
     guard owner == tenant else { throw ServiceError("TENANT_ID_MISMATCH") }
     return token
+  }
+
+  /// Remembers the `continueUrl` an action code was sent with.
+  func remember(continueURL: String, forCode code: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    continueURLs[code] = continueURL
+  }
+
+  /// The `continueUrl` the action code `code` was sent with, if any.
+  func continueURL(ofCode code: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return continueURLs[code]
   }
 
   /// The tenant whose session issued the ID token `jwt`, if the server issued it to a tenant's user.

@@ -94,7 +94,9 @@ import Testing
         "accounts:update", #"{"idToken":"\#(idToken)","email":"new@example.com"}"#)
       if protection {
         #expect(status == 400)
-        #expect(errorMessage(answer) == "OPERATION_NOT_ALLOWED")
+        #expect(
+          errorMessage(answer) == "OPERATION_NOT_ALLOWED : Please verify the new email before changing email."
+        )
       } else {
         #expect(status == 200)
         #expect(answer["email"] as? String == "new@example.com")

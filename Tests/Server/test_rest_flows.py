@@ -89,6 +89,41 @@ def test_refresh_token_and_revocation(server):
     assert stale.status_code == 400 and error(stale) == "TOKEN_EXPIRED"
 
 
+def test_a_deleted_users_id_token_is_user_not_found_everywhere(server):
+    """Production checks that the token's user exists before its age or revoked sessions: the SDKs then report
+    user-not-found, not user-token-expired."""
+    first = server.post("accounts:signUp", {"email": "gone@example.com", "password": "secret-1"}).json()
+    admin = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:delete",
+                          json={"localId": first["localId"]}, headers={"Authorization": "Bearer owner"},
+                          timeout=10)
+    assert admin.status_code == 200
+    token = first["idToken"]
+    for endpoint, body in [("accounts:lookup", {"idToken": token}),
+                           ("accounts:delete", {"idToken": token}),
+                           ("accounts:update", {"idToken": token, "displayName": "Ghost"}),
+                           ("accounts:sendOobCode", {"requestType": "VERIFY_EMAIL", "idToken": token})]:
+        answer = server.post(endpoint, body)
+        assert answer.status_code == 400 and error(answer) == "USER_NOT_FOUND", endpoint
+
+
+def test_an_action_link_carries_the_continue_url_it_was_sent_with(server):
+    server.post("accounts:signUp", {"email": "next@example.com", "password": "secret-1"}).raise_for_status()
+    server.post("accounts:sendOobCode", {"requestType": "PASSWORD_RESET", "email": "next@example.com",
+                                         "continueUrl": "https://app.example/done?x=1&y=2"}).raise_for_status()
+    server.post("accounts:sendOobCode", {"requestType": "PASSWORD_RESET",
+                                         "email": "next@example.com"}).raise_for_status()
+    codes = requests.get(f"{server.base}/emulator/v1/projects/demo-authflow/oobCodes", timeout=10).json()["oobCodes"]
+    links = [code["oobLink"] for code in codes if code["email"] == "next@example.com"]
+    assert len(links) == 2
+    assert "&continueUrl=https%3A%2F%2Fapp.example%2Fdone%3Fx%3D1%26y%3D2" in links[0], links[0]
+    assert "continueUrl" not in links[1], links[1]
+    generated = requests.post(
+        f"{server.base}/identitytoolkit.googleapis.com/v1/projects/demo-authflow/accounts:sendOobCode",
+        json={"requestType": "PASSWORD_RESET", "email": "next@example.com", "returnOobLink": True,
+              "continueUrl": "https://app.example/"}, headers={"Authorization": "Bearer owner"}, timeout=10)
+    assert "&continueUrl=https%3A%2F%2Fapp.example%2F" in generated.json()["oobLink"]
+
+
 def test_fail_next_and_error_shapes(server):
     server.control("POST", "failNext", {"operation": "signInWithPassword", "error": "too-many-requests"})
     failed = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "secret-1"})
@@ -118,8 +153,13 @@ def test_fail_next_and_error_shapes(server):
                     b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
         answer = raw.recv(4096).decode("latin-1")
     assert answer.startswith("HTTP/1.1 400"), answer[:80]
+    # 2 MB is read (an Admin SDK import of 1,000 users with large claims is that big); past 16 MiB is refused.
+    large = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                          data=b"{" + b" " * 2_000_000 + b"}", headers={"Content-Type": "application/json"},
+                          timeout=10)
+    assert large.status_code == 200 and large.json()["kind"] == "identitytoolkit#SignupNewUserResponse"
     huge = requests.post(f"{server.base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
-                         data=b"{" + b" " * 2_000_000 + b"}", headers={"Content-Type": "application/json"},
+                         data=b"{" + b" " * (16 << 20) + b"}", headers={"Content-Type": "application/json"},
                          timeout=10)
     assert huge.status_code == 413
 
