@@ -2,12 +2,14 @@
 /// backend (`invalid-email`), so a scenario can never hold an address the backend would refuse or the other
 /// way round.
 public enum EmailAddress {
-  /// Whether `email` is an address production accepts: one `@` with something before it, no white space, and a
-  /// domain with a dot that neither starts nor ends it and has no `..`.
+  /// Whether `email` is an address production accepts: one `@` with something before it, no white space or
+  /// control character (NUL, DEL), and a domain with a dot that neither starts nor ends it and has no `..`.
   public static func isValid(_ email: String) -> Bool {
     if let valid = isValidASCII(email) { return valid }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace) else { return false }
+    guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace),
+      !email.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return false }
     let domain = parts[1]
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
   }
@@ -30,8 +32,8 @@ public enum EmailAddress {
         if at != nil { return false }
         at = count
       }
-      // Space, tab, line feed, vertical tab, form feed, carriage return.
-      if byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) { return false }
+      // Space and the control characters (NUL, tab, line feed, …, DEL).
+      if byte <= 0x20 || byte == 0x7F { return false }
       count += 1
     }
     guard let at, at > 0 else { return false }
