@@ -20,12 +20,12 @@ import Testing
           + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":",
       ]
       for request in unfinished {
-        #expect(try RawConnection.closesAfterSending(request, port: port, waitingAtMost: 10))
+        #expect(try await RawConnection.closesAfterSending(request, port: port, waitingAtMost: 10))
       }
       // Meanwhile a request that is sent whole is answered. (The test client's own connection sat idle all this
       // time, and so was closed too: the check goes over a new one.)
       let body = "{\"returnSecureToken\":true}"
-      let answer = try RawConnection.answer(
+      let answer = try await RawConnection.answer(
         to: "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=k HTTP/1.1\r\nHost: localhost\r\n"
           + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
         port: port, waitingAtMost: 10)
@@ -51,16 +51,28 @@ extension AuthServerConnectionTests {
 }
 
 /// A TCP connection written to by hand, to send what no HTTP client would.
+///
+/// Its blocking reads run on a thread of their own: on the concurrency runtime's few threads (two on a two-core
+/// machine) they would starve the server's own tasks while other tests run beside this one.
 private enum RawConnection {
   /// Connects to `port` on the loopback address, sends `text`, and waits up to `seconds` for the server to
   /// close the connection; false when it stays open that long.
-  static func closesAfterSending(_ text: String, port: Int, waitingAtMost seconds: Int) throws -> Bool {
-    try exchange(text, port: port, waitingAtMost: seconds).closed
+  static func closesAfterSending(_ text: String, port: Int, waitingAtMost seconds: Int) async throws -> Bool {
+    try await onOwnThread { try exchange(text, port: port, waitingAtMost: seconds).closed }
   }
 
   /// What the server answers `text` with before it closes the connection (or `seconds` pass).
-  static func answer(to text: String, port: Int, waitingAtMost seconds: Int) throws -> String {
-    String(decoding: try exchange(text, port: port, waitingAtMost: seconds).received, as: UTF8.self)
+  static func answer(to text: String, port: Int, waitingAtMost seconds: Int) async throws -> String {
+    try await onOwnThread {
+      String(decoding: try exchange(text, port: port, waitingAtMost: seconds).received, as: UTF8.self)
+    }
+  }
+
+  /// Runs `body` on a new thread and gives back what it returns or throws.
+  private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result(catching: body)) }.start()
+    }
   }
 
   /// Sends `text` and reads until the server closes the connection or `seconds` pass without a byte.
