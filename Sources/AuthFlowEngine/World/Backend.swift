@@ -184,10 +184,11 @@ package final class Backend {
 
   /// Checks the ID token a client sends with `lookup`, `update`, `delete`, `sendOobCode` (verify) and linking.
   ///
-  /// A deleted account fails with `user-token-expired`, a disabled one with `user-disabled`, a revoked session
-  /// with `user-token-expired`.
+  /// A deleted account fails with `user-not-found` (production's `USER_NOT_FOUND`, whatever the token's age), a
+  /// disabled one with `user-disabled`, a revoked session or an expired token with `user-token-expired`.
   func authorize(_ token: IDToken) throws(AuthErrorCode) -> Account {
-    guard let account = accounts[token.uid] else { throw .userTokenExpired }
+    // A deleted user's token: production answers `USER_NOT_FOUND`, which the SDKs report as `user-not-found`.
+    guard let account = accounts[token.uid] else { throw .userNotFound }
     if account.disabled { throw .userDisabled }
     if token.generation < account.validSinceGeneration || world.now >= token.expiresAt {
       throw .userTokenExpired
@@ -221,7 +222,8 @@ package final class Backend {
 
   private func liveSession(_ refreshToken: String) throws(AuthErrorCode) -> RefreshSession {
     guard let session = sessions[refreshToken], let account = accounts[session.uid] else {
-      throw .userTokenExpired
+      // securetoken answers a deleted user's refresh token with `USER_NOT_FOUND`.
+      throw deletedSessions[refreshToken] != nil ? .userNotFound : .userTokenExpired
     }
     if account.disabled { throw .userDisabled }
     if session.generation < account.validSinceGeneration { throw .userTokenExpired }

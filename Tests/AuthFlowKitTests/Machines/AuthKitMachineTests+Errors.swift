@@ -98,7 +98,7 @@ extension AuthKitMachineTests {
   // MARK: - The client signs itself out
 
   @Test(arguments: [
-    ("revoke_sessions", "user-token-expired"), ("disable", "user-disabled"), ("delete", "user-token-expired"),
+    ("revoke_sessions", "user-token-expired"), ("disable", "user-disabled"), ("delete", "user-not-found"),
   ])
   func aReloadThatFindsTheSessionGoneSignsOutWithTheError(admin: String, error: String) throws {
     expectPassed(

@@ -31,7 +31,9 @@ struct BackendSessionsTests {
     fixture.wait(.minutes(5))
     try fixture.backend.delete(again.idToken)
     #expect(fixture.stored("alice@example.com") == nil)
-    #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userTokenExpired)
+    // A deleted user's session: securetoken's USER_NOT_FOUND, and so is its ID token.
+    #expect(errorCode { try fixture.backend.refreshToken(tokens.refreshToken) } == .userNotFound)
+    #expect(errorCode { try fixture.backend.lookup(again.idToken) } == .userNotFound)
   }
 
   @Test func recentLoginWindowIsAKnob() throws {
