@@ -12,6 +12,9 @@ import Foundation
   /// The email the state listener last heard of.
   private var heard = ""
   private var listener: AuthStateDidChangeListenerHandle?
+  /// How many times the ID-token listener was called: on registration, then for each new ID token.
+  private var tokens = 0
+  private var tokenListener: IDTokenDidChangeListenerHandle?
   /// The address a sign-in link was asked for, as an app keeps it until the link comes back.
   private var emailForLink: String?
 
@@ -21,6 +24,9 @@ import Foundation
     listener = Auth.auth().addStateDidChangeListener { [weak self] _, user in
       MainActor.assumeIsolated { self?.heard = user?.email ?? "" }
     }
+    tokenListener = Auth.auth().addIDTokenDidChangeListener { [weak self] _, _ in
+      MainActor.assumeIsolated { self?.tokens += 1 }
+    }
   }
 
   /// What a view would bind to: read fresh from `Auth.auth()` each time.
@@ -28,7 +34,7 @@ import Foundation
 
   var state: AuthFlowKit.AuthState { currentUser == nil ? .signedOut : .signedIn }
   var screen: String { currentUser == nil ? "signIn" : "home" }
-  var ui: [String: String] { ["email": currentUser?.email ?? "", "heard": heard] }
+  var ui: [String: String] { ["email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens)] }
 
   func perform(_ action: Action) async throws {
     error = nil

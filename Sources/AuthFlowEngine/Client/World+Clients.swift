@@ -12,8 +12,9 @@ extension World {
     return true
   }
 
-  /// Moves the clock to `time`, running each client's scheduled token refreshes when they fall due.
-  package func advance(to time: VirtualTime, clients: [AuthClient]) {
+  /// Moves the clock to `time`, running each client's scheduled token refreshes when they fall due, and calls
+  /// `afterRefresh` after each one (the façade tells its listeners there, so they hear every new token).
+  package func advance(to time: VirtualTime, clients: [AuthClient], afterRefresh: () -> Void = {}) {
     var rounds = 0
     while rounds < 100_000 {
       rounds += 1
@@ -22,7 +23,9 @@ extension World {
         .min { $0.1 < $1.1 }
       guard let (client, at) = due else { break }
       advance(to: at)
-      guard client.runScheduledRefresh(), client.scheduledRefresh.map({ $0 > at }) ?? true else { break }
+      let refreshed = client.runScheduledRefresh()
+      afterRefresh()
+      guard refreshed, client.scheduledRefresh.map({ $0 > at }) ?? true else { break }
     }
     advance(to: time)
   }

@@ -216,9 +216,15 @@ open class Auth: NSObject, @unchecked Sendable {
     firebaseWorld.locked {
       listeners.append(listener)
       listener.lastUID = user?.uid
+      noteWhetherRefreshesAreHeard()
       call(listener)
     }
     return listener
+  }
+
+  /// Tells the client whether an ID-token listener hears every refresh, so a `wait` runs each one.
+  private func noteWhetherRefreshesAreHeard() {
+    client.refreshesAreHeard = listeners.contains { $0.kind == .idToken }
   }
 
   /// Calls a listener on the main actor, as the SDK does (see `MainActorDelivery`), with `Auth.auth()` returning
@@ -241,13 +247,17 @@ open class Auth: NSObject, @unchecked Sendable {
   }
 
   private func remove(_ handle: NSObjectProtocol) {
-    firebaseWorld.locked { listeners.removeAll { $0 === handle } }
+    firebaseWorld.locked {
+      listeners.removeAll { $0 === handle }
+      noteWhetherRefreshesAreHeard()
+    }
   }
 
   /// The app that held this instance was terminated: no listener of it hears anything again, and the
   /// session's changes no longer reach it.
   func appDidTerminate() {
     listeners = []
+    client.refreshesAreHeard = false
     notificationPending = false
     client.sessionObserver = nil
   }

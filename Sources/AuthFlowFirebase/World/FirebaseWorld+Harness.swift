@@ -13,7 +13,7 @@ extension FirebaseWorld {
   public func advance(by duration: VirtualDuration) {
     locked {
       let clients = auths.keys.sorted().compactMap { auths[$0]?.client }
-      world.advance(to: world.now + duration, clients: clients)
+      world.advance(to: world.now + duration, clients: clients) { deliverPendingNotifications() }
     }
   }
 

@@ -143,10 +143,15 @@ extension FirebaseWorld {
     depth += 1
     defer {
       depth -= 1
-      if depth == 0 { for device in auths.keys.sorted() { auths[device]?.deliverPendingNotifications() } }
+      if depth == 0 { deliverPendingNotifications() }
       lock.unlock()
     }
     return try body()
+  }
+
+  /// Tells each device's listeners what changed since they last heard, devices in name order.
+  func deliverPendingNotifications() {
+    for device in auths.keys.sorted() { auths[device]?.deliverPendingNotifications() }
   }
 
   // MARK: - Devices

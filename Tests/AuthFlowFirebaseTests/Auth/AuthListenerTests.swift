@@ -42,6 +42,17 @@ import Testing
     #expect(tokens.count == 2)
   }
 
+  @Test func idTokenListenerHearsEveryRefreshOfOneLongAdvance() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    var tokens: [String] = []
+    _ = auth.addIDTokenDidChangeListener { _, _ in tokens.append(Auth.auth().currentUser?.uid ?? "none") }
+    // Refreshes at 00:55, 01:50 and 02:45: three new tokens, each heard, as in three shorter advances.
+    world.advance(by: .hours(3))
+    #expect(tokens.count == 4)
+  }
+
   @Test func listenersHearARevokedSessionEnd() async throws {
     let world = FirebaseWorld(accounts: [bob], signedIn: [(device: "phone", email: "bob@example.com")])
     let auth = world.auth(for: "phone")

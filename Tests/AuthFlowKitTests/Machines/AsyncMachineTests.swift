@@ -68,6 +68,13 @@ import Testing
           + "device ('follow_link' with 'device:')"))
   }
 
+  /// An app with an ID-token listener hears each scheduled refresh of a long wait (three in 3 hours), not one
+  /// for them all: its refreshes run one by one instead of being counted together.
+  @Test func anIDTokenListenerHearsEveryRefreshOfAWait() throws {
+    let run = try AsyncFixture.run(["run", Fixture.path("Async/token-listener.yaml")])
+    #expect(run.lastLine == "1 passed, 0 failed", "\(run.stdout)")
+  }
+
   /// A poller that reloads every 5 seconds goes over the step's call budget 5,005 s into a 20-day wait: the wait
   /// ends there, the step errors at that time, and the next scenario plays as usual.
   @Test func aWaitEndsWhereTheAppsTimersWentOverTheCallBudget() throws {
