@@ -149,7 +149,9 @@ extension AuthClient {
     try reauthenticate(try present(sheet))
   }
 
-  /// Re-authenticates the current user with an IdP account the app holds a credential for.
+  /// Re-authenticates the current user with an IdP account the app holds a credential for: one linked to another
+  /// user, or to no one, is `user-mismatch` (under enumeration protection, one linked to no one is
+  /// `invalid-credential`).
   package func reauthenticate(_ idp: IdentityProviders.Account) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
     do throws(AuthErrorCode) {
@@ -159,7 +161,8 @@ extension AuthClient {
       _ = signedIn(info, tokens)
     } catch {
       if error == .userDisabled { signOutIfSessionEnded(error) }
-      throw error
+      // An IdP account linked to no one: the SDK reports the backend's user-not-found as user-mismatch.
+      throw error == .userNotFound ? .userMismatch : error
     }
   }
 

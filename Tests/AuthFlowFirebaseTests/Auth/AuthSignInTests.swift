@@ -64,6 +64,17 @@ import Testing
     #expect(malformed?.code == 17008)
   }
 
+  @Test func anEmptyEmailOrPasswordIsRefusedOnTheDeviceAsTheSDKRefusesIt() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let before = world.transcript.count
+    let noEmail = await thrownError { try await auth.createUser(withEmail: "", password: "Str0ng-pass") }
+    let noPassword = await thrownError { try await auth.createUser(withEmail: "", password: "") }
+    #expect(noEmail?.code == AuthErrorCode.missingEmail.rawValue)
+    #expect(noPassword?.code == AuthErrorCode.weakPassword.rawValue, "the password is checked first")
+    #expect(world.transcript.count == before, "no request reaches the backend")
+  }
+
   @Test func fetchSignInMethodsIsEmptyUnderEnumerationProtection() async throws {
     let protected = FirebaseWorld(accounts: [bob]).auth(for: "phone")
     let open = FirebaseWorld(accounts: [bob], settings: .withoutEnumerationProtection).auth(for: "phone")

@@ -122,6 +122,21 @@ struct AuthClientTests {
     #expect(client.currentUser?.email == "alice@example.com")
   }
 
+  @Test func reauthenticatingWithAnIdPAccountOfNoOneIsAUserMismatch() throws {
+    // Without enumeration protection the backend says user-not-found; the SDK reports it as user-mismatch.
+    let fixture = WorldFixture { $0.emailEnumerationProtection = false }
+    fixture.account("alice@example.com", password: nil, verified: true, providers: [.apple])
+    _ = fixture.idp(.apple, "stranger@example.com")
+    let client = fixture.client()
+    _ = try client.signIn(with: ProviderSheet(provider: .apple, account: "alice@example.com"))
+    #expect(
+      errorCode {
+        try client.reauthenticate(with: ProviderSheet(provider: .apple, account: "stranger@example.com"))
+      }
+        == .userMismatch)
+    #expect(client.currentUser?.email == "alice@example.com")
+  }
+
   @Test func passwordsNeverReachTheTranscript() throws {
     let fixture = WorldFixture()
     let client = fixture.client()
