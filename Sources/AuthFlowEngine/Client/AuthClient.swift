@@ -38,8 +38,8 @@ public final class AuthClient {
   /// Told after every change of the signed-in user or its tokens (a sign-in, a reload that changed the user, a
   /// token refresh, a sign-out), once the client is consistent again: the FirebaseAuth façade's listeners.
   @exclusivity(unchecked) package var sessionObserver: (() -> Void)?
-  /// Whether the app hears each new ID token (an ID-token listener of the FirebaseAuth façade): its scheduled
-  /// refreshes then run one by one, never counted together (see ``scheduledRefreshIsQuiet``).
+  /// Whether the app hears each new ID token (an ID-token listener of the FirebaseAuth façade): a `wait` then runs
+  /// its scheduled refreshes one by one, up to `Run.heardRefreshesPerWait`, instead of counting them together.
   @exclusivity(unchecked) package var refreshesAreHeard = false
   /// The account as the last sign-in, reload or profile call returned it: what ``CachedUser`` leaves out
   /// (photo, dates, linked IdP accounts). Kept apart so the built-in machines see the cached user they always did.
@@ -195,11 +195,11 @@ public final class AuthClient {
 
   private static let scheduledRefreshText = "scheduled token refresh"
 
-  /// Whether the scheduled refresh would go through with nothing for the app to hear: no ID-token listener,
-  /// online, no `fail_next` waiting for it, a session the backend still honours. During a `wait` nothing else happens, so every later
+  /// Whether the scheduled refresh would go through with nothing for the app to hear but its new token: online,
+  /// no `fail_next` waiting for it, a session the backend still honours. During a `wait` nothing else happens, so every later
   /// refresh of the same quiet stretch would go through too (see ``QuietRefreshes``).
   var scheduledRefreshIsQuiet: Bool {
-    guard !refreshesAreHeard, isOnline, let refreshToken = tokens?.refreshToken else { return false }
+    guard isOnline, let refreshToken = tokens?.refreshToken else { return false }
     return !world.hasInjectedFailure(for: .refreshToken, device: device) && backend.honours(refreshToken)
   }
 

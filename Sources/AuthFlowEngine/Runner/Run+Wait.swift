@@ -44,13 +44,17 @@ extension Run {
     }
     var quiet = QuietRefreshes(period: world.settings.idTokenTTL - AuthClient.refreshMargin)
     var deferred = Set<Int>()
+    // The refreshes run one by one for an app that hears each (an ID-token listener), by device.
+    var heard: [Int: Int] = [:]
     for _ in 0..<Self.scheduledWorkBudget {
       guard let (time, index) = nextScheduledRefresh(by: target, skipping: deferred, quiet) else { break }
       let client = devices[index].client
-      if quiet.counts, client.scheduledRefreshIsQuiet {
+      let runsAlone = client.refreshesAreHeard && heard[index, default: 0] < Self.heardRefreshesPerWait
+      if quiet.counts, !runsAlone, client.scheduledRefreshIsQuiet {
         quiet.add(index, dueAt: time)
         continue
       }
+      if runsAlone { heard[index, default: 0] += 1 }
       runCountedRefreshes(&quiet, before: QuietRefreshes.Moment(time: time, index: index))
       world.advance(to: time)
       if !client.runScheduledRefresh() || client.scheduledRefresh.map({ $0 <= world.now }) == true {

@@ -30,6 +30,11 @@ package final class Run {
   /// Rounds of scheduled work one `wait` may take (a refresh run, or a device's counted refreshes started): a
   /// guard only, since a wait takes a few per device whatever its length.
   static let scheduledWorkBudget = 100_000
+  /// How many scheduled refreshes of one device a `wait` runs one by one when the app hears each new ID token
+  /// (an ID-token listener), about 3.8 days of them: past that, the rest of the wait's are counted together as
+  /// for any app, and the listener hears their last token once. A wait stays bounded, and within the step's
+  /// call budget, whatever its length.
+  static let heardRefreshesPerWait = 100
 
   package init(
     scenario: Scenario, descriptor: MachineDescriptor, seed: UInt64, strict: Bool = false,
