@@ -249,7 +249,9 @@ extension AuthServer {
     }
     if let continueURL {
       // The email just sent carries it in its link, as production's and the emulator's do.
-      for mail in world.outbox.dropFirst(sentBefore) where mail.kind == kind {
+      // This request's email: of its kind, to its address (an email change's goes to the new one).
+      let recipient = (kind == .verifyAndChangeEmail ? newEmail ?? "" : email).lowercased()
+      for mail in world.outbox.dropFirst(sentBefore) where mail.kind == kind && mail.to == recipient {
         tokens.remember(continueURL: continueURL, forCode: mail.code)
       }
     }
@@ -309,7 +311,7 @@ extension AuthServer {
   /// The link an email shows, pointing at this server's action handler as the emulator's links do.
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
     let tenant = tenantID.map { "&tenantId=\($0)" } ?? ""
-    // The `continueUrl` the code was sent with, encoded as production encodes it (all but the unreserved characters).
+    // The `continueUrl` the code was sent with, encoded as a query value (all but RFC 3986's unreserved characters).
     let next = tokens.continueURL(ofCode: code).flatMap {
       $0.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters).map { "&continueUrl=\($0)" }
     }

@@ -72,6 +72,13 @@ final class TokenBook: @unchecked Sendable {
     continueURLs[code] = continueURL
   }
 
+  /// Forgets every action code's `continueUrl`: the world starts over (`given`), and its seeded codes repeat.
+  func forgetContinueURLs() {
+    lock.lock()
+    defer { lock.unlock() }
+    continueURLs = [:]
+  }
+
   /// The `continueUrl` the action code `code` was sent with, if any.
   func continueURL(ofCode code: String) -> String? {
     lock.lock()

@@ -122,6 +122,18 @@ def test_an_action_link_carries_the_continue_url_it_was_sent_with(server):
         json={"requestType": "PASSWORD_RESET", "email": "next@example.com", "returnOobLink": True,
               "continueUrl": "https://app.example/"}, headers={"Authorization": "Bearer owner"}, timeout=10)
     assert "&continueUrl=https%3A%2F%2Fapp.example%2F" in generated.json()["oobLink"]
+    # A fresh world repeats its seeded codes: the same code sent again without a continueUrl has none.
+    given = ("version: 1\nscenario: fresh\ngiven:\n  accounts:\n    - { email: next@example.com, password: secret-1 }\n"
+             "steps: [launch]\n")
+    sent = []
+    for body in [{"continueUrl": "https://app.example/first"}, {}]:
+        assert requests.post(f"{server.base}/authflow/v1/given", data=given, timeout=10).status_code == 200
+        server.post("accounts:sendOobCode", {"requestType": "PASSWORD_RESET", "email": "next@example.com",
+                                             **body}).raise_for_status()
+        sent += requests.get(f"{server.base}/emulator/v1/projects/demo-authflow/oobCodes",
+                             timeout=10).json()["oobCodes"]
+    assert len(sent) == 2 and sent[0]["oobCode"] == sent[1]["oobCode"], sent
+    assert "continueUrl=" in sent[0]["oobLink"] and "continueUrl" not in sent[1]["oobLink"], sent
 
 
 def test_fail_next_and_error_shapes(server):
