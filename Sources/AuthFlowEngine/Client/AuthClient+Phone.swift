@@ -33,8 +33,8 @@ extension AuthClient {
 
 extension AuthClient {
   /// Re-authenticates the current user with the code typed for a verification (`reauthenticate(with:
-  /// PhoneAuthCredential)`): the number must be the user's (`user-mismatch`; `user-not-found` when no account
-  /// has it).
+  /// PhoneAuthCredential)`): the number must be the user's (`user-mismatch`, also when no account has it, as the
+  /// SDK reports the backend's user-not-found there).
   public func reauthenticatePhone(verificationID: String, code: String?) throws(AuthErrorCode) {
     guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
     do throws(AuthErrorCode) {
@@ -46,7 +46,8 @@ extension AuthClient {
       _ = signedIn(info, tokens)
     } catch {
       if error == .userDisabled { signOutIfSessionEnded(error) }
-      throw error
+      // A number no account has: the SDK reports the backend's user-not-found as user-mismatch.
+      throw error == .userNotFound ? .userMismatch : error
     }
   }
 

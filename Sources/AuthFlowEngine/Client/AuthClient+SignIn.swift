@@ -137,9 +137,10 @@ extension AuthClient {
       guard info.uid == user.uid else { throw AuthErrorCode.userMismatch }
       _ = signedIn(info, tokens)
     } catch {
-      // A disabled (or, without enumeration protection, deleted) account ends the session here too.
-      if error == .userDisabled || error == .userNotFound { signOutIfSessionEnded(error) }
-      throw error
+      // A disabled account ends the session here too. An email no account has (enumeration protection off)
+      // is the backend's user-not-found, which the SDK reports as user-mismatch, signing no one out.
+      if error == .userDisabled { signOutIfSessionEnded(error) }
+      throw error == .userNotFound ? .userMismatch : error
     }
   }
 

@@ -359,7 +359,7 @@ public final class ServedWorld: @unchecked Sendable {
   public func refresh(_ refreshToken: String) throws(AuthErrorCode) -> (IDToken, ServedAccount) {
     try locked(.refreshToken) { (_, backend) throws(AuthErrorCode) in
       let token = try backend.refreshToken(refreshToken)
-      guard let account = backend.account(uid: token.uid) else { throw .userTokenExpired }
+      guard let account = backend.account(uid: token.uid) else { throw .userNotFound }
       return (token, ServedAccount(account))
     }
   }

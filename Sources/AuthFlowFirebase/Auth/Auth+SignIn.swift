@@ -20,7 +20,10 @@ extension Auth {
 
   private func createUserNow(email: String, password: String) throws -> AuthDataResult {
     // The SDK checks these on the device, before any request: the password first.
-    if password.isEmpty { throw AuthErrorUtils.error(.weakPassword, message: "Missing password") }
+    if password.isEmpty {
+      throw AuthErrorUtils.error(
+        .weakPassword, userInfo: [NSLocalizedFailureReasonErrorKey: "Missing password"])
+    }
     if email.isEmpty { throw AuthErrorUtils.error(.missingEmail) }
     try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       _ = try client.signUp(email: email, password: password)

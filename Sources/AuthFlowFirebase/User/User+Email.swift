@@ -54,6 +54,12 @@ extension User {
   }
 
   private func updateEmailNow(_ email: String) throws {
-    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.updateEmail(to: email) }
+    do {
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.updateEmail(to: email) }
+    } catch let error as NSError where error.code == AuthErrorCode.operationNotAllowed.rawValue {
+      // Under enumeration protection the service says why, and the SDK makes that the description.
+      throw AuthErrorUtils.error(
+        .operationNotAllowed, message: "Please verify the new email before changing email.")
+    }
   }
 }

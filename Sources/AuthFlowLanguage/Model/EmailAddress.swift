@@ -3,12 +3,12 @@
 /// way round.
 public enum EmailAddress {
   /// Whether `email` is an address production accepts: one `@` with something before it, no white space or
-  /// control character (NUL, DEL), and a domain with a dot that neither starts nor ends it and has no `..`.
+  /// control character (NUL, DEL, U+0080 to U+009F), and a domain with a dot that neither starts nor ends it and has no `..`.
   public static func isValid(_ email: String) -> Bool {
     if let valid = isValidASCII(email) { return valid }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !email.contains(where: \.isWhitespace),
-      !email.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      !email.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else { return false }
     let domain = parts[1]
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")

@@ -241,7 +241,8 @@ import Testing
     let unknown = await thrownError {
       try await user.reauthenticate(with: try await verifiedCredential(world, auth, "+15555550102"))
     }
-    #expect(unknown?.code == AuthErrorCode.userNotFound.rawValue)
+    // The backend's user-not-found, which the SDK reports as a mismatch for every re-authentication.
+    #expect(unknown?.code == AuthErrorCode.userMismatch.rawValue)
     #expect(auth.currentUser?.uid == user.uid)
 
     let result = try await user.reauthenticate(with: try await verifiedCredential(world, auth, number))

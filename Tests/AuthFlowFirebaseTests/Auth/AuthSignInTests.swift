@@ -72,6 +72,7 @@ import Testing
     let noPassword = await thrownError { try await auth.createUser(withEmail: "", password: "") }
     #expect(noEmail?.code == AuthErrorCode.missingEmail.rawValue)
     #expect(noPassword?.code == AuthErrorCode.weakPassword.rawValue, "the password is checked first")
+    #expect(noPassword?.localizedFailureReason == "Missing password")
     #expect(world.transcript.count == before, "no request reaches the backend")
   }
 

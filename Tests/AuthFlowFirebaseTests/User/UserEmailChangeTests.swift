@@ -36,6 +36,7 @@ import Testing
       try await (user as any EmailUpdating).updateEmail(to: "carol.new@example.com")
     }
     #expect(error?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    #expect(error?.localizedDescription == "Please verify the new email before changing email.")
     #expect(user.email == "carol@example.com")
   }
 

@@ -137,6 +137,17 @@ struct AuthClientTests {
     #expect(client.currentUser?.email == "alice@example.com")
   }
 
+  @Test func reauthenticatingWithAnEmailNoAccountHasIsAUserMismatchAndKeepsTheSession() throws {
+    let fixture = WorldFixture { $0.emailEnumerationProtection = false }
+    fixture.account("alice@example.com")
+    let client = fixture.client()
+    _ = try client.signIn(email: "alice@example.com", password: "correct-horse")
+    #expect(
+      errorCode { try client.reauthenticate(email: "nobody@example.com", password: "correct-horse") }
+        == .userMismatch)
+    #expect(client.currentUser?.email == "alice@example.com")
+  }
+
   @Test func passwordsNeverReachTheTranscript() throws {
     let fixture = WorldFixture()
     let client = fixture.client()

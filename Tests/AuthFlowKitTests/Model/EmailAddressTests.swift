@@ -12,7 +12,7 @@ import Testing
     ("ana@.example.com", false), ("ana@example.com.", false), ("ana@example..com", false),
     ("an a@example.com", false), ("ana@exa\u{00A0}mple.de", false), ("anä@exämple..de", false), ("", false),
     ("ana.example.com", false), ("a\u{0}b@example.com", false), ("ana\u{7F}@example.com", false),
-    ("anä\u{1}@exämple.de", false),
+    ("anä\u{1}@exämple.de", false), ("anä\u{80}@exämple.de", false),
   ]
 
   @Test(arguments: addresses)
