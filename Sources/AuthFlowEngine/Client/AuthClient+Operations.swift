@@ -44,7 +44,7 @@ extension AuthClient {
     let info = try authorized(.update, "link(password, \(email))") { (token: IDToken) throws(AuthErrorCode) in
       try backend.linkPassword(token, email: email, password: password)
     }
-    return updateCache(info)
+    return linked(info)
   }
 
   // MARK: - Action codes, from the app

@@ -27,7 +27,7 @@ extension AuthClient {
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.linkPhone(token, verificationID: verificationID, code: code)
     }
-    return updateCache(info)
+    return linked(info)
   }
 }
 

@@ -166,6 +166,17 @@ public final class AuthClient {
     return user
   }
 
+  /// What a link answers: the account with its new sign-in method, and a new ID token on the same session, as
+  /// the service answers a link (`signUp`, `signInWithIdp`, `signInWithEmailLink` or `verifyPhoneNumber` with the
+  /// user's ID token) and the SDK keeps it; the app's ID-token listeners hear of it.
+  func linked(_ info: AccountInfo) -> CachedUser {
+    if let refreshToken = tokens?.refreshToken, let idToken = try? backend.refreshToken(refreshToken) {
+      tokens?.idToken = idToken
+      sessionObserver?()
+    }
+    return updateCache(info)
+  }
+
   func hide(_ password: String) -> String { world.hide(password: password) }
 
   // MARK: - Scheduled work

@@ -53,6 +53,21 @@ import Testing
     #expect(tokens.count == 4)
   }
 
+  @Test func linkingACredentialIsANewIDTokenTheListenerHears() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let guest = try await auth.signInAnonymously().user
+    var heard = 0
+    _ = auth.addIDTokenDidChangeListener { _, _ in heard += 1 }
+    let before = try await guest.getIDToken()
+    // As the service answers a link: new tokens for the same user, whose claims name the new method.
+    let linked = try await guest.link(
+      with: EmailAuthProvider.credential(withEmail: "gus@example.com", password: "Str0ng-pass"))
+    #expect(linked.user.uid == guest.uid)
+    #expect(heard == 2, "once on registration, once for the link's token")
+    #expect(try await guest.getIDToken() != before)
+  }
+
   @Test func listenersHearARevokedSessionEnd() async throws {
     let world = FirebaseWorld(accounts: [bob], signedIn: [(device: "phone", email: "bob@example.com")])
     let auth = world.auth(for: "phone")
