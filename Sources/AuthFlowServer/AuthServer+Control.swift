@@ -62,7 +62,7 @@ extension AuthServer {
       }
       world.load(settings: settings, given: given)
       tenants.removeAll()
-      tokens.forgetContinueURLs()
+      tokens.startOver()
       return (200, ["accounts": .int(Int64(given.accounts.count)), "now": .string(given.now.description)])
     case ("clock", _), ("clock:advance", _), ("outbox", _), ("settings", _), ("failNext", _), ("given", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")

@@ -72,10 +72,18 @@ final class TokenBook: @unchecked Sendable {
     continueURLs[code] = continueURL
   }
 
-  /// Forgets every action code's `continueUrl`: the world starts over (`given`), and its seeded codes repeat.
-  func forgetContinueURLs() {
+  /// Forgets everything it was told: the world starts over (`given`), and its seeded tokens and codes repeat, so
+  /// a record of the old world's would ride on the new world's same value (a session's SAML attributes, second
+  /// factor or tenant, a code's `continueUrl`).
+  func startOver() {
     lock.lock()
     defer { lock.unlock() }
+    idTokens = [:]
+    refreshTenants = [:]
+    signInProviders = [:]
+    secondFactors = [:]
+    signInAttributes = [:]
+    issuers = [:]
     continueURLs = [:]
   }
 

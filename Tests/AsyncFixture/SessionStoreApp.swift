@@ -14,6 +14,8 @@ import Foundation
   private var listener: AuthStateDidChangeListenerHandle?
   /// How many times the ID-token listener was called: on registration, then for each new ID token.
   private var tokens = 0
+  /// How many times the hourly timer (`tap: hourly`) fired.
+  private var ticks = 0
   private var tokenListener: IDTokenDidChangeListenerHandle?
   /// The address a sign-in link was asked for, as an app keeps it until the link comes back.
   private var emailForLink: String?
@@ -34,7 +36,9 @@ import Foundation
 
   var state: AuthFlowKit.AuthState { currentUser == nil ? .signedOut : .signedIn }
   var screen: String { currentUser == nil ? "signIn" : "home" }
-  var ui: [String: String] { ["email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens)] }
+  var ui: [String: String] {
+    ["email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks)]
+  }
 
   func perform(_ action: Action) async throws {
     error = nil
@@ -57,6 +61,14 @@ import Foundation
           self.emailForLink = email
         } catch {
           self.error = FirebaseWorld.worldCode(for: error)
+        }
+      case .tap("hourly"):
+        // A timer every hour for 60 days, that makes no auth call.
+        Task { @MainActor [weak self] in
+          for _ in 0..<1440 {
+            try await Task.sleep(for: .seconds(3600))
+            self?.ticks += 1
+          }
         }
       case .launch, .terminate, .background, .foreground:
         break
@@ -82,7 +94,10 @@ import Foundation
   nonisolated static let descriptor = MachineDescriptor(
     name: "async-session-store",
     summary: "an app whose state is read from Auth.auth() when asked (test fixture)",
-    supportedActions: [.launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink],
+    supportedActions: [
+      .launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink, .tap,
+    ],
     screens: ["signIn", "home"],
+    tapTargets: ["hourly"],
     makeAsync: { context in SessionStoreApp(context: context) })
 }

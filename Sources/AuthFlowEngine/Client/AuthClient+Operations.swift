@@ -44,7 +44,7 @@ extension AuthClient {
     let info = try authorized(.update, "link(password, \(email))") { (token: IDToken) throws(AuthErrorCode) in
       try backend.linkPassword(token, email: email, password: password)
     }
-    return linked(info)
+    return linked(info, provider: .password)
   }
 
   // MARK: - Action codes, from the app

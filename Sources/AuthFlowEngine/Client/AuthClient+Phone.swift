@@ -27,7 +27,7 @@ extension AuthClient {
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.linkPhone(token, verificationID: verificationID, code: code)
     }
-    return linked(info)
+    return linked(info, provider: .phone)
   }
 }
 
@@ -58,7 +58,8 @@ extension AuthClient {
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.updatePhone(token, verificationID: verificationID, code: code)
     }
-    return updateCache(info)
+    // The service answers with new tokens for the number, as for a link, and the SDK keeps them.
+    return linked(info, provider: .phone)
   }
 
   /// The number and temporary proof the last `credential-already-in-use` answer for a verification carried (the

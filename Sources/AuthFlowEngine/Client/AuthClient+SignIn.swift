@@ -68,7 +68,7 @@ extension AuthClient {
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.linkEmailLink(token, email: email, code: code)
     }
-    return linked(info)
+    return linked(info, provider: .password)
   }
 
   /// Shows the provider's sign-in sheet, then signs in with the credential it returns. A collision keeps the
@@ -190,6 +190,6 @@ extension AuthClient {
       if currentUser?.providers.contains(idp.provider) == true { throw .providerAlreadyLinked }
       return try backend.link(token, idp)
     }
-    return linked(info)
+    return linked(info, provider: idp.provider)
   }
 }

@@ -166,11 +166,14 @@ public final class AuthClient {
     return user
   }
 
-  /// What a link answers: the account with its new sign-in method, and a new ID token on the same session, as
-  /// the service answers a link (`signUp`, `signInWithIdp`, `signInWithEmailLink` or `verifyPhoneNumber` with the
-  /// user's ID token) and the SDK keeps it; the app's ID-token listeners hear of it.
-  func linked(_ info: AccountInfo) -> CachedUser {
-    if let refreshToken = tokens?.refreshToken, let idToken = try? backend.refreshToken(refreshToken) {
+  /// What a link answers: the account with its new sign-in method, and a new ID token on the same session that
+  /// names `provider` as its sign-in method, as the service answers a link (`signUp`, `signInWithIdp`,
+  /// `signInWithEmailLink` or `verifyPhoneNumber` with the user's ID token; also a number's update) and the SDK
+  /// keeps it; the app's ID-token listeners hear of it.
+  func linked(_ info: AccountInfo, provider: ProviderID) -> CachedUser {
+    if let refreshToken = tokens?.refreshToken,
+      let idToken = try? backend.reissue(refreshToken, provider: provider)
+    {
       tokens?.idToken = idToken
       sessionObserver?()
     }

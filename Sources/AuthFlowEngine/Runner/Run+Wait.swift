@@ -12,15 +12,18 @@ extension Run {
   /// at its time, after the counted ones that come before it.
   func wait(_ duration: VirtualDuration) {
     let target = world.now + duration
+    // The refreshes run one by one for an app that hears each (an ID-token listener), by device, over the
+    // whole wait, whatever timers of the app come between them.
+    var heard: [Int: Int] = [:]
     guard let driver else {
-      wait(until: target)
+      wait(until: target, heard: &heard)
       return
     }
     // An async machine's timers fire at their times, in order, between the scheduled refreshes.
     for _ in 0..<Self.scheduledWorkBudget {
       guard let time = driver.nextTimer(by: target) else { break }
       let mark = world.transcript.count
-      wait(until: time)
+      wait(until: time, heard: &heard)
       if world.transcript.count > mark { driver.flushQuietTimers(before: mark) }
       driver.fireNextTimer { logChanges() }
       // An app whose timers went over the step's call budget ends the wait there: the step errors at the time
@@ -28,12 +31,13 @@ extension Run {
       if devices.contains(where: \.client.budgetExceeded) { return }
     }
     let mark = world.transcript.count
-    wait(until: target)
+    wait(until: target, heard: &heard)
     driver.flushQuietTimers(before: mark)
   }
 
-  /// Advances the clock to `target`, running the scheduled refreshes that fall due on the way.
-  private func wait(until target: VirtualTime) {
+  /// Advances the clock to `target`, running the scheduled refreshes that fall due on the way; `heard` counts,
+  /// by device, the refreshes of the wait run one by one because the app hears each.
+  private func wait(until target: VirtualTime, heard: inout [Int: Int]) {
     // Most waits between an app's timers pass no refresh: the clock just moves.
     let due = devices.contains { device in
       device.lifecycle == .foreground && device.client.scheduledRefresh.map { $0 <= target } == true
@@ -44,8 +48,6 @@ extension Run {
     }
     var quiet = QuietRefreshes(period: world.settings.idTokenTTL - AuthClient.refreshMargin)
     var deferred = Set<Int>()
-    // The refreshes run one by one for an app that hears each (an ID-token listener), by device.
-    var heard: [Int: Int] = [:]
     for _ in 0..<Self.scheduledWorkBudget {
       guard let (time, index) = nextScheduledRefresh(by: target, skipping: deferred, quiet) else { break }
       let client = devices[index].client

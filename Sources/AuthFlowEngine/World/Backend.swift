@@ -211,6 +211,15 @@ package final class Backend {
     return idToken(for: session)
   }
 
+  /// A new ID token for the session of `refreshToken`, which from now on names `provider` as its sign-in method:
+  /// what a link answers (the service's new tokens name the method just linked).
+  func reissue(_ refreshToken: String, provider: ProviderID) throws(AuthErrorCode) -> IDToken {
+    var session = try liveSession(refreshToken)
+    session.signInProvider = provider
+    sessions[refreshToken] = session
+    return idToken(for: session)
+  }
+
   /// The uid a refresh token was issued for, whether or not its session still lives; nil for a token the
   /// backend never issued.
   func owner(ofRefreshToken refreshToken: String) -> String? {

@@ -66,6 +66,9 @@ import Testing
     #expect(linked.user.uid == guest.uid)
     #expect(heard == 2, "once on registration, once for the link's token")
     #expect(try await guest.getIDToken() != before)
+    #expect(
+      try await guest.getIDTokenResult().signInProvider == "password", "the new token names the method linked"
+    )
   }
 
   @Test func listenersHearARevokedSessionEnd() async throws {

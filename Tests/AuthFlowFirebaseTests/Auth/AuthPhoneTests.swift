@@ -270,8 +270,12 @@ import Testing
     let stale = await thrownError { try await user.updatePhoneNumber(credential) }
     #expect(stale?.code == AuthErrorCode.requiresRecentLogin.rawValue)
     try await user.reauthenticate(with: try await verifiedCredential(world, auth, number))
+    let tokenBefore = try await user.getIDToken()
     try await user.updatePhoneNumber(credential)
     #expect(user.phoneNumber == newNumber && user.uid == uid)
+    // The service answers with new tokens for the number, which the SDK keeps.
+    #expect(try await user.getIDToken() != tokenBefore)
+    #expect(try await user.getIDTokenResult().signInProvider == "phone")
     #expect(user.providerData.compactMap(\.phoneNumber) == [newNumber])
 
     try auth.signOut()

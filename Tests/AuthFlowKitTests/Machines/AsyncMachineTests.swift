@@ -73,7 +73,7 @@ import Testing
   /// wait of 60 days stays within the step's call budget.
   @Test func anIDTokenListenerHearsEveryRefreshOfAWait() throws {
     let run = try AsyncFixture.run(["run", Fixture.path("Async/token-listener.yaml")])
-    #expect(run.lastLine == "2 passed, 0 failed", "\(run.stdout)")
+    #expect(run.lastLine == "3 passed, 0 failed", "\(run.stdout)")
   }
 
   /// A poller that reloads every 5 seconds goes over the step's call budget 5,005 s into a 20-day wait: the wait
