@@ -113,6 +113,12 @@ extension AuthServer {
     } catch .operationNotAllowed {
       // Production's word when email and password sign-in is off; the SDKs read it as operation-not-allowed.
       throw ServiceError("PASSWORD_LOGIN_DISABLED")
+    } catch .tooManyRequests where world.isLockedOut(email: email) {
+      // An account locked out by `password_attempt_limit`, in production's words (the SDKs show the reason).
+      throw ServiceError(
+        "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed "
+          + "login attempts. You can immediately restore it by resetting your password or you can try again later."
+      )
     } catch {
       throw ServiceError(error, passwordMinLength: world.settings.passwordMinLength)
     }

@@ -38,6 +38,16 @@ enum SettingsPatch {
       guard allows(duration) else { throw invalid(key, expected) }
       return duration
     }
+    func limit(orNone: Bool) throws(ServiceError) -> BackendSettings.SendLimit {
+      guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= knob.minimum,
+        let per = limit["per"]
+      else {
+        let none = orNone ? ", or \"none\" for no limit" : ""
+        throw invalid(key, "{\"count\": 5, \"per\": \"1h\"} (count at least \(knob.minimum))\(none)")
+      }
+      let window = try duration(per, allowing: { $0.seconds > 0 }, expected: "a duration longer than 0s")
+      return BackendSettings.SendLimit(count: count, per: window)
+    }
     switch knob.value(settings) {
     case .boolean: knob.set(&settings, .boolean(try bool()))
     case .duration:
@@ -48,12 +58,11 @@ enum SettingsPatch {
         throw invalid(key, "a whole number of at least \(knob.minimum)")
       }
       knob.set(&settings, .integer(number))
-    case .sendLimit:
-      guard let limit = value as? [String: Any], let count = limit["count"] as? Int, count >= knob.minimum,
-        let per = limit["per"]
-      else { throw invalid(key, "{\"count\": 5, \"per\": \"1h\"} (count at least \(knob.minimum))") }
-      let window = try duration(per, allowing: { $0.seconds > 0 }, expected: "a duration longer than 0s")
-      knob.set(&settings, .sendLimit(BackendSettings.SendLimit(count: count, per: window)))
+    case .sendLimit: knob.set(&settings, .sendLimit(try limit(orNone: false)))
+    case .attemptLimit:
+      knob.set(
+        &settings,
+        .attemptLimit(value is NSNull || value as? String == "none" ? nil : try limit(orNone: true)))
     case .trustedProviders:
       guard let list = value as? [String] else {
         throw invalid(key, "a list such as [\"apple.com\", \"google.com@gmail.com\"]")
@@ -124,7 +133,9 @@ enum SettingsPatch {
     case .boolean(let flag): .bool(flag)
     case .duration(let duration): .string(duration.description)
     case .integer(let number): .int(Int64(number))
-    case .sendLimit(let limit): ["count": .int(Int64(limit.count)), "per": .string(limit.per.description)]
+    case .sendLimit(let limit), .attemptLimit(let limit?):
+      ["count": .int(Int64(limit.count)), "per": .string(limit.per.description)]
+    case .attemptLimit(nil): .string("none")
     case .trustedProviders(let list): .array(list.map { .string($0.description) })
     case .names(let names): .array(names.map(JSON.string))
     case .phoneCodes(let codes): .object(codes.mapValues(JSON.string))

@@ -208,6 +208,31 @@ steps:
     assert signed_in.status_code == 200
 
 
+def test_wrong_passwords_lock_the_account_until_the_password_is_reset(server):
+    assert server.control("GET", "settings").json()["password_attempt_limit"] == "none"
+    knobs = server.control("PATCH", "settings", {"password_attempt_limit": {"count": 2, "per": "1h"}}).json()
+    assert knobs["password_attempt_limit"] == {"count": 2, "per": "1h"}
+    assert server.post("accounts:signUp", {"email": "lock@example.com", "password": "correct-horse"}).status_code == 200
+    for _ in range(2):
+        wrong = server.post("accounts:signInWithPassword", {"email": "lock@example.com", "password": "wrong-one"})
+        assert error(wrong) == "INVALID_LOGIN_CREDENTIALS"
+    locked = server.post("accounts:signInWithPassword", {"email": "lock@example.com", "password": "correct-horse"})
+    assert error(locked).startswith("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily "
+                                    "disabled due to many failed login attempts."), locked.text
+    sent = server.post("accounts:sendOobCode", {"requestType": "PASSWORD_RESET", "email": "lock@example.com"})
+    assert sent.status_code == 200
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    code = [c for c in codes if c["email"] == "lock@example.com" and c["requestType"] == "PASSWORD_RESET"][-1]
+    reset = server.post("accounts:resetPassword", {"oobCode": code["oobCode"], "newPassword": "battery-staple"})
+    assert reset.status_code == 200, reset.text
+    again = server.post("accounts:signInWithPassword", {"email": "lock@example.com", "password": "battery-staple"})
+    assert again.status_code == 200, again.text
+    for off in (None, "none"):
+        assert server.control("PATCH", "settings", {"password_attempt_limit": off}).json()["password_attempt_limit"] == "none"
+    refused = server.control("PATCH", "settings", {"password_attempt_limit": {"count": 0, "per": "1h"}})
+    assert refused.status_code == 400 and "for no limit" in error(refused)
+
+
 def _verification_code(server, session_info):
     listed = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/verificationCodes", timeout=10).json()
     return [c for c in listed["verificationCodes"] if c["sessionInfo"] == session_info][-1]

@@ -129,6 +129,12 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// Whether `password_attempt_limit` locks the account with this email out of password sign-ins now: what tells
+  /// a lockout's `too-many-requests` from one `failNext` injected.
+  public func isLockedOut(email: String) -> Bool {
+    locked { _, backend in backend.isLockedOut(email: email) }
+  }
+
   /// `accounts:signInWithIdp` without an ID token: the IdP account as its token describes it (subject, email,
   /// whether the IdP verified the email); `email` is nil when the provider shares none, and then the subject
   /// alone names the IdP account. An IdP account `given` declared keeps its declared name and subject.

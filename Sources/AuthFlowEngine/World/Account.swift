@@ -5,7 +5,11 @@ package struct Account {
   var uid: String
   /// Stored lowercased (production compares emails case-insensitively).
   package var email: String?
-  package var password: String?
+  /// Setting it, whatever the way (a reset, a change, an admin, a link), forgets the failed attempts.
+  package var password: String? { didSet { failedPasswordSignIns = [] } }
+  /// When each wrong password was tried since the last success or password change, for
+  /// `password_attempt_limit`: kept only while the limit is set.
+  var failedPasswordSignIns: [VirtualTime] = []
   var emailVerified: Bool
   var displayName: String?
   /// Linked identity-provider accounts, in the order they were linked.

@@ -58,10 +58,45 @@ extension Backend {
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     guard let account = account(email: email) else { throw enumerationSafe(.userNotFound) }
     if account.disabled { throw .userDisabled }
-    guard account.password == password else { throw enumerationSafe(.wrongPassword) }
+    let failures = try checkPasswordLockout(account)
+    guard account.password == password else {
+      if settings.passwordAttemptLimit != nil {
+        update(uid: account.uid) { $0.failedPasswordSignIns = failures + [world.now] }
+      }
+      throw enumerationSafe(.wrongPassword)
+    }
+    if !account.failedPasswordSignIns.isEmpty { update(uid: account.uid) { $0.failedPasswordSignIns = [] } }
     try requireSecondFactor(uid: account.uid, provider: .password)
     let tokens = issueSession(uid: account.uid, provider: .password)
     return (accounts[account.uid]?.info ?? account.info, tokens)
+  }
+
+  /// **Lockout.** With `password_attempt_limit` `{count, per}` set, an account with `count` wrong passwords
+  /// within `per` refuses every password sign-in, the right password included, with `too-many-requests`
+  /// (production's "Access to this account has been temporarily disabled due to many failed login attempts"),
+  /// until the oldest of them is `per` old or the password changes (a reset restores access at once). A
+  /// success forgets the failures; refused attempts are not counted. Other sign-in methods are not locked.
+  /// Returns the failures still inside the window.
+  private func checkPasswordLockout(_ account: Account) throws(AuthErrorCode) -> [VirtualTime] {
+    guard let limit = settings.passwordAttemptLimit else { return [] }
+    let failures = recentFailures(account, within: limit)
+    guard failures.count >= limit.count, let oldest = failures.first else { return failures }
+    world.log(
+      "backend",
+      "\(account.email ?? account.uid): \(failures.count) wrong passwords within \(limit.per): locked out until \(oldest + limit.per) "
+        + "or a password reset")
+    throw .tooManyRequests
+  }
+
+  private func recentFailures(_ account: Account, within limit: BackendSettings.SendLimit) -> [VirtualTime] {
+    let windowStart = world.now - limit.per
+    return account.failedPasswordSignIns.filter { $0 > windowStart }
+  }
+
+  /// Whether the account with this email is locked out of password sign-ins now.
+  package func isLockedOut(email: String) -> Bool {
+    guard let limit = settings.passwordAttemptLimit, let account = account(email: email) else { return false }
+    return recentFailures(account, within: limit).count >= limit.count
   }
 
   /// `createAuthUri`: the account's sign-in methods (`password`, `emailLink`, identity providers), or an empty

@@ -48,9 +48,12 @@ extension Auth {
   }
 
   private func signInNow(email: String, password: String) throws -> AuthDataResult {
-    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
-      _ = try client.signIn(email: email, password: password)
-    }
+    try perform(
+      { () throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.signIn(email: email, password: password)
+      },
+      userInfo: {
+        AuthErrorUtils.passwordSignInUserInfo($0, email: email, backend: firebaseWorld.world.backend)
+      })
     return AuthDataResult(
       user: try signedInUser(),
       additionalUserInfo: AdditionalUserInfo(

@@ -24,9 +24,13 @@ extension User {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
     case .password(let email, let password):
-      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
-        try client.reauthenticate(email: email, password: password)
-      }
+      try perform(
+        { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+          try client.reauthenticate(email: email, password: password)
+        },
+        userInfo: { [email = email ?? self.email ?? ""] in
+          AuthErrorUtils.passwordSignInUserInfo($0, email: email, backend: auth.firebaseWorld.world.backend)
+        })
       return AuthDataResult(
         user: try auth.signedInUser(),
         additionalUserInfo: AdditionalUserInfo(

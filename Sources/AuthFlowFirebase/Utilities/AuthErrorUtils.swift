@@ -61,10 +61,23 @@ enum AuthErrorUtils {
     return error(code, userInfo: info)
   }
 
+  /// What a password sign-in's `tooManyRequests` says when `backend` locks the account with `email` out
+  /// (`password_attempt_limit`): the service's reason, which the SDK passes on as the description.
+  static func passwordSignInUserInfo(
+    _ error: AuthFlowLanguage.AuthErrorCode, email: String, backend: Backend
+  ) -> [String: Any] {
+    guard error == .tooManyRequests, backend.isLockedOut(email: email) else { return [:] }
+    return [
+      NSLocalizedDescriptionKey:
+        "Access to this account has been temporarily disabled due to many failed login attempts. You can "
+        + "immediately restore it by resetting your password or you can try again later."
+    ]
+  }
+
   /// The error for an SDK code.
   static func error(_ code: AuthErrorCode, message: String? = nil, userInfo: [String: Any] = [:]) -> NSError {
     var info = userInfo
-    info[NSLocalizedDescriptionKey] = message ?? description(of: code)
+    info[NSLocalizedDescriptionKey] = message ?? info[NSLocalizedDescriptionKey] ?? description(of: code)
     info[AuthErrors.userInfoNameKey] = code.errorCodeString
     return NSError(domain: AuthErrors.domain, code: code.rawValue, userInfo: info)
   }

@@ -9,6 +9,7 @@ enum KnobSyntax {
     case .duration: .duration
     case .integer: .integer(minimum: knob.minimum)
     case .sendLimit: .mapping(ScenarioLanguage.sendLimit)
+    case .attemptLimit: .either([.mapping(ScenarioLanguage.attemptLimit), .literal("none")])
     case .trustedProviders: .list(.trustedProvider)
     case .names: .list(.oneOf(ScenarioLanguage.signInMethods), unique: true)
     case .mfa: .mapping(ScenarioLanguage.mfaSettings)
@@ -22,7 +23,9 @@ enum KnobSyntax {
     case .boolean(let flag): String(flag)
     case .duration(let duration): "\(duration)"
     case .integer(let number): "\(number)"
-    case .sendLimit(let limit): YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
+    case .sendLimit(let limit), .attemptLimit(let limit?):
+      YAMLText.flow([("count", "\(limit.count)"), ("per", "\(limit.per)")])
+    case .attemptLimit(nil): "none"
     case .trustedProviders(let list): YAMLText.list(list.map { YAMLText.scalar($0.description) })
     case .names(let names): YAMLText.list(names.map { YAMLText.scalar($0) })
     case .mfa(let mfa):

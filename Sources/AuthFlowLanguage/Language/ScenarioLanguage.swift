@@ -89,6 +89,15 @@ public enum ScenarioLanguage {
       .init("per", .duration, required: true, "Within how long."),
     ])
 
+  /// The keys of `backend.password_attempt_limit`.
+  public static let attemptLimit = MappingShape(
+    name: "attemptLimit",
+    summary: "After `count` wrong passwords for one account within `per`, it is locked out.",
+    fields: [
+      .init("count", .integer(minimum: 1), required: true, "How many wrong passwords."),
+      .init("per", .duration, required: true, "Within how long."),
+    ])
+
   // MARK: - given
 
   /// The keys of `given:`, the world before the first step (each declared in `GivenKeySyntax`).

@@ -30,7 +30,18 @@ extension ScenarioLoader.Document {
         return .duration(value)
       }
     case .integer: integer(node, key: key, minimum: knob.minimum).map { .integer($0) }
-    case .sendLimit: sendLimit(node, key: key, leastCount: knob.minimum).map { .sendLimit($0) }
+    case .sendLimit:
+      sendLimit(node, key: key, shape: ScenarioLanguage.sendLimit, leastCount: knob.minimum).map {
+        .sendLimit($0)
+      }
+    case .attemptLimit:
+      if case .scalar(let scalar) = node, scalar.isPlain, scalar.string == "none" {
+        .attemptLimit(nil)
+      } else {
+        sendLimit(node, key: key, shape: ScenarioLanguage.attemptLimit, leastCount: knob.minimum).map {
+          .attemptLimit($0)
+        }
+      }
     case .phoneCodes: phoneCodes(node, key: key).map { .phoneCodes($0) }
     case .mfa: mfaSettings(node, key: key).map { .mfa($0) }
     case .trustedProviders: trustedProviders(node).map { .trustedProviders($0) }
@@ -38,10 +49,10 @@ extension ScenarioLoader.Document {
     }
   }
 
-  private mutating func sendLimit(_ node: YAMLNode, key: String, leastCount: Int) -> BackendSettings
-    .SendLimit?
+  private mutating func sendLimit(_ node: YAMLNode, key: String, shape: MappingShape, leastCount: Int)
+    -> BackendSettings.SendLimit?
   {
-    guard let fields = fields(node, key: key, context: key, shape: ScenarioLanguage.sendLimit) else {
+    guard let fields = fields(node, key: key, context: key, shape: shape) else {
       return nil
     }
     let count = fields["count"].flatMap { integer($0, key: "count", minimum: leastCount) }

@@ -9,6 +9,8 @@ extension BackendSettings {
     case integer(Int)
     /// `{count, per}`.
     case sendLimit(SendLimit)
+    /// `{count, per}`, or `none` for no limit.
+    case attemptLimit(SendLimit?)
     /// `PROVIDER` or `PROVIDER@domain` entries.
     case trustedProviders([TrustedProvider])
     /// Names from a fixed list (`sign_in_methods`).
@@ -51,7 +53,7 @@ extension BackendSettings {
 
     private static func defaultMinimum(of value: KnobValue) -> Int {
       switch value {
-      case .integer, .sendLimit: 1
+      case .integer, .sendLimit, .attemptLimit: 1
       default: 0
       }
     }
@@ -126,6 +128,14 @@ extension BackendSettings {
       value: { .sendLimit($0.oobSendLimit) }
     ) {
       if case .sendLimit(let value) = $1 { $0.oobSendLimit = value }
+    },
+    Knob(
+      name: "password_attempt_limit",
+      summary:
+        "Default none: after {count, per} wrong passwords for one account, its password sign-ins are too-many-requests until the window passes or the password changes.",
+      value: { .attemptLimit($0.passwordAttemptLimit) }
+    ) {
+      if case .attemptLimit(let value) = $1 { $0.passwordAttemptLimit = value }
     },
     Knob(
       name: "mail_scanner",

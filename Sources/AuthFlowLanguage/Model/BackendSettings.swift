@@ -39,6 +39,10 @@ public struct BackendSettings: Equatable, Sendable {
   public var idTokenTTL = VirtualDuration.hours(1)
   /// At most `count` emails of one kind to one address within `per`.
   public var oobSendLimit = SendLimit(count: 5, per: .hours(1))
+  /// After `count` wrong passwords for one account within `per`, its password sign-ins are refused with
+  /// `too-many-requests` until the window passes or the password changes; nil (the default) never locks.
+  /// Production locks an account out after an unpublished number of failures.
+  public var passwordAttemptLimit: SendLimit? = nil
   /// Providers whose verified emails take over an unverified password account of the same email.
   public var trustedProviders: [TrustedProvider] = [
     TrustedProvider(provider: .apple),

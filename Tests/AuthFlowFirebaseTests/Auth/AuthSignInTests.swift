@@ -34,6 +34,28 @@ import Testing
     #expect(auth.currentUser == nil)
   }
 
+  @Test func aLockedOutAccountSaysWhyAndAnInjectedFailureDoesNot() async throws {
+    var settings = FirebaseWorld.Settings()
+    settings.passwordAttemptLimit = .init(count: 2, per: .hours(1))
+    let world = FirebaseWorld(accounts: [bob], settings: settings)
+    let auth = world.auth(for: "phone")
+    world.failNext(.signInWithPassword, with: .tooManyRequests)
+    let injected = try #require(
+      await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") })
+    #expect(injected.code == AuthErrorCode.tooManyRequests.rawValue)
+    #expect(!injected.localizedDescription.contains("failed login attempts"))
+    for _ in 0..<2 {
+      _ = await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "nope") }
+    }
+    let locked = try #require(
+      await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass") })
+    #expect(locked.code == AuthErrorCode.tooManyRequests.rawValue)
+    #expect(
+      locked.localizedDescription.hasPrefix(
+        "Access to this account has been temporarily disabled due to many failed login attempts."))
+    #expect(auth.currentUser == nil)
+  }
+
   @Test func enumerationProtectionAnswersInvalidCredentialForBothMistakes() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")

@@ -31,6 +31,7 @@ import Testing
       sign_in_methods: [password, email_link, google.com]
       id_token_ttl: 2h
       oob_send_limit: { count: 3, per: 2h }
+      password_attempt_limit: { count: 4, per: 15m }
       mfa: { enabled: false, factors: [totp] }
       sms_code_ttl: 2m
       sms_send_limit: { count: 2, per: 1d }

@@ -56,7 +56,7 @@ import Testing
   @Test func theModelsKeyListsAreTheLanguages() {
     #expect(Scenario.keys == ScenarioLanguage.scenario.keys)
     #expect(Scenario.keys.first == "version" && Scenario.keys.last == "steps")
-    #expect(BackendSettings.keys.count == 16)
+    #expect(BackendSettings.keys.count == 17)
     #expect(Expectation.keys == ScenarioLanguage.expectation.keys)
     #expect(
       AdminAction.keys == [
