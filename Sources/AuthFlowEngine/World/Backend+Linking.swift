@@ -31,12 +31,16 @@ extension Backend {
     if account.password != nil { throw .providerAlreadyLinked }
     if accounts(withEmail: email).contains(where: { $0.uid != account.uid }) { throw .emailAlreadyInUse }
     try checkPasswordPolicy(password)
+    let address = email.lowercased()
     update(uid: account.uid) {
-      $0.email = email.lowercased()
+      // An address no one has proven yet is not verified, whatever the account's old one was (the emulator's
+      // `signUp` clears `emailVerified` when it links a password); the account's own address stays as it was.
+      if $0.email != address { $0.emailVerified = false }
+      $0.email = address
       $0.password = password
       $0.anonymous = false
     }
-    world.log("backend", "password linked to \(email.lowercased())")
+    world.log("backend", "password linked to \(address)")
     return accounts[account.uid]?.info ?? account.info
   }
 

@@ -44,6 +44,22 @@ struct BackendAnonymousTests {
     #expect(client.currentUser?.isAnonymous == true)
   }
 
+  /// A verified Google account that links a password with another address has an address no one proved: it is
+  /// not verified (so it cannot enroll a second factor); with its own address it stays verified.
+  @Test func aPasswordLinkedWithANewAddressLeavesItUnverified() throws {
+    let fixture = WorldFixture()
+    let gina = fixture.idp(.google, "gina@gmail.com", name: "Gina")
+    let (_, tokens) = try fixture.backend.signInWithIdp(gina)
+    let linked = try fixture.backend.linkPassword(
+      tokens.idToken, email: "Not.Mine@example.com", password: "Str0ng-pass")
+    #expect(linked.email == "not.mine@example.com" && !linked.emailVerified)
+
+    let olga = fixture.idp(.google, "olga@gmail.com", name: "Olga")
+    let (_, own) = try fixture.backend.signInWithIdp(olga)
+    let kept = try fixture.backend.linkPassword(own.idToken, email: "OLGA@gmail.com", password: "Str0ng-pass")
+    #expect(kept.email == "olga@gmail.com" && kept.emailVerified)
+  }
+
   @Test func linkingAnIdentityProviderUpgradesTheGuestToo() throws {
     let fixture = WorldFixture()
     let guest = try fixture.backend.signInAnonymously()
