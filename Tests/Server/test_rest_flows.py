@@ -233,6 +233,22 @@ def test_wrong_passwords_lock_the_account_until_the_password_is_reset(server):
     assert refused.status_code == 400 and "for no limit" in error(refused)
 
 
+def test_a_change_to_the_accounts_own_address_changes_nothing(server):
+    server.control("PATCH", "settings", {"email_enumeration_protection": False})
+    up = server.post("accounts:signUp", {"email": "own@example.com", "password": "correct-horse"}).json()
+    refused = server.post("accounts:sendOobCode", {"requestType": "VERIFY_AND_CHANGE_EMAIL",
+                                                   "idToken": up["idToken"], "newEmail": "OWN@example.com"})
+    assert error(refused) == "EMAIL_EXISTS"
+    same = server.post("accounts:update", {"idToken": up["idToken"], "email": "Own@Example.com"})
+    assert same.status_code == 200, same.text
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    assert [c for c in codes if c["email"] == "own@example.com"] == []
+    # No session was revoked: the first ID token still works.
+    looked_up = server.post("accounts:lookup", {"idToken": up["idToken"]})
+    assert looked_up.status_code == 200 and looked_up.json()["users"][0]["email"] == "own@example.com"
+    server.control("PATCH", "settings", {"email_enumeration_protection": True})
+
+
 def _verification_code(server, session_info):
     listed = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/verificationCodes", timeout=10).json()
     return [c for c in listed["verificationCodes"] if c["sessionInfo"] == session_info][-1]

@@ -5,7 +5,7 @@ extension Backend {
   /// `verifyBeforeUpdateEmail` (iOS: `sendEmailVerification(beforeUpdatingEmail:)`) sends: a sensitive operation
   /// (recent login), a malformed address → `invalid-email`; an address another account has →
   /// `email-already-in-use`, or under enumeration protection a silent success that sends nothing (Identity
-  /// Platform, "Enable or disable email enumeration protection"). Otherwise a `verify_and_change_email` email goes
+  /// Platform, "Enable or disable email enumeration protection"); so is the account's own address, in any case. Otherwise a `verify_and_change_email` email goes
   /// to the new address, and nothing changes until its link is opened (``applyEmailChange(code:kind:)``).
   func sendEmailChange(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) {
     let account = try authorize(token)
@@ -15,10 +15,13 @@ extension Backend {
     try requireRecentLogin(token)
     guard Backend.isValidEmail(newEmail) else { throw .invalidEmail }
     let newEmail = newEmail.lowercased()
-    if emailIsTaken(newEmail, byOtherThan: account.uid) {
+    // The account's own address is taken too (the emulator asserts no account has it): a change to it would
+    // change nothing, yet revoke every session and email a revert link.
+    if newEmail == account.email || emailIsTaken(newEmail, byOtherThan: account.uid) {
       guard settings.emailEnumerationProtection else { throw .emailAlreadyInUse }
       try checkSendLimit(email: newEmail, kind: .verifyAndChangeEmail)
-      world.log("backend", "\(newEmail) is taken: nothing sent (enumeration protection)")
+      let whose = newEmail == account.email ? "is the account's own address" : "is taken"
+      world.log("backend", "\(newEmail) \(whose): nothing sent (enumeration protection)")
       return
     }
     try checkSendLimit(email: newEmail, kind: .verifyAndChangeEmail)
@@ -43,7 +46,8 @@ extension Backend {
     let newEmail = newEmail.lowercased()
     if emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
     record(.sensitiveOperation(.changeEmail, uid: account.uid, authTime: token.authTime, at: world.now))
-    change(account, to: newEmail, verified: false)
+    // The same address again (in any case) changes nothing, as the emulator's update and an admin's change read it.
+    if newEmail != account.email { change(account, to: newEmail, verified: false) }
     let tokens = issueSession(uid: account.uid, authTime: token.authTime, provider: token.signInProvider)
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }

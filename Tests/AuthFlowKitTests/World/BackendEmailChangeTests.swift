@@ -110,6 +110,24 @@ struct BackendEmailChangeTests {
     #expect(fixture.world.outbox.emails.isEmpty)
   }
 
+  /// The account's own address, in any case, is taken too: no link, so no revert link and no revoked session.
+  @Test(arguments: [true, false])
+  func theAccountsOwnAddressIsNoChange(protection: Bool) throws {
+    let fixture = WorldFixture { $0.emailEnumerationProtection = protection }
+    fixture.account("gus@example.com", verified: true)
+    let client = try signedUp(fixture)
+    #expect(
+      errorCode { try client.sendEmailChange(to: "GUS@example.com") }
+        == (protection ? nil : .emailAlreadyInUse))
+    #expect(fixture.world.outbox.emails.isEmpty)
+    if !protection {
+      #expect(try client.updateEmail(to: "Gus@Example.com").email == "gus@example.com")
+      #expect(fixture.world.outbox.emails.isEmpty)
+    }
+    #expect(try client.reload().email == "gus@example.com")
+    #expect(fixture.stored("gus@example.com")?.emailVerified == true)
+  }
+
   @Test func updateEmailIsRefusedUnderEnumerationProtection() throws {
     let fixture = WorldFixture()
     fixture.account("gus@example.com")
