@@ -199,15 +199,36 @@ public struct Redactor: Sendable {
     let first = text[index]
     let escaped = SecretMatch.escapeStarts.contains(first)
     for secret in scalars where escaped || secret.scalars.first == first {
+      let end: Int?
       switch Self.plainMatch(secret.scalars, in: text, at: index) {
-      case .some(let end?): return (secret.text, end)
-      case .some(nil): continue
+      case .some(let found): end = found
       case nil:
         var match = SecretMatch(secret: secret.scalars, text: text, start: index)
-        if let end = match.end() { return (secret.text, end) }
+        end = match.end()
       }
+      guard let end, Self.standsAlone(secret.scalars, in: text, from: index, to: end) else { continue }
+      return (secret.text, end)
     }
     return nil
+  }
+
+  /// Secrets shorter than this are hidden only where they stand alone, not inside a longer word.
+  static let shortestHiddenInWords = SecretMatch.minimumCut
+
+  /// Whether a secret found at `start..<end` counts: a short one (a one- to three-character password, which only
+  /// a weak-password test writes) only where no letter or digit touches it, since hiding `ca` in `showcase`
+  /// both garbles the word and shows what the password was; a longer one wherever it is.
+  private static func standsAlone(
+    _ secret: [Unicode.Scalar], in text: [Unicode.Scalar], from start: Int, to end: Int
+  )
+    -> Bool
+  {
+    guard secret.count < shortestHiddenInWords else { return true }
+    func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+    return (start == 0 || !isWordCharacter(text[start - 1]))
+      && (end >= text.count || !isWordCharacter(text[end]))
   }
 
   /// The common case without ``SecretMatch``'s search: while the text holds no character an escaped form or a

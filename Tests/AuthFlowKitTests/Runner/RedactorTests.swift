@@ -87,10 +87,25 @@ struct RedactorTests {
 
   @Test func placeholdersAreNeverMaskedAgainAndEmptySecretsNever() {
     let short = Redactor(passwords: ["", "s", "password 1"])
-    #expect(short.scrub("‹password 2› is s") == "‹password 2› i‹password 2› ‹password 2›")
+    #expect(short.scrub("‹password 2› is s") == "‹password 2› is ‹password 2›")
     #expect(
       Redactor(hiding: ["a"]).scrub("a ‹password 3›, ‹password›") == "‹password› ‹password 3›, ‹password›")
     #expect(Redactor(passwords: [""]).scrub("text") == "text")
+  }
+
+  /// A password of one to three characters hides where it stands alone, raw or escaped, and never inside a
+  /// longer word: `show‹password 1›se` would garble the machine's name and tell the password; a longer one hides
+  /// everywhere.
+  @Test func aShortSecretHidesOnlyWhereItStandsAlone() {
+    let redactor = Redactor(passwords: ["ca", "x"])
+    #expect(redactor.scrub("showcase: ca") == "showcase: ‹password 1›")
+    #expect(redactor.scrub("carla@example.com, extra") == "carla@example.com, extra")
+    #expect(
+      redactor.scrub(#"{"password":"ca","key":"x"}"#) == #"{"password":"‹password 1›","key":"‹password 2›"}"#)
+    #expect(redactor.scrub(#"\u0063a, x…"#) == "‹password 1›, ‹password 2›…")
+    #expect(redactor.scrub("é-ca-1 2ca") == "é-‹password 1›-1 2ca")
+    let long = Redactor(passwords: ["hunt"])
+    #expect(long.scrub("manhunter") == "man‹password 1›er")
   }
 
   /// Most output holds secrets, if at all, as written: found at once, even right after a near miss, at the very
