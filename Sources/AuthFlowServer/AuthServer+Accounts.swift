@@ -154,9 +154,25 @@ extension AuthServer {
       /// When it was minted and when it expires, in seconds since 1970 (the Admin SDKs write both).
       var iat: Double?
       var exp: Double?
+      /// `claims` was written but is not an object of the values ``ClaimValue`` holds (a fraction or `null`
+      /// inside, which production takes and authflow does not model).
+      var claimsUnsupported = false
       enum CodingKeys: String, CodingKey {
         case uid, claims, aud, iat, exp
         case tenant = "tenant_id"
+      }
+
+      init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uid = try container.decodeIfPresent(String.self, forKey: .uid)
+        tenant = try container.decodeIfPresent(String.self, forKey: .tenant)
+        aud = try container.decodeIfPresent(String.self, forKey: .aud)
+        iat = try container.decodeIfPresent(Double.self, forKey: .iat)
+        exp = try container.decodeIfPresent(Double.self, forKey: .exp)
+        if container.contains(.claims), try !container.decodeNil(forKey: .claims) {
+          claims = try? container.decode([String: ClaimValue].self, forKey: .claims)
+          claimsUnsupported = claims == nil
+        }
       }
     }
     let request = try call.decode(SignInWithCustomTokenRequest.self)
@@ -164,6 +180,11 @@ extension AuthServer {
     let data = token.hasPrefix("{") ? Data(token.utf8) : TokenBook.payload(ofJWT: token)
     guard let data, let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
       throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token")
+    }
+    guard !payload.claimsUnsupported else {
+      throw ServiceError(
+        "INVALID_CUSTOM_TOKEN : claims must be an object of strings, whole numbers, booleans, lists and objects "
+          + "(authflow does not model a fraction or null)")
     }
     if let audience = payload.aud, audience != Self.customTokenAudience {
       throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not for Identity Toolkit (aud: \(audience))")

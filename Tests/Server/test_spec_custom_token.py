@@ -87,6 +87,18 @@ def test_forbidden_claims(api):
     assert "FORBIDDEN_CLAIM : firebase" in error(api.client("accounts:signInWithCustomToken", {"token": token}))
 
 
+def test_claims_authflow_cannot_hold_are_named_as_the_reason(api):
+    """Not an emulator case: production takes a fraction or null among a token's claims; authflow does not model
+    them and says so, instead of calling the token not a custom token."""
+    for claims in ({"n": 1.5}, {"z": None}, {"nested": {"ratio": 0.25}}):
+        message = error(api.client("accounts:signInWithCustomToken", {"token": custom_token(uid="frac", claims=claims)}))
+        assert message.startswith("INVALID_CUSTOM_TOKEN : claims must be an object of strings"), message
+        assert "fraction or null" in message
+    listed = ok(api.client("accounts:signInWithCustomToken",
+                           {"token": custom_token(uid="lists", claims={"roles": ["a", "b"], "org": {"id": "x"}})}))
+    assert jwt_parts(listed["idToken"])[1]["roles"] == ["a", "b"]
+
+
 def test_disabled_user(api):
     """customToken.spec.ts: should error if user is disabled"""
     uid = sign_in_with_email_link(api, "alice@example.com")["localId"]
