@@ -75,6 +75,11 @@ extension ScenarioLoader.Document {
           if let node = fields[key] { report(.conflictingKeys(first: "anonymous", second: key), at: node) }
         }
       }
+      if !seed.mfa.isEmpty, !seed.anonymous, seed.email == nil || !seed.emailVerified,
+        let node = fields["mfa"]
+      {
+        report(.secondFactorsNeedVerifiedEmail, at: node)
+      }
       if let address { accountEmails.insert(address) }
       if let id { accountIDs.insert(id) }
       if seed.disabled {

@@ -138,6 +138,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case emptyExpect
   /// `use:` where flow files cannot be read (a scenario given as text, not as a file).
   case flowsNotReadable
+  /// A given account with second factors and no verified email: production enrolls none for such an account
+  /// and the Admin SDK imports none.
+  case secondFactorsNeedVerifiedEmail
   /// `use:` with an absolute path; flows are named relative to the file that uses them.
   case flowPathNotRelative(path: String)
   /// A flow file that uses itself, directly or through other flows.
@@ -336,6 +339,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "'expect' has no checks"
     case .flowsNotReadable:
       "'use' reads flow files, which a scenario sent as text cannot name; run it from a file"
+    case .secondFactorsNeedVerifiedEmail:
+      "an account with 'mfa' needs an 'email' and 'email_verified: true': production enrolls second factors only "
+        + "for a verified email, and the Admin SDK imports none without one"
     case .flowPathNotRelative(let path):
       "'use' takes a path relative to the file that uses it, found \(quoted(path))"
     case .flowCycle(let path):

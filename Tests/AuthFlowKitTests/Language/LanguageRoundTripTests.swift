@@ -50,7 +50,7 @@ import Testing
           claims: { role: admin, seats: 5 }
         - { email: ben@example.com, password: ben-pass, disabled: true }
         - { id: guest, anonymous: true }
-        - { email: pam@example.com, phone_number: "+15555550123", mfa: [{ factor: totp }, { factor: phone, number: "+15555550126" }] }
+        - { email: pam@example.com, email_verified: true, phone_number: "+15555550123", mfa: [{ factor: totp }, { factor: phone, number: "+15555550126" }] }
       identity_providers:
         twitter.com:
           - { email: cleo@example.com, name: Cleo, email_verified: true }

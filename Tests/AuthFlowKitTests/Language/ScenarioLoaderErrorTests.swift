@@ -866,6 +866,26 @@ extension ScenarioLoaderErrorTests {
       ])
   }
 
+  /// An account production cannot have: second factors without a verified email (a user trial wrote one that
+  /// `serve`'s import refused).
+  @Test func secondFactorsNeedAVerifiedEmail() {
+    let yaml = MarkedYAML(
+      """
+      scenario: factors
+      given:
+        accounts:
+          - { email: a@example.com, mfa: 1️⃣[{ factor: totp }] }
+          - { id: b, phone_number: "+15555550100", mfa: 2️⃣[{ factor: totp }] }
+          - { email: c@example.com, email_verified: true, mfa: [{ factor: totp }] }
+      steps:
+        - launch
+      """)
+    let message =
+      "an account with 'mfa' needs an 'email' and 'email_verified: true': production enrolls second factors only "
+      + "for a verified email, and the Admin SDK imports none without one"
+    #expect(errors(yaml) == [yaml.error("1️⃣", message), yaml.error("2️⃣", message)])
+  }
+
   /// Values that would otherwise be dropped or changed without a word: a claim that is a fraction, null or
   /// past 64 bits (it became a string), a guest with a phone number or second factors (it lost them), a new
   /// password on a link that is no reset (ignored).
