@@ -4,7 +4,8 @@ import Foundation
 
 /// authflow's own control endpoints, for what the emulator lacks (see Docs/Serve.md):
 /// `GET /authflow/v1/clock`, `POST /authflow/v1/clock:advance`, `GET /authflow/v1/outbox`,
-/// `GET|PATCH /authflow/v1/settings`, `POST /authflow/v1/failNext`, `POST /authflow/v1/given`.
+/// `GET /authflow/v1/authenticators`, `GET|PATCH /authflow/v1/settings`, `POST /authflow/v1/failNext`,
+/// `POST /authflow/v1/given`.
 extension AuthServer {
   func control(_ call: Call, _ parts: [String]) throws -> (Int, JSON) {
     guard parts.count == 2, parts[0] == "v1" else { throw ServiceError.notFound }
@@ -29,6 +30,14 @@ extension AuthServer {
         ]
       }
       return (200, ["emails": .array(emails)])
+    case ("authenticators", "GET"):
+      let codes: [JSON] = world.authenticatorCodes().map { entry in
+        [
+          "localId": .string(entry.uid), "email": .optional(entry.email),
+          "mfaEnrollmentId": .string(entry.factorID), "code": .string(entry.code),
+        ]
+      }
+      return (200, ["authenticators": .array(codes)])
     case ("settings", "GET"):
       return (200, SettingsPatch.json(world.settings))
     case ("settings", "PATCH"):
@@ -64,7 +73,9 @@ extension AuthServer {
       tenants.removeAll()
       tokens.startOver()
       return (200, ["accounts": .int(Int64(given.accounts.count)), "now": .string(given.now.description)])
-    case ("clock", _), ("clock:advance", _), ("outbox", _), ("settings", _), ("failNext", _), ("given", _):
+    case ("clock", _), ("clock:advance", _), ("outbox", _), ("authenticators", _), ("settings", _),
+      ("failNext", _),
+      ("given", _):
       throw ServiceError(status: 404, "Method not found.", canonical: "NOT_FOUND")
     default:
       throw ServiceError.notFound

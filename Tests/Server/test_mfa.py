@@ -103,6 +103,29 @@ def test_totp_enrolment_then_sign_in_with_a_code_computed_here(server, app):
     assert error(v2(server, "mfaSignIn:finalize", body)) == "INVALID_MFA_PENDING_CREDENTIAL"
 
 
+def test_a_seeded_authenticators_code_is_listed_for_the_sign_in(server):
+    scenario = """version: 1
+scenario: seeded authenticator
+given:
+  accounts:
+    - { email: tina@example.com, password: "correct-horse", email_verified: true, mfa: [{ factor: totp }] }
+steps:
+  - wait: 1m
+"""
+    assert requests.post(f"{server.base}/authflow/v1/given", data=scenario, timeout=10).status_code == 200
+    pending = server.post("accounts:signInWithPassword", {"email": "tina@example.com", "password": "correct-horse"})
+    [factor] = pending.json()["mfaInfo"]
+    [listed] = requests.get(f"{server.base}/authflow/v1/authenticators", timeout=10).json()["authenticators"]
+    assert (listed["email"], listed["mfaEnrollmentId"]) == ("tina@example.com", factor["mfaEnrollmentId"])
+    assert len(listed["code"]) == 6 and listed["code"].isdigit()
+    body = {"mfaPendingCredential": pending.json()["mfaPendingCredential"],
+            "mfaEnrollmentId": factor["mfaEnrollmentId"], "totpVerificationInfo": {"verificationCode": listed["code"]}}
+    done = v2(server, "mfaSignIn:finalize", body)
+    assert done.status_code == 200, done.text
+    wrong = requests.post(f"{server.base}/authflow/v1/authenticators", timeout=10)
+    assert wrong.status_code == 404 and error(wrong) == "Method not found."
+
+
 def test_enrolment_needs_a_verified_email(server):
     token = server.post("accounts:signUp", {"email": "unverified@example.com", "password": "secret-1"}).json()
     response = v2(server, "mfaEnrollment:start", {"idToken": token["idToken"], "totpEnrollmentInfo": {}})

@@ -129,6 +129,12 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
+  /// Every enrolled authenticator (TOTP factor) with the code it shows now: how a client finishes a sign-in of
+  /// an account `given` seeded with one, whose secret it never saw.
+  public func authenticatorCodes() -> [(uid: String, email: String?, factorID: String, code: String)] {
+    locked { _, backend in backend.authenticatorCodes() }
+  }
+
   /// Whether `password_attempt_limit` locks the account with this email out of password sign-ins now: what tells
   /// a lockout's `too-many-requests` from one `failNext` injected.
   public func isLockedOut(email: String) -> Bool {

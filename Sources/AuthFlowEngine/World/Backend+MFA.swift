@@ -274,6 +274,19 @@ extension Backend {
     return (accounts[account.uid]?.info ?? account.info, tokens)
   }
 
+  /// Every enrolled authenticator (TOTP factor), account by account in creation order, with the code it shows
+  /// now: what `serve` lists for a client that never saw a seeded factor's secret.
+  package func authenticatorCodes() -> [(uid: String, email: String?, factorID: String, code: String)] {
+    uids.flatMap { uid -> [(uid: String, email: String?, factorID: String, code: String)] in
+      guard let account = accounts[uid] else { return [] }
+      return account.mfa.compactMap { factor in
+        account.totpSecrets[factor.id].map {
+          (uid, account.email, factor.id, TOTP.code(secret: $0, at: world.now))
+        }
+      }
+    }
+  }
+
   /// The code the user's authenticator app shows now for the TOTP factor `factorID` (what `enter_code` types).
   package func authenticatorCode(factor factorID: String) -> String? {
     for uid in uids {
