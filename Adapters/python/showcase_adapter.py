@@ -311,6 +311,9 @@ class Showcase:
 
     def cancel(self, args):
         if self.waits_for_code():
+            # Dismissing the code a re-authentication sent drops the change waiting on it too.
+            if self.pending_phone is not None and self.pending_phone["purpose"] == "reauthenticate":
+                self.awaiting_reauthentication = None
             self.pending_phone = None
             self.pending_totp = None
             self.pending_second_factor = None
@@ -446,10 +449,15 @@ class Showcase:
     def enter(self, code, pending):
         """The code typed: signs in (or links the number, or enrolls it). A wrong code keeps the field for
         another try; an expired one makes the app send a new code at once; any other error closes the field."""
-        method = {"link": "linkPhone", "sign_in": "signInWithPhone", "enroll": "finishPhoneEnrollment"}
+        method = {"link": "linkPhone", "sign_in": "signInWithPhone", "enroll": "finishPhoneEnrollment",
+                  "reauthenticate": "reauthenticateWithPhone"}
         try:
             self.harness.call(method[pending["purpose"]], verification_id=pending["verification_id"], code=code)
             self.pending_phone = None
+            waiting = self.awaiting_reauthentication
+            if pending["purpose"] == "reauthenticate" and waiting is not None:
+                self.awaiting_reauthentication = None
+                self.settle(*waiting)
         except AuthError as failure:
             if failure.code == CREDENTIAL_ALREADY_IN_USE and pending["purpose"] == "link" and self.is_guest(self.user):
                 # The number has an account: the guest signs in to it with the proof the refusal carried.
@@ -523,6 +531,10 @@ class Showcase:
             self.show(failure.code)
             if failure.code == REQUIRES_RECENT_LOGIN:
                 self.awaiting_reauthentication = (action, args)
+                # A user who signs in only with a phone number proves itself with a code texted at once.
+                user = self.user
+                if user is not None and user.get("providers") == ["phone"] and user.get("phone_number"):
+                    self.request_code(user["phone_number"], "reauthenticate")
 
     def upgrade(self, email, password, display_name):
         """"Create account" on a guest's home: links the email and password to the guest, so its uid and data

@@ -87,6 +87,8 @@ final class ShowcaseMachine: Machine {
       case link
       /// Enrolling the number as a second factor.
       case enroll
+      /// Proving again who a user who signs in only with the number is, for the change waiting on it.
+      case reauthenticate
     }
   }
 
@@ -288,6 +290,8 @@ final class ShowcaseMachine: Machine {
       settle(pending)
     case .cancel:
       if pendingPhone != nil || pendingTOTP != nil || pendingSecondFactor != nil {
+        // Dismissing the code a re-authentication sent drops the change waiting on it too.
+        if pendingPhone?.purpose == .reauthenticate { awaitingReauthentication = nil }
         pendingPhone = nil
         pendingTOTP = nil
         pendingSecondFactor = nil
@@ -471,8 +475,13 @@ final class ShowcaseMachine: Machine {
       case .link: try linkPhone(pending, code: code)
       case .signIn: _ = try client.signIn(verificationID: pending.verificationID, code: code)
       case .enroll: _ = try client.finishPhoneEnrollment(verificationID: pending.verificationID, code: code)
+      case .reauthenticate: try client.reauthenticatePhone(verificationID: pending.verificationID, code: code)
       }
       pendingPhone = nil
+      if pending.purpose == .reauthenticate, let waiting = awaitingReauthentication {
+        awaitingReauthentication = nil
+        if !flaws.contains(.dropsOperationAfterReauthentication) { settle(waiting) }
+      }
     } catch {
       show(error)
       switch error {
@@ -603,6 +612,11 @@ final class ShowcaseMachine: Machine {
       show(.requiresRecentLogin)
       if flaws.contains(.enrollsWithoutReauthentication), action.kind == .enrollMFA { return }
       awaitingReauthentication = action
+      // A user who signs in only with a phone number has no password or provider to prove itself with: the app
+      // texts a code to the number at once, and the code re-authenticates.
+      if let user, user.providers == [.phone], let number = user.phoneNumber {
+        requestCode(number, for: .reauthenticate)
+      }
     } catch {
       show(error)
     }

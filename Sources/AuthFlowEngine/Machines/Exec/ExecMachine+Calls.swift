@@ -13,7 +13,7 @@ extension ExecMachine {
     "signInWithCustomToken", "sendSignInLink", "signInWithEmailLink", "linkEmailLink", "unlink",
     "updateProfile",
     "getIDToken", "idTokenClaims", "storeValue", "storedValue",
-    "verifyPhoneNumber", "signInWithPhone", "linkPhone", "smsCode",
+    "verifyPhoneNumber", "signInWithPhone", "linkPhone", "reauthenticateWithPhone", "smsCode",
     "startPhoneEnrollment", "finishPhoneEnrollment", "startTOTPEnrollment", "finishTOTPEnrollment",
     "unenrollMFA",
     "pendingMultiFactor", "startSecondFactor", "resolveSecondFactor", "authenticatorCode",
@@ -190,6 +190,12 @@ extension ExecMachine {
       return run { () throws(AuthErrorCode) in
         let (user, isNewUser) = try client.signIn(verificationID: id, code: code)
         return .object(["user": wire(user), "is_new_user": .bool(isNewUser)])
+      }
+    case "reauthenticateWithPhone":
+      let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
+      return run { () throws(AuthErrorCode) in
+        try client.reauthenticatePhone(verificationID: id, code: code)
+        return .null
       }
     case "linkPhone":
       let (id, code) = (try arguments.string("verification_id"), try arguments.optionalString("code"))
