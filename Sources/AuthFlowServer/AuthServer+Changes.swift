@@ -226,34 +226,33 @@ extension AuthServer {
     if request.returnOobLink == true {
       return try oobLink(call, kind, request, idToken: idToken, newEmail: newEmail, continueURL: continueURL)
     }
-    let sentBefore = continueURL == nil ? 0 : world.outbox.count
     let email: String
     switch kind {
     case .verifyEmail:
       let token = try self.idToken(idToken)
       _ = try accountEmail(token)
-      email = try backend { () throws(AuthErrorCode) in try world.sendVerification(token) }
+      email = try backend { () throws(AuthErrorCode) in
+        try world.sendVerification(token, continueURL: continueURL)
+      }
     case .verifyAndChangeEmail:
       guard idToken != nil else { throw ServiceError.missing("ID_TOKEN") }
       let token = try self.idToken(idToken)
       email = try accountEmail(token)
-      try backend { () throws(AuthErrorCode) in _ = try world.sendEmailChange(token, to: newEmail ?? "") }
+      try backend { () throws(AuthErrorCode) in
+        _ = try world.sendEmailChange(token, to: newEmail ?? "", continueURL: continueURL)
+      }
     case .signInLink:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
-      try backend { () throws(AuthErrorCode) in try world.sendSignInLink(email: address) }
+      try backend { () throws(AuthErrorCode) in
+        try world.sendSignInLink(email: address, continueURL: continueURL)
+      }
       email = address.lowercased()
     case .passwordReset, .recoverEmail:
       guard let address = request.email, !address.isEmpty else { throw ServiceError.missing("EMAIL") }
-      try backend { () throws(AuthErrorCode) in try world.sendPasswordReset(email: address) }
-      email = address.lowercased()
-    }
-    if let continueURL {
-      // The email just sent carries it in its link, as production's and the emulator's do.
-      // This request's email: of its kind, to its address (an email change's goes to the new one).
-      let recipient = (kind == .verifyAndChangeEmail ? newEmail ?? "" : email).lowercased()
-      for mail in world.outbox.dropFirst(sentBefore) where mail.kind == kind && mail.to == recipient {
-        tokens.remember(continueURL: continueURL, forCode: mail.code)
+      try backend { () throws(AuthErrorCode) in
+        try world.sendPasswordReset(email: address, continueURL: continueURL)
       }
+      email = address.lowercased()
     }
     return ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
   }
@@ -276,7 +275,7 @@ extension AuthServer {
     }
     let code: String?
     do {
-      code = try world.actionCode(kind, email: email, newEmail: newEmail)
+      code = try world.actionCode(kind, email: email, newEmail: newEmail, continueURL: continueURL)
     } catch .userNotFound where kind == .passwordReset {
       throw ServiceError("EMAIL_NOT_FOUND")
     } catch {
@@ -286,7 +285,6 @@ extension AuthServer {
       "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email.lowercased()),
     ]
     if let code {
-      if let continueURL { tokens.remember(continueURL: continueURL, forCode: code) }
       json["oobCode"] = .string(code)
       json["oobLink"] = .string(actionLink(call, kind, code))
     }
@@ -312,7 +310,7 @@ extension AuthServer {
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
     let tenant = tenantID.map { "&tenantId=\($0)" } ?? ""
     // The `continueUrl` the code was sent with, encoded as a query value (all but RFC 3986's unreserved characters).
-    let next = tokens.continueURL(ofCode: code).flatMap {
+    let next = world.continueURL(ofCode: code).flatMap {
       $0.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters).map { "&continueUrl=\($0)" }
     }
     return

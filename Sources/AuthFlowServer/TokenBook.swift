@@ -22,8 +22,6 @@ final class TokenBook: @unchecked Sendable {
   /// tenant into its pending credential; these are the world's seeded ids, so the server keeps what the
   /// credential would say.
   private var issuers: [String: Issuer] = [:]
-  /// The `continueUrl` each action code was sent with, which its link carries.
-  private var continueURLs: [String: String] = [:]
   let projectID: String
 
   init(projectID: String) { self.projectID = projectID }
@@ -65,16 +63,9 @@ final class TokenBook: @unchecked Sendable {
     return token
   }
 
-  /// Remembers the `continueUrl` an action code was sent with.
-  func remember(continueURL: String, forCode code: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    continueURLs[code] = continueURL
-  }
-
   /// Forgets everything it was told: the world starts over (`given`), and its seeded tokens and codes repeat, so
   /// a record of the old world's would ride on the new world's same value (a session's SAML attributes, second
-  /// factor or tenant, a code's `continueUrl`).
+  /// factor or tenant).
   func startOver() {
     lock.lock()
     defer { lock.unlock() }
@@ -84,14 +75,6 @@ final class TokenBook: @unchecked Sendable {
     secondFactors = [:]
     signInAttributes = [:]
     issuers = [:]
-    continueURLs = [:]
-  }
-
-  /// The `continueUrl` the action code `code` was sent with, if any.
-  func continueURL(ofCode code: String) -> String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return continueURLs[code]
   }
 
   /// The tenant whose session issued the ID token `jwt`, if the server issued it to a tenant's user.

@@ -136,6 +136,27 @@ def test_an_action_link_carries_the_continue_url_it_was_sent_with(server):
     assert "continueUrl=" in sent[0]["oobLink"] and "continueUrl" not in sent[1]["oobLink"], sent
 
 
+def test_concurrent_sends_to_one_address_keep_their_own_continue_urls(server):
+    """The codes a send made get its continueUrl under the world's lock, so concurrent sends of one kind to one
+    address never take each other's."""
+    from concurrent.futures import ThreadPoolExecutor
+    server.control("PATCH", "settings", {"oob_send_limit": {"count": 100, "per": "1h"}}).raise_for_status()
+    server.post("accounts:signUp", {"email": "many@example.com", "password": "secret-1"}).raise_for_status()
+    urls = [f"https://app.example/{n}" for n in range(24)]
+
+    def send(url):
+        return server.post("accounts:sendOobCode", {"requestType": "PASSWORD_RESET", "email": "many@example.com",
+                                                    "continueUrl": url}).status_code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(send, urls)) == {200}
+    codes = requests.get(f"{server.base}/emulator/v1/projects/demo-authflow/oobCodes", timeout=10).json()["oobCodes"]
+    linked = sorted(c["oobLink"].split("&continueUrl=")[1].split("&")[0] for c in codes
+                    if c["email"] == "many@example.com")
+    assert linked == sorted(requests.utils.quote(url, safe="") for url in urls)
+    server.control("PATCH", "settings", {"oob_send_limit": {"count": 5, "per": "1h"}}).raise_for_status()
+
+
 def test_fail_next_and_error_shapes(server):
     server.control("POST", "failNext", {"operation": "signInWithPassword", "error": "too-many-requests"})
     failed = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "secret-1"})

@@ -123,25 +123,38 @@ extension ServedWorld {
   /// sent. An email change needs `newEmail`, well-formed and free (`email-already-in-use`). An address no
   /// account has is `user-not-found`, except that under enumeration protection a password reset for it is no
   /// code and no error (`nil`), as production answers the Admin SDK there.
-  public func actionCode(_ kind: MailKind, email: String, newEmail: String? = nil) throws(AuthErrorCode)
-    -> String?
-  {
+  public func actionCode(
+    _ kind: MailKind, email: String, newEmail: String? = nil, continueURL: String? = nil
+  ) throws(AuthErrorCode) -> String? {
     try locked(nil) { (_, backend) throws(AuthErrorCode) -> String? in
-      guard Backend.isValidEmail(email) else { throw .invalidEmail }
-      if kind == .signInLink { return backend.issueSignInLinkCode(email: email.lowercased()) }
-      guard let account = backend.account(email: email) else {
-        if kind == .passwordReset, backend.settings.emailEnumerationProtection { return nil }
-        throw .userNotFound
-      }
-      var changeTo: String?
-      if kind == .verifyAndChangeEmail {
-        guard let newEmail, Backend.isValidEmail(newEmail) else { throw .invalidEmail }
-        if backend.emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
-        changeTo = newEmail.lowercased()
-      }
-      guard let code = backend.issueCode(kind, for: account, changeTo: changeTo) else { throw .invalidEmail }
+      let code = try Self.issueCode(backend, kind, email: email, newEmail: newEmail)
+      if let code, let continueURL { backend.actionCodes[code]?.continueURL = continueURL }
       return code
     }
+  }
+
+  private static func issueCode(_ backend: Backend, _ kind: MailKind, email: String, newEmail: String?)
+    throws(AuthErrorCode) -> String?
+  {
+    guard Backend.isValidEmail(email) else { throw .invalidEmail }
+    if kind == .signInLink { return backend.issueSignInLinkCode(email: email.lowercased()) }
+    guard let account = backend.account(email: email) else {
+      if kind == .passwordReset, backend.settings.emailEnumerationProtection { return nil }
+      throw .userNotFound
+    }
+    var changeTo: String?
+    if kind == .verifyAndChangeEmail {
+      guard let newEmail, Backend.isValidEmail(newEmail) else { throw .invalidEmail }
+      if backend.emailIsTaken(newEmail, byOtherThan: account.uid) { throw .emailAlreadyInUse }
+      changeTo = newEmail.lowercased()
+    }
+    guard let code = backend.issueCode(kind, for: account, changeTo: changeTo) else { throw .invalidEmail }
+    return code
+  }
+
+  /// The `continueUrl` the action code `code` was issued with, which its link carries.
+  public func continueURL(ofCode code: String) -> String? {
+    locked { (_, backend) in backend.actionCodes[code]?.continueURL }
   }
 
   // MARK: - Control

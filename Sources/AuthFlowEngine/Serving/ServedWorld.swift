@@ -74,8 +74,25 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: a sign-in link to `email` (`Backend.sendSignInLink(email:)`).
-  public func sendSignInLink(email: String) throws(AuthErrorCode) {
-    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in try backend.sendSignInLink(email: email)
+  public func sendSignInLink(email: String, continueURL: String? = nil) throws(AuthErrorCode) {
+    try sending(continueURL) { (_, backend) throws(AuthErrorCode) in try backend.sendSignInLink(email: email)
+    }
+  }
+
+  /// Runs a `sendOobCode` under the lock (after its `fail_next`, if any) and gives the codes of the emails it sent
+  /// `continueURL`: in the same lock, so a concurrent send's email never takes another request's.
+  private func sending<T>(
+    _ continueURL: String?, _ body: (World, Backend) throws(AuthErrorCode) -> T
+  ) throws(AuthErrorCode) -> T {
+    try locked(.sendOobCode) { (world, backend) throws(AuthErrorCode) -> T in
+      let sentBefore = world.outbox.emails.count
+      let result = try body(world, backend)
+      if let continueURL {
+        for mail in world.outbox.emails.dropFirst(sentBefore) {
+          backend.actionCodes[mail.code]?.continueURL = continueURL
+        }
+      }
+      return result
     }
   }
 
@@ -216,8 +233,8 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:sendOobCode` with `VERIFY_EMAIL` and the user's ID token; the email lands in the outbox.
-  public func sendVerification(_ token: IDToken) throws(AuthErrorCode) -> String {
-    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+  public func sendVerification(_ token: IDToken, continueURL: String? = nil) throws(AuthErrorCode) -> String {
+    try sending(continueURL) { (_, backend) throws(AuthErrorCode) in
       let account = try backend.authorize(token)
       try backend.sendVerification(token)
       return account.email ?? ""
@@ -225,8 +242,8 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:sendOobCode` with `PASSWORD_RESET`.
-  public func sendPasswordReset(email: String) throws(AuthErrorCode) {
-    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+  public func sendPasswordReset(email: String, continueURL: String? = nil) throws(AuthErrorCode) {
+    try sending(continueURL) { (_, backend) throws(AuthErrorCode) in
       try backend.sendPasswordReset(email: email)
     }
   }
@@ -267,8 +284,10 @@ public final class ServedWorld: @unchecked Sendable {
 
   /// `accounts:sendOobCode` with `VERIFY_AND_CHANGE_EMAIL`, the user's ID token and `newEmail`
   /// (`Backend.sendEmailChange(_:to:)`); returns the account's current email.
-  public func sendEmailChange(_ token: IDToken, to newEmail: String) throws(AuthErrorCode) -> String {
-    try locked(.sendOobCode) { (_, backend) throws(AuthErrorCode) in
+  public func sendEmailChange(_ token: IDToken, to newEmail: String, continueURL: String? = nil)
+    throws(AuthErrorCode) -> String
+  {
+    try sending(continueURL) { (_, backend) throws(AuthErrorCode) in
       let account = try backend.authorize(token)
       try backend.sendEmailChange(token, to: newEmail)
       return account.email ?? ""

@@ -12,4 +12,7 @@ struct ActionCode {
   var changeTo: String? = nil
   var createdAt: VirtualTime
   var used = false
+  /// Where the app asked the link to lead after the code is handled (`ActionCodeSettings.url`, REST
+  /// `continueUrl`), which the email's link carries; nil when it asked for none.
+  var continueURL: String? = nil
 }

@@ -20,6 +20,33 @@ import Testing
     #expect(Set(accounts.compactMap(\.email)).count == 400)
   }
 
+  /// Each send gives its own codes its `continueUrl`, under the world's lock: concurrent sends of one kind to one
+  /// address never take each other's (serve once matched them by kind and recipient afterwards).
+  @Test func concurrentSendsKeepTheirOwnContinueURLs() async throws {
+    var settings = BackendSettings()
+    settings.oobSendLimit = .init(count: 1_000, per: .hours(1))
+    let world = ServedWorld(settings: settings)
+    _ = try world.signUp(email: "many@example.com", password: "secret-1")
+    await withTaskGroup(of: Void.self) { group in
+      for client in 0..<8 {
+        group.addTask {
+          for n in 0..<25 {
+            try? world.sendPasswordReset(
+              email: "many@example.com", continueURL: "https://app.example/\(client)/\(n)")
+          }
+        }
+      }
+    }
+    let urls = world.outbox.compactMap { world.continueURL(ofCode: $0.code) }
+    #expect(urls.count == 200)
+    #expect(Set(urls).count == 200)
+    let admin = try #require(
+      try world.actionCode(.passwordReset, email: "many@example.com", continueURL: "https://a/"))
+    #expect(world.continueURL(ofCode: admin) == "https://a/")
+    try world.sendPasswordReset(email: "many@example.com")
+    #expect(world.outbox.last.map { world.continueURL(ofCode: $0.code) } == .some(nil))
+  }
+
   @Test func failNextFailsOnlyTheNextMatchingCall() throws {
     let world = ServedWorld()
     world.failNext(.signUp, with: .tooManyRequests)
