@@ -126,6 +126,20 @@ steps:
     assert wrong.status_code == 404 and error(wrong) == "Method not found."
 
 
+def test_a_guest_that_links_an_email_link_may_enroll_a_second_factor(server):
+    """The session a link answers with names the method linked (`password`), not the guest's `anonymous`, whose
+    sessions may not enroll (`UNSUPPORTED_FIRST_FACTOR`)."""
+    guest = server.post("accounts:signUp", {}).json()
+    server.post("accounts:sendOobCode", {"requestType": "EMAIL_SIGNIN", "email": "gil@example.com"}).raise_for_status()
+    codes = requests.get(f"{server.base}/emulator/v1/projects/{PROJECT}/oobCodes", timeout=10).json()["oobCodes"]
+    code = [c for c in codes if c["email"] == "gil@example.com"][-1]["oobCode"]
+    linked = server.post("accounts:signInWithEmailLink",
+                         {"email": "gil@example.com", "oobCode": code, "idToken": guest["idToken"]})
+    assert linked.status_code == 200, linked.text
+    started = v2(server, "mfaEnrollment:start", {"idToken": linked.json()["idToken"], "totpEnrollmentInfo": {}})
+    assert started.status_code == 200, started.text
+
+
 def test_enrolment_needs_a_verified_email(server):
     token = server.post("accounts:signUp", {"email": "unverified@example.com", "password": "secret-1"}).json()
     response = v2(server, "mfaEnrollment:start", {"idToken": token["idToken"], "totpEnrollmentInfo": {}})

@@ -112,8 +112,8 @@ public final class ServedWorld: @unchecked Sendable {
   {
     try locked(.signInWithEmailLink) { (_, backend) throws(AuthErrorCode) in
       let info = try backend.linkEmailLink(token, email: email, code: code)
-      let tokens = backend.issueSession(
-        uid: info.uid, authTime: token.authTime, provider: token.signInProvider)
+      // The new session names the method just linked, as a password link's does (an email link is `password`).
+      let tokens = backend.issueSession(uid: info.uid, authTime: token.authTime, provider: .password)
       return try session(backend, info.uid, tokens, new: false)
     }
   }
