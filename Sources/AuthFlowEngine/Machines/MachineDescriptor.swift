@@ -72,3 +72,11 @@ extension MachineDescriptor {
   /// Whether what is typed into `field` is secret: declared so, or named `password`.
   public func hidesField(_ field: String) -> Bool { field == "password" || secretFields.contains(field) }
 }
+
+extension MachineDescriptor {
+  /// The words the machine makes outputs print (its name, screens, fields, `ui` names and tap targets); see
+  /// ``MachineRegistry/words``.
+  public var words: Set<String> {
+    Set([name] + screens + tapTargets + typeFields + secretFields + uiNames)
+  }
+}

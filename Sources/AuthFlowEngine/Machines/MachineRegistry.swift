@@ -30,6 +30,12 @@ public struct MachineRegistry: Sendable {
       ?? .failure(.unknownMachine(reference, known: names))
   }
 
+  /// The words outputs print whatever a scenario's secrets are: the language's (``ScenarioLanguage/words``) and
+  /// each machine's, which a ``Redactor`` keeps where they are written whole.
+  public var words: Set<String> {
+    descriptors.reduce(into: ScenarioLanguage.words) { $0.formUnion($1.words) }
+  }
+
   /// Adds (or replaces) a machine, e.g. your app's auth logic in your own build of the command.
   public mutating func register(_ descriptor: MachineDescriptor) {
     descriptors.removeAll { $0.name == descriptor.name }

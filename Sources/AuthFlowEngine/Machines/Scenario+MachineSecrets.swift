@@ -16,6 +16,8 @@ extension Scenario {
 
   /// What hides this scenario's secrets on `machine`, numbered in order of first appearance.
   public func redactor(for machine: MachineDescriptor) -> Redactor {
-    Redactor(passwords: secrets(for: machine), alsoHiding: strayValues(for: machine))
+    Redactor(
+      passwords: secrets(for: machine), alsoHiding: strayValues(for: machine),
+      keeping: ScenarioLanguage.words.union(machine.words))
   }
 }

@@ -159,7 +159,7 @@ public struct RunConfiguration: Sendable {
         stopped: scenario, machine: name.description, seed: seed,
         failure: Failure(step: 0, location: location, key: "machine", message: problem.description)
       )
-      .hiding(Redactor(passwords: scenario.passwords))
+      .hiding(Redactor(passwords: scenario.passwords, keeping: registry.words))
     }
     let run = Run(
       scenario: scenario, descriptor: descriptor, seed: seed, strict: strict || scenario.strict,

@@ -156,7 +156,8 @@ public struct ScenarioLoader: Sendable {
       // none, and build no redactor.)
       let problems = invalid + document.problems
       if !problems.isEmpty {
-        let hidden = Redactor(hiding: document.diagnosticSecrets)
+        let hidden = Redactor(
+          hiding: document.diagnosticSecrets, keeping: ScenarioLanguage.words.union(document.machineNames))
         result.diagnostics += problems.map { Diagnostic($0.value, at: $0.location, hidden: hidden) }
       }
       result.secrets += document.diagnosticSecrets

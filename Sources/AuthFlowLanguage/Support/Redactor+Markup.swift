@@ -4,10 +4,11 @@ extension Redactor {
   public enum Markup: Sendable {
     /// Text: every occurrence is hidden.
     case plain
-    /// A JSON document: string values are scrubbed; object keys, numbers and punctuation are not.
+    /// A JSON document: string values are scrubbed; object keys, numbers, punctuation and the values of
+    /// ``keptKeys`` are not.
     case json
-    /// An XML document: text content and attribute values are scrubbed; element and attribute names, the
-    /// declaration, comments and processing instructions are not.
+    /// An XML document: text content and attribute values are scrubbed; element and attribute names, the values
+    /// of ``keptKeys``, the declaration, comments and processing instructions are not.
     case xml
   }
 
@@ -21,6 +22,12 @@ extension Redactor {
     case .xml: scrubPieces(of: text, Self.xmlPieces)
     }
   }
+
+  /// The keys (JSON) and attributes (XML) whose values authflow writes from a fixed set of its own words — a
+  /// scenario's or a step's `status` (`passed`, `failed`, `errored`, `skipped`), a step's `action`, a failure's
+  /// `type` — so no password can be one of them by being written there: a test's password `failed` leaves them
+  /// as they are.
+  static let keptKeys: Set<String> = ["status", "action", "type"]
 
   /// A stretch of a document: kept as written, or a value to scrub.
   private enum Piece {
@@ -46,6 +53,7 @@ extension Redactor {
     var pieces: [Piece] = []
     var kept = 0
     var index = 0
+    var key = ""
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "\"") else {
         index += 1
@@ -59,7 +67,9 @@ extension Redactor {
       end = min(end, bytes.count)
       var next = end + 1
       while next < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
-      if next >= bytes.count || bytes[next] != UInt8(ascii: ":") {
+      if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+        key = String(decoding: bytes[start..<end], as: UTF8.self)
+      } else if !keptKeys.contains(key) {
         pieces.append(.kept(kept..<start))
         pieces.append(.value(start..<end))
         kept = end
@@ -78,6 +88,14 @@ extension Redactor {
       var at = start
       while at < bytes.count, bytes[at] != byte { at += 1 }
       return at
+    }
+    // The name of the attribute whose quoted value opens at `quote` (`type` in `type="failed"`).
+    func attributeName(before quote: Int) -> String {
+      var end = quote
+      while end > 0, [UInt8(ascii: "="), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+      var start = end
+      while start > 0, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<")].contains(bytes[start - 1]) { start -= 1 }
+      return String(decoding: bytes[start..<end], as: UTF8.self)
     }
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "<") else {
@@ -104,9 +122,11 @@ extension Redactor {
           continue
         }
         let close = find(quote, from: at + 1)
-        pieces.append(.kept(kept..<(at + 1)))
-        pieces.append(.value((at + 1)..<close))
-        kept = close
+        if !keptKeys.contains(attributeName(before: at)) {
+          pieces.append(.kept(kept..<(at + 1)))
+          pieces.append(.value((at + 1)..<close))
+          kept = close
+        }
         at = min(close + 1, bytes.count)
       }
       let end = min(at + 1, bytes.count)

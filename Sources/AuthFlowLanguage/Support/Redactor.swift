@@ -33,10 +33,17 @@ public struct Redactor: Sendable {
   /// others, a few at most, are in `otherStarts`.
   private var otherStarts: [Unicode.Scalar] = []
   private var asciiStarts = ByteSet()
+  /// authflow's own words (the language's keys and names, error codes, statuses, machine and screen names): a
+  /// secret that is part of a longer one of them stays where that word is written whole (`wrong-password`
+  /// keeps its `password`), since the word prints whatever the secret is.
+  private var kept: Set<String> = []
 
   /// Numbers `passwords` in order (a repeated one keeps its first number); `others` are hidden too, as
-  /// `‹password›`.
-  public init(passwords: [String], alsoHiding others: [String] = []) {
+  /// `‹password›`. A secret that is part of a longer one of `words` (authflow's own, ``ScenarioLanguage/words``
+  /// and the machine's) stays where that word is written whole: `wrong-password` and `new_password` keep their
+  /// `password`. A secret that is a whole word is hidden wherever it stands, as GitHub hides it.
+  public init(passwords: [String], alsoHiding others: [String] = [], keeping words: Set<String> = []) {
+    kept = words
     for password in passwords where numbers[password] == nil {
       numbers[password] = numbers.count + 1
     }
@@ -63,10 +70,13 @@ public struct Redactor: Sendable {
 
   /// Hides `secrets` as `‹password›`, unnumbered: the last net over a whole output, whose scenarios each
   /// number their own passwords.
-  public init(hiding secrets: [String]) {
-    self.init(passwords: secrets)
+  public init(hiding secrets: [String], keeping words: Set<String> = []) {
+    self.init(passwords: secrets, keeping: words)
     numbered = false
   }
+
+  /// The words this keeps (see ``init(passwords:alsoHiding:keeping:)``).
+  public var keptWords: Set<String> { kept }
 
   /// The secrets, in the order they were given.
   public var secrets: [String] { numbers.sorted { $0.value < $1.value }.map(\.key) }
@@ -206,10 +216,30 @@ public struct Redactor: Sendable {
         var match = SecretMatch(secret: secret.scalars, text: text, start: index)
         end = match.end()
       }
-      guard let end, Self.standsAlone(secret.scalars, in: text, from: index, to: end) else { continue }
+      guard let end, Self.standsAlone(secret.scalars, in: text, from: index, to: end),
+        !isKeptWord(secret.scalars, in: text, from: index, to: end)
+      else { continue }
       return (secret.text, end)
     }
     return nil
+  }
+
+  /// Whether the secret written as is at `start..<end` lies inside a longer one of the kept words written whole
+  /// (bounded by characters no word has).
+  private func isKeptWord(_ secret: [Unicode.Scalar], in text: [Unicode.Scalar], from start: Int, to end: Int)
+    -> Bool
+  {
+    guard !kept.isEmpty, end - start == secret.count else { return false }
+    func inWord(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+    var (first, last) = (start, end)
+    while first > 0, inWord(text[first - 1]) { first -= 1 }
+    while last < text.count, inWord(text[last]) { last += 1 }
+    guard last - first > secret.count else { return false }
+    var word = String.UnicodeScalarView()
+    word.append(contentsOf: text[first..<last])
+    return kept.contains(String(word))
   }
 
   /// Secrets shorter than this are hidden only where they stand alone, not inside a longer word.

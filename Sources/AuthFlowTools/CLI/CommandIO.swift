@@ -63,9 +63,12 @@ public struct CommandIO: Sendable {
 
   var colour: Bool { isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 
-  /// This output, hiding `secrets` (as `‹password›`) in everything written through it, files included.
-  func hiding(_ secrets: [String]) -> CommandIO {
-    let redactor = Redactor(hiding: secrets + self.redactor.secrets)
+  /// This output, hiding `secrets` (as `‹password›`) in everything written through it, files included, except
+  /// where one is written whole as one of authflow's own `words` (the language's, and those given).
+  func hiding(_ secrets: [String], keeping words: Set<String> = []) -> CommandIO {
+    let redactor = Redactor(
+      hiding: secrets + self.redactor.secrets,
+      keeping: words.union(self.redactor.keptWords).union(ScenarioLanguage.words))
     var io = self
     let (out, err) = (unscrubbedOut ?? out, unscrubbedErr ?? err)
     io.unscrubbedOut = out

@@ -74,7 +74,7 @@ extension Commands {
     }
     // The `--given` file's passwords are secrets: the walks type them, and the file written holds them.
     let secrets = given.map { $0.secrets(for: machine) + $0.strayValues(for: machine) } ?? []
-    let io = io.hiding(secrets)
+    let io = io.hiding(secrets, keeping: request.registry.words)
     var options = ExploreOptions(
       machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,
       registry: request.registry)
@@ -106,7 +106,7 @@ extension Commands {
     }
     var hidden = finding
     // Numbered, so the file still tells one password from another when it is played again.
-    hidden.yaml = Redactor(passwords: secrets).scrub(finding.yaml)
+    hidden.yaml = Redactor(passwords: secrets, keeping: request.registry.words).scrub(finding.yaml)
     return report(hidden, machine: machine.name, request: request, io: io)
   }
 

@@ -19,7 +19,7 @@ extension Commands {
       printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput
     }
-    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets), keeping: configuration.registry.words)
     for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
     for scenario in configuration.select(loaded.scenarios) { io.out(listing(scenario) + "\n") }
     return .success

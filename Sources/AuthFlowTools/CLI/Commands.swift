@@ -82,7 +82,7 @@ public enum Commands {
       printDiagnostics(loaded, io: io)
       return .invalidInput
     }
-    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets))
+    let io = io.hiding(loaded.scenarios.flatMap(configuration.secrets), keeping: configuration.registry.words)
     for warning in configuration.selectionWarnings(for: loaded.scenarios) { io.err("warning: \(warning)\n") }
     if let problem = configuration.emptySelectionProblem(in: loaded.scenarios, paths: paths) {
       io.err("error: \(problem)\n")

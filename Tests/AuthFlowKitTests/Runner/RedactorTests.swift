@@ -108,6 +108,25 @@ struct RedactorTests {
     #expect(long.scrub("manhunter") == "man‹password 1›er")
   }
 
+  /// A weak-password test's `password` is kept inside authflow's longer words (`wrong-password`, `new_password`),
+  /// which print whatever the secret is, and hidden wherever it stands as a word of its own; so is `failed`,
+  /// except where a report writes a status.
+  @Test func aSecretInsideOneOfAuthflowsLongerWordsIsKept() {
+    let redactor = Redactor(passwords: ["password", "failed"], keeping: ScenarioLanguage.words)
+    #expect(
+      redactor.scrub("found wrong-password, new_password: password")
+        == "found wrong-password, new_password: ‹password 1›")
+    #expect(redactor.scrub("the password is failed") == "the ‹password 1› is ‹password 2›")
+    #expect(Redactor(passwords: ["password"]).scrub("wrong-password") == "wrong-‹password 1›")
+    let net = Redactor(hiding: ["failed", "skip"], keeping: ScenarioLanguage.words)
+    #expect(
+      net.scrub(#"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "failed"}"#, markup: .json)
+        == #"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "‹password›"}"#)
+    #expect(
+      net.scrub(#"<failure message="failed" type="failed">failed</failure>"#, markup: .xml)
+        == #"<failure message="‹password›" type="failed">‹password›</failure>"#)
+  }
+
   /// Most output holds secrets, if at all, as written: found at once, even right after a near miss, at the very
   /// end of a text, or continued by an escape or a cut that only the full search reads.
   @Test func aPlainSecretIsFoundWhereverItStartsAndANearMissIsNot() {
