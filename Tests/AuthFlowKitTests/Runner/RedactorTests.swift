@@ -119,9 +119,11 @@ struct RedactorTests {
     #expect(redactor.scrub("the password is failed") == "the ‹password 1› is ‹password 2›")
     #expect(Redactor(passwords: ["password"]).scrub("wrong-password") == "wrong-‹password 1›")
     let net = Redactor(hiding: ["failed", "skip"], keeping: ScenarioLanguage.words)
+    let json = #"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "failed"}"#
     #expect(
-      net.scrub(#"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "failed"}"#, markup: .json)
-        == #"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "‹password›"}"#)
+      net.scrub(json, markup: .json)
+        == #"{"status": "failed", "steps": [{"action": "sign_in", "status":"failed"}], "name": "‹password›"}"#
+    )
     #expect(
       net.scrub(#"<failure message="failed" type="failed">failed</failure>"#, markup: .xml)
         == #"<failure message="‹password›" type="failed">‹password›</failure>"#)
