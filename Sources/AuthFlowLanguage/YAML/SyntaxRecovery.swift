@@ -155,12 +155,18 @@ struct SyntaxRecovery {
       return line.first == UInt8(ascii: "%")
     }
 
-    /// The key a top-level entry starting at line `number` writes (`given` for `given:`), unquoted; nil for any
-    /// other line.
+    /// The key a top-level entry starting at line `number` writes (`given` for `given:`), unquoted; for a line
+    /// without a colon, its first word (`tags` for `tags [a]`, the slip that set it aside); nil for any other
+    /// line.
     func key(at number: Int) -> String? {
       guard indentation(number) == 0, !isItem(number), !isMarker(number) else { return nil }
       let line = self[number]
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+        let word = line.prefix {
+          ![UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), 0x09, 0x0D].contains($0)
+        }
+        return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
+      }
       let quotes = [UInt8(ascii: "\""), UInt8(ascii: "'")]
       var key = line[..<colon].drop { quotes.contains($0) }
       while let last = key.last, quotes.contains(last) || last == UInt8(ascii: " ") { key = key.dropLast() }

@@ -26,6 +26,17 @@ enum YAMLHint {
     return nil
   }
 
+  /// For a key libyaml found no colon after (`tags [a]`, `steps` alone): which word wants one. Only a word
+  /// shaped like the language's keys (lowercase letters and `_`) is quoted: a line that is something else may
+  /// be a value, a password even.
+  static func missingColon(in line: Substring, column: Int) -> String {
+    let word = line.dropFirst(max(0, column - 1)).prefix { !" \t[{".contains($0) }
+    guard !word.isEmpty, word.allSatisfy({ ("a"..."z").contains($0) || $0 == "_" }) else {
+      return "a key needs ':' after it"
+    }
+    return "'\(word)' has no ':' after it: write '\(word):'"
+  }
+
   /// `sign_out` for a line `  - sign_out` (a list item that is a plain name, no colon).
   private static func bareListItem(_ line: Substring) -> Substring? {
     let trimmed = line.drop { $0 == " " }

@@ -271,11 +271,21 @@ enum YAMLReader {
       let context = parser.context.map {
         "\(String(cString: $0)) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)"
       }
-      let at = SourceLocation(
+      var at = SourceLocation(
         file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
       let (line, previous) = YAMLHint.lines(parser.problem_mark.line, in: bytes)
-      let hint = YAMLHint.hint(
+      var hint = YAMLHint.hint(
         problem: problem, context: context, line: line, previous: previous, column: at.column)
+      // A key without its colon: libyaml gives up where the next line (or the file's end) starts; the slip is
+      // the key, where the context says it started.
+      if problem == "could not find expected ':'",
+        parser.context.map({ String(cString: $0) }) == "while scanning a simple key"
+      {
+        at = SourceLocation(
+          file: file, line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
+        hint = YAMLHint.missingColon(
+          in: YAMLHint.lines(parser.context_mark.line, in: bytes).0, column: at.column)
+      }
       return Stop(
         Located(.invalidYAML(problem: problem, context: context, hint: hint), at: at),
         from: parser.context == nil ? nil : parser.context_mark.line + 1)

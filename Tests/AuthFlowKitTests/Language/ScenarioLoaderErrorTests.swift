@@ -108,6 +108,23 @@ import Testing
   /// The YAML traps newcomers fall into get a message that names the fix, not only libyaml's symptom.
   @Test(arguments: [
     (
+      "scenario: x\nsteps:\n  - launch\n1️⃣tags [a]\n",
+      "invalid YAML: could not find expected ':' (while scanning a simple key at line 4, column 1); 'tags' has no "
+        + "':' after it: write 'tags:'"
+    ),
+    (
+      // Placed at the key, not where libyaml gave up, and the set-aside key is not also reported missing.
+      "scenario: x\n1️⃣steps\n  - launch\n",
+      "invalid YAML: could not find expected ':' (while scanning a simple key at line 2, column 1); 'steps' has no "
+        + "':' after it: write 'steps:'"
+    ),
+    (
+      "scenario: x\ngiven:\n  accounts:\n    - email: a@example.com\n      1️⃣hunter22\n      password: x\n"
+        + "steps:\n  - launch\n",
+      "invalid YAML: could not find expected ':' (while scanning a simple key at line 5, column 7); a key needs "
+        + "':' after it"
+    ),
+    (
       "scenario: x\nsteps:\n  - sign_out\n    expect1️⃣: { state: signedOut }\n",
       "invalid YAML: mapping values are not allowed in this context; '- sign_out' has no ':', so the indented "
         + "line below cannot belong to it: write '- sign_out:'"
