@@ -55,6 +55,7 @@ struct RunCommand: ParsableCommand {
     for text in reports {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
+    if let conflict = ReportRequest.conflict(in: requests) { throw ValidationError(conflict.message) }
     var configuration = RunConfiguration(
       machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
       skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,
@@ -83,7 +84,10 @@ extension RunCommand {
   /// `authflow lnt` runs `lnt` as a path (`run` is the default command); when no such file exists and the word
   /// is close to a command's name, says so before the run reports the missing path.
   private func noteCommandTypo() {
-    guard let word = paths.first, !word.contains("/"), !FileManager.default.fileExists(atPath: word) else {
+    // A word with a `/` or a `.` (`play2.yaml`) names a file, never a command.
+    guard let word = paths.first, !word.contains("/"), !word.contains("."),
+      !FileManager.default.fileExists(atPath: word)
+    else {
       return
     }
     let names = AuthflowCommand.configuration.subcommands.compactMap { $0.configuration.commandName }

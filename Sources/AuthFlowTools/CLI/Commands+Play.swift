@@ -62,7 +62,7 @@ extension Commands {
         io.out(
           "a step as a scenario writes it, e.g. sign_up: {email: ada@example.com, password: \"Str0ng-pass\"}\n"
             + "  status        what each device shows\n  steps         the steps so far\n"
-            + "  undo          forget the last step\n  save FILE     write the session as a scenario that passes\n"
+            + "  undo          forget the last step\n  save FILE     write the session as a scenario, and say whether it passes\n"
             + "  quit          end (so does ^D)\n  actions: \(PlaySession.actionNames.joined(separator: ", "))\n"
         )
       case "status":

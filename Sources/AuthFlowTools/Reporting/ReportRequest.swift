@@ -1,3 +1,4 @@
+import Foundation
 import AuthFlowEngine
 import AuthFlowLanguage
 
@@ -27,5 +28,22 @@ public struct ReportRequest: Equatable, Sendable {
     let path = parts.count > 1 ? parts[1] : nil
     if path == "" { throw UsageError("missing path after '\(format):' (use '-' for standard output)") }
     self.init(format: format, path: path == "-" ? nil : path)
+  }
+
+  /// Why `requests` cannot all be written, or nil: two reports to standard output would interleave into
+  /// something neither format can read, and two to one file would leave only the last.
+  public static func conflict(in requests: [ReportRequest]) -> UsageError? {
+    var seen: [String: ReportRequest] = [:]
+    for request in requests {
+      let destination = request.path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "-"
+      if let earlier = seen[destination] {
+        let place = request.path.map { "the file '\($0)'" } ?? "standard output"
+        return UsageError(
+          "--report \(earlier.format) and --report \(request.format) both write to \(place); give each report a "
+            + "place of its own")
+      }
+      seen[destination] = request
+    }
+    return nil
   }
 }

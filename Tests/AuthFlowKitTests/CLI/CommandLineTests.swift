@@ -57,6 +57,21 @@ struct CommandLineTests {
       !lint.stderr.contains("nothing was run") && lint.stderr.hasSuffix("problem(s)\n"), "\(lint.stderr)")
   }
 
+  /// Two reports to one place would interleave (standard output) or overwrite each other (a file): refused
+  /// before anything runs.
+  @Test func twoReportsToOnePlaceAreRefused() throws {
+    for (reports, place) in [
+      (["json:-", "tap:-"], "standard output"),
+      (["json:same.out", "tap:./same.out"], "the file './same.out'"),
+    ] {
+      let run = try Authflow.run(["run", "Scenarios/sign-in"] + reports.flatMap { ["--report", $0] })
+      #expect(run.status == 2)
+      #expect(
+        run.stderr.contains("both write to \(place); give each report a place of its own"), "\(run.stderr)")
+      #expect(run.stdout.isEmpty)
+    }
+  }
+
   /// `run` is the default command, so a mistyped command is read as a path: the note names the command.
   @Test func aMistypedCommandIsNamed() throws {
     let run = try Authflow.run(["lnt"])
@@ -68,6 +83,11 @@ struct CommandLineTests {
     let file = try Authflow.run(["01-verify.yaml"])
     #expect(file.status == 2)
     #expect(!file.stderr.contains("note:"), "\(file.stderr)")
+    // Nor one close to it: a name with an extension is a file.
+    for name in ["play2.yaml", "lint.yaml"] {
+      let near = try Authflow.run(["run", name])
+      #expect(near.status == 2 && !near.stderr.contains("note:"), "\(near.stderr)")
+    }
   }
 
   @Test func invalidFilesAreAnnotatedUnderGitHubActions() throws {
