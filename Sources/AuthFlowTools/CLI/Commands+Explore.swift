@@ -51,6 +51,11 @@ extension Commands {
       io.err("error: --runs must be at least 1 and --depth between 1 and \(ScenarioLoader.maximumSteps)\n")
       return .invalidInput
     }
+    // Checked before exploring: a nightly job with a bad --out must not go green because nothing was found.
+    if let problem = outProblem(request.out) {
+      io.err("error: --out '\(PlainText.visible(request.out))' \(problem)\n")
+      return .invalidInput
+    }
     var configuration = RunConfiguration(machine: request.machine, registry: request.registry)
     configuration.startAdapter()
     guard let machine = descriptor(request.machine, in: configuration, io: io) else { return .invalidInput }
@@ -156,6 +161,24 @@ extension Commands {
       + "\(RunConfiguration.seconds(error.timeout)) (--step-timeout); it may be looping without calling its auth "
       + "client. The exploration stopped there (it was left running); \(options.commandLine) reaches it "
       + "again.\n"
+  }
+
+  /// Why a scenario could not be written into the folder `path`, or nil: a file is there, or the nearest
+  /// existing folder above it cannot be written.
+  static func outProblem(_ path: String) -> String? {
+    let files = FileManager.default
+    var isFolder: ObjCBool = false
+    if files.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else { return "is a file, not a folder" }
+      return files.isWritableFile(atPath: path) ? nil : "is a folder this process cannot write to"
+    }
+    var above = URL(fileURLWithPath: path).deletingLastPathComponent()
+    while !files.fileExists(atPath: above.path, isDirectory: &isFolder), above.path != "/" {
+      above = above.deletingLastPathComponent()
+    }
+    guard isFolder.boolValue else { return "cannot be made: '\(PlainText.visible(above.path))' is a file" }
+    return files.isWritableFile(atPath: above.path)
+      ? nil : "cannot be made: '\(PlainText.visible(above.path))' cannot be written to"
   }
 
   private static func report(

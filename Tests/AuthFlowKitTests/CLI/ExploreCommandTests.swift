@@ -41,6 +41,23 @@ struct ExploreCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
+  /// An --out no scenario could be written into is bad input before anything is explored, so a run that finds
+  /// nothing cannot pass over it.
+  @Test func anOutThatCannotHoldAScenarioIsRefusedFirst() throws {
+    let file = temporaryDirectory()
+    try "".write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    for (out, message) in [
+      (file, "error: --out '\(file)' is a file, not a folder"),
+      (file + "/found", "error: --out '\(file)/found' cannot be made: '\(file)' is a file"),
+    ] {
+      let run = try Authflow.run(["explore", "--seed", "2", "--runs", "5", "--out", out])
+      #expect(run.status == 2)
+      #expect(run.stderr == message + "\n")
+      #expect(run.stdout.isEmpty)
+    }
+  }
+
   @Test func exploreRefusesBadInputWithExitTwo() throws {
     let machine = try Authflow.run(["explore", "--machine", "autkit"])
     #expect(machine.status == 2)
