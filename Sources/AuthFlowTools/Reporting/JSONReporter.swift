@@ -57,7 +57,9 @@ public struct JSONReporter: Reporter {
       "steps": .array(
         result.steps.map { step in
           .object([
-            "step": .number(Int64(step.number)), "line": .number(Int64(step.location.line)),
+            // A step a flow played is on a line of the flow's file, which `file` names.
+            "step": .number(Int64(step.number)), "file": .string(step.location.file),
+            "line": .number(Int64(step.location.line)),
             "action": .string(step.action), "status": .string(step.status.rawValue),
           ])
         }),

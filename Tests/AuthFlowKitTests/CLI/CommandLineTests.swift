@@ -36,6 +36,13 @@ struct CommandLineTests {
         "\(flow):5:15: step 3: state: expected signedInUnverified, found signedIn "
           + "(in a flow used at \(scenario):9:5)"))
     #expect(run.stdout.contains("step 2: refresh (line 3 of \(flow))"))
+    // The JSON report's steps name their file: a flow's steps are on lines of the flow.
+    let json = try Authflow.run(["run", scenario, "--report", "json:-"])
+    let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let scenarios = try #require(document?["scenarios"] as? [[String: Any]])
+    let steps = try #require(scenarios.first?["steps"] as? [[String: Any]])
+    let places = steps.map { "\($0["file"] as? String ?? "?"):\($0["line"] as? Int ?? 0)" }
+    #expect(places.contains("\(flow):3") && places.contains("\(scenario):8"), "\(places)")
   }
 
   @Test func invalidFilesPrintEveryProblemAndRunNothing() throws {
