@@ -19,7 +19,14 @@ extension ScenarioLoader.Document {
 
   /// Hides a scalar in diagnostics: what was written where a password belongs.
   mutating func hideInDiagnostics(_ node: YAMLNode) {
-    if case .scalar(let scalar) = node, !Self.isNull(scalar) { hiddenInDiagnostics.insert(scalar.string) }
+    guard case .scalar(let scalar) = node, !Self.isNull(scalar) else { return }
+    // What is plainly not a password is shown, so the message says what was written: an email address
+    // (`sign_in: ada@example.com`) or a provider's id (`reauthenticate: apple.com`).
+    let text = scalar.string
+    if EmailAddress.isValid(text) || ProviderID.identityProviders.contains(where: { $0.rawValue == text }) {
+      return
+    }
+    hiddenInDiagnostics.insert(text)
   }
 
   /// Every string this document's diagnostics hide.

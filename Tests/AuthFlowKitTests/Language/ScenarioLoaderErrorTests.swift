@@ -679,7 +679,7 @@ extension ScenarioLoaderErrorTests {
       """)
     #expect(
       errors(yaml) == [
-        yaml.error("1️⃣", "'sign_in' must be a mapping with 'email' and 'password', found '‹password›'"),
+        yaml.error("1️⃣", "'sign_in' must be a mapping with 'email' and 'password', found 'b@example.com'"),
         yaml.error(
           "2️⃣",
           "'expect' belongs to the step, not to the arguments of 'sign_out': indent it as far as 'sign_out'"),
