@@ -25,7 +25,8 @@ public enum Suggestion {
   /// that is merely the least far (`failed` → `cancel`) misleads more than none, and where nothing is close the
   /// messages list the valid names instead.
   ///
-  /// Close means a known synonym (`failed` → `error`, `first` → `oldest`), or a few edits away (at most 2, or a
+  /// Close means a known synonym (`failed` → `error`, `first` → `oldest`), the same words in another order
+  /// (`reset_password` → `password_reset`), or a few edits away (at most 2, or a
   /// third of the word's length up to 4), or one is the start of the other (`verify` → `verify_email`), or the
   /// word is the start or the end of exactly one candidate (`phone` → `phone_number`, `reset` →
   /// `password_reset`).
@@ -34,6 +35,11 @@ public enum Suggestion {
     let candidates = Array(candidates)
     let lowered = word.lowercased()
     if let synonym = synonyms[lowered], candidates.contains(synonym) { return synonym }
+    // `reset_password` for `password_reset`: the same words in another order.
+    let words = wordsOf(lowered)
+    if words.count > 1, let reordered = candidates.first(where: { wordsOf($0.lowercased()) == words }) {
+      return reordered
+    }
     guard let nearest = nearest(to: word, in: candidates) else { return nil }
     let other = nearest.lowercased()
     // `signIn` starts four operations (`signInWithPassword`, …): suggesting `signUp`, fewer edits away, would
@@ -49,6 +55,12 @@ public enum Suggestion {
     // `reset` for `password_reset`: the word is the end of exactly one candidate.
     let endings = candidates.filter { $0.lowercased().hasSuffix(lowered) }
     return lowered.count >= 4 && endings.count == 1 ? endings.first : nil
+  }
+
+  /// The words of a name written in snake or kebab case, sorted: the same for `reset_password` and
+  /// `password_reset`.
+  private static func wordsOf(_ name: String) -> [Substring] {
+    name.split(whereSeparator: { $0 == "_" || $0 == "-" }).sorted()
   }
 
   /// Words people write for a name the language spells otherwise.

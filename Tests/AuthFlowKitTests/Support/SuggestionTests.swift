@@ -47,6 +47,14 @@ struct SuggestionTests {
       Suggestion.didYouMean("mfaSignIn:finalize", in: operations) == "; did you mean 'finalizeMfaSignIn'?")
   }
 
+  @Test func theSameWordsInAnotherOrderAreSuggested() {
+    let kinds = MailKind.allCases.map(\.rawValue)
+    #expect(Suggestion.didYouMean("reset_password", in: kinds) == "; did you mean 'password_reset'?")
+    #expect(Suggestion.didYouMean("email_verify", in: kinds) == "; did you mean 'verify_email'?")
+    #expect(
+      Suggestion.didYouMean("password-wrong", in: ["wrong-password"]) == "; did you mean 'wrong-password'?")
+  }
+
   @Test func noCandidatesNoSuggestion() {
     #expect(Suggestion.nearest(to: "anything", in: [String]()) == nil)
     #expect(Suggestion.didYouMean("anything", in: [String]()) == "")
