@@ -154,7 +154,7 @@ extension AuthServer {
       /// When it was minted and when it expires, in seconds since 1970 (the Admin SDKs write both).
       var iat: Double?
       var exp: Double?
-      /// `claims` was written but is not an object of the values ``ClaimValue`` holds (a fraction or `null`
+      /// `claims` was written but is not an object of the values `ClaimValue` holds (a fraction or `null`
       /// inside, which production takes and authflow does not model).
       var claimsUnsupported = false
       enum CodingKeys: String, CodingKey {

@@ -30,8 +30,8 @@ public struct MachineRegistry: Sendable {
       ?? .failure(.unknownMachine(reference, known: names))
   }
 
-  /// The words outputs print whatever a scenario's secrets are: the language's (``ScenarioLanguage/words``) and
-  /// each machine's, which a ``Redactor`` keeps where they are written whole.
+  /// The words outputs print whatever a scenario's secrets are: the language's (`ScenarioLanguage.words`) and
+  /// each machine's, which a `Redactor` keeps where they are written whole.
   public var words: Set<String> {
     descriptors.reduce(into: ScenarioLanguage.words) { $0.formUnion($1.words) }
   }

@@ -5,10 +5,10 @@ extension Redactor {
     /// Text: every occurrence is hidden.
     case plain
     /// A JSON document: string values are scrubbed; object keys, numbers, punctuation and the values of
-    /// ``keptKeys`` are not.
+    /// `status`, `action` and `type` are not.
     case json
     /// An XML document: text content and attribute values are scrubbed; element and attribute names, the values
-    /// of ``keptKeys``, the declaration, comments and processing instructions are not.
+    /// of `status`, `action` and `type`, the declaration, comments and processing instructions are not.
     case xml
   }
 
