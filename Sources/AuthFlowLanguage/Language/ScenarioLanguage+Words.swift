@@ -11,21 +11,29 @@ extension ScenarioLanguage {
       AuthErrorCode.known.map {
         $0.rawValue.hasPrefix("auth/") ? String($0.rawValue.dropFirst(5)) : $0.rawValue
       })
+    return words.union(vocabulary.keys).union(vocabulary.names)
+  }()
+
+  /// Every key of every mapping the language declares, reached from `scenario`.
+  public static let declaredKeys: Set<String> = vocabulary.keys
+
+  private static let vocabulary: (keys: Set<String>, names: Set<String>) = {
+    var (keys, names): (Set<String>, Set<String>) = ([], [])
     var seen: Set<String> = []
     func walk(_ shape: ValueShape) {
       switch shape {
       case .mapping(let mapping):
         guard seen.insert(mapping.name).inserted else { return }
         for field in mapping.fields {
-          words.insert(field.name)
+          keys.insert(field.name)
           walk(field.shape)
         }
-      case .oneOf(let names): words.formUnion(names.values)
-      case .literal(let text): words.insert(text)
+      case .oneOf(let set): names.formUnion(set.values)
+      case .literal(let text): names.insert(text)
       case .list(let item, _, _): walk(item)
-      case .dictionary(let value, let keys, _):
+      case .dictionary(let value, let allowed, _):
         walk(value)
-        if let keys { words.formUnion(keys.values) }
+        if let allowed { names.formUnion(allowed.values) }
       case .either(let shapes): shapes.forEach(walk)
       case .text, .name, .nullableText, .email, .boolean, .integer, .duration, .timestamp, .machine,
         .errorCode,
@@ -35,6 +43,6 @@ extension ScenarioLanguage {
     }
     walk(.mapping(scenario))
     walk(step)
-    return words
+    return (keys, names)
   }()
 }

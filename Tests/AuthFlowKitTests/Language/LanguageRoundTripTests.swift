@@ -142,26 +142,7 @@ import Testing
     """
 
   /// Every key of every mapping the language declares, reached from `scenario`.
-  static func declaredKeys() -> Set<String> {
-    var keys: Set<String> = []
-    var seen: Set<String> = []
-    func walk(_ shape: ValueShape) {
-      switch shape {
-      case .mapping(let mapping):
-        guard seen.insert(mapping.name).inserted else { return }
-        for field in mapping.fields {
-          keys.insert(field.name)
-          walk(field.shape)
-        }
-      case .list(let element, _, _): walk(element)
-      case .dictionary(let value, _, _): walk(value)
-      case .either(let shapes): shapes.forEach(walk)
-      default: break
-      }
-    }
-    walk(.mapping(ScenarioLanguage.scenario))
-    return keys
-  }
+  static func declaredKeys() -> Set<String> { ScenarioLanguage.declaredKeys }
 
   /// What a scenario means, without where it was written.
   struct Meaning: Equatable {
