@@ -15,6 +15,16 @@ enum YAMLHint {
     if line.contains("${"), inFlow || problem.contains("flow") {
       return "a ${…} inside { … } or [ … ] must be quoted: write \"${name}\""
     }
+    // `expect:` (or another key of the step) on the line after `- action: …`, not indented as far as the action:
+    // at the dash, left of it, or further in than the action's flow-style arguments allow.
+    if problem.hasPrefix("did not find expected") || problem.contains("mapping values are not allowed"),
+      let previous, let action = stepAction(previous),
+      let key = leadingKey(line), indentation(line) != indentation(previous) + 2
+    {
+      let column = indentation(previous) + 2
+      return
+        "'\(key)' belongs to the step '- \(action)': indent it as far as '\(action)' (column \(column + 1))"
+    }
     if problem.contains("mapping values are not allowed") {
       if let previous, let item = bareListItem(previous), indentation(line) > indentation(previous) {
         return "'- \(item)' has no ':', so the indented line below cannot belong to it: write '- \(item):'"
@@ -35,6 +45,22 @@ enum YAMLHint {
       return "a key needs ':' after it"
     }
     return "'\(word)' has no ':' after it: write '\(word):'"
+  }
+
+  /// `sign_in` for a line `  - sign_in: { … }` or `  - sign_in:` (a step whose action takes a value).
+  private static func stepAction(_ line: Substring) -> Substring? {
+    let trimmed = line.drop { $0 == " " }
+    guard trimmed.hasPrefix("- ") else { return nil }
+    let rest = trimmed.dropFirst(2).drop { $0 == " " }
+    let name = rest.prefix { ("a"..."z").contains($0) || $0 == "_" }
+    return !name.isEmpty && rest.dropFirst(name.count).hasPrefix(":") ? name : nil
+  }
+
+  /// `expect` for a line `  expect: …`: a key shaped like the language's, written first on its line.
+  private static func leadingKey(_ line: Substring) -> Substring? {
+    let rest = line.drop { $0 == " " }
+    let name = rest.prefix { ("a"..."z").contains($0) || $0 == "_" }
+    return !name.isEmpty && rest.dropFirst(name.count).hasPrefix(":") ? name : nil
   }
 
   /// `sign_out` for a line `  - sign_out` (a list item that is a plain name, no colon).

@@ -108,6 +108,21 @@ import Testing
   /// The YAML traps newcomers fall into get a message that names the fix, not only libyaml's symptom.
   @Test(arguments: [
     (
+      "scenario: x\nsteps:\n  - sign_in: { email: a@example.com, password: pw-pw-pw }\n  1️⃣expect: { state: signedIn }\n",
+      "invalid YAML: did not find expected '-' indicator (while parsing a block collection at line 3, column 3); "
+        + "'expect' belongs to the step '- sign_in': indent it as far as 'sign_in' (column 5)"
+    ),
+    (
+      "scenario: x\nsteps:\n  - sign_in: { email: a@example.com, password: pw-pw-pw }\n 1️⃣expect: { state: signedIn }\n",
+      "invalid YAML: did not find expected key (while parsing a block mapping at line 1, column 1); 'expect' "
+        + "belongs to the step '- sign_in': indent it as far as 'sign_in' (column 5)"
+    ),
+    (
+      "scenario: x\nsteps:\n  - wait: 5m\n      expect1️⃣: { state: signedOut }\n",
+      "invalid YAML: mapping values are not allowed in this context; 'expect' belongs to the step '- wait': indent "
+        + "it as far as 'wait' (column 5)"
+    ),
+    (
       "scenario: x\nsteps:\n  - launch\n1️⃣tags [a]\n",
       "invalid YAML: could not find expected ':' (while scanning a simple key at line 4, column 1); 'tags' has no "
         + "':' after it: write 'tags:'"
