@@ -1,9 +1,10 @@
 import AuthFlowLanguage
+import Synchronization
 
 /// A machine by name: what it models, what it supports, and how to start one.
 public struct MachineDescriptor: Sendable {
   /// The name scenarios and `--machine` use (`authkit`, `authkit~mutant`).
-  public var name: String
+  public var name: String { didSet { kept = KeptWords() } }
   /// One line: what the machine models, or a mutant's bug.
   public var summary: String
   /// The actions of SPEC 2.2 it handles; any other makes the scenario errored.
@@ -11,14 +12,14 @@ public struct MachineDescriptor: Sendable {
   /// Providers `sign_in_with` and `reauthenticate` accept; nil for any.
   public var signInProviders: [ProviderID]?
   /// Screen names it shows, for the docs and "did you mean" hints.
-  public var screens: [String]
+  public var screens: [String] { didSet { kept = KeptWords() } }
   /// `tap` targets and `type` fields it accepts.
-  public var tapTargets: [String]
+  public var tapTargets: [String] { didSet { kept = KeptWords() } }
   /// The fields `type` may fill.
-  public var typeFields: [String]
+  public var typeFields: [String] { didSet { kept = KeptWords() } }
   /// The `type` fields whose values are secret (a password, a PIN): every output hides what is typed into
   /// them, as it hides passwords. A field named `password` always is.
-  public var secretFields: [String]
+  public var secretFields: [String] { didSet { kept = KeptWords() } }
   /// Properties of this machine checked after every step besides ``Invariant/builtIn`` (default none).
   public var invariants: [Invariant]
   /// Starts the machine when its app launches.
@@ -27,11 +28,14 @@ public struct MachineDescriptor: Sendable {
   public private(set) var isAsync = false
   /// The names of the values its `ui` shows (`greeting`, `resend_seconds_left`), for load-time checks of `ui`
   /// expectations; empty when the machine does not say (nothing is checked then).
-  public var uiNames: [String] = []
+  public var uiNames: [String] = [] { didSet { kept = KeptWords() } }
   /// The machine whose scenarios this one plays too, nil for none: an app's own code put under a built-in
   /// machine's scenarios (the seed examples' `authkit-seed` plays `authkit`'s). `authflow mutants` counts the
   /// scenarios written for that machine as written for this one.
   public var playsScenariosOf: String?
+  /// ``words`` with the language's, worked out on first use and shared by the copies of this descriptor: every
+  /// scenario's redactor keeps them, and building the set for each costs more than playing some scenarios.
+  private var kept = KeptWords()
 
   /// Describes a machine; `make` starts one for a device's app.
   public init(
@@ -74,9 +78,25 @@ extension MachineDescriptor {
 }
 
 extension MachineDescriptor {
+  /// The words a scenario's outputs print whole on this machine whatever its secrets are: the language's
+  /// (`ScenarioLanguage.words`) and ``words``.
+  package var keptWords: Set<String> {
+    kept.value.withLock { known in
+      if let known { return known }
+      let words = ScenarioLanguage.words.union(words)
+      known = words
+      return words
+    }
+  }
+
   /// The words the machine makes outputs print (its name, screens, fields, `ui` names and tap targets); see
   /// ``MachineRegistry/words``.
   public var words: Set<String> {
     Set([name] + screens + tapTargets + typeFields + secretFields + uiNames)
   }
+}
+
+/// The memo behind ``MachineDescriptor/keptWords``; a change to what the words come from replaces it.
+private final class KeptWords: Sendable {
+  let value = Mutex<Set<String>?>(nil)
 }

@@ -18,6 +18,6 @@ extension Scenario {
   public func redactor(for machine: MachineDescriptor) -> Redactor {
     Redactor(
       passwords: secrets(for: machine), alsoHiding: strayValues(for: machine),
-      keeping: ScenarioLanguage.words.union(machine.words))
+      keeping: machine.keptWords)
   }
 }
