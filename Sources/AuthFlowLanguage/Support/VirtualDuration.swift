@@ -40,24 +40,29 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
     // the units (a space, a sign, a combining mark after a digit) makes the text no duration.
     var total: Int64 = 0
     var value: Int64 = 0
-    var digits = 0
+    var sawDigit = false
     var nextUnit = 0
     var sawUnit = false
     for byte in text.utf8 {
       if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        digits += 1
-        guard digits <= 9 else { return nil }
-        value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        sawDigit = true
+        // However many digits: past `cap` a number is longer than `maximum` in any unit, and stays there
+        // instead of overflowing, so `99999999999999s` is too long, not malformed.
+        value = min(value * 10 + Int64(byte - UInt8(ascii: "0")), Self.cap)
         continue
       }
-      guard digits > 0, let unit = Self.unit(byte), unit.order >= nextUnit else { return nil }
+      guard sawDigit, let unit = Self.unit(byte), unit.order >= nextUnit else { return nil }
       total += value * unit.seconds
       nextUnit = unit.order + 1
-      (value, digits, sawUnit) = (0, 0, true)
+      (value, sawDigit, sawUnit) = (0, false, true)
     }
-    guard digits == 0, sawUnit else { return nil }
+    guard !sawDigit, sawUnit else { return nil }
     return total
   }
+
+  /// A count past which any unit makes a duration longer than ``maximum``: small enough that four of them in
+  /// days still fit in `Int64`.
+  private static let cap: Int64 = 1_000_000_000_000
 
   /// A unit letter's place in the order `d`, `h`, `m`, `s` and its length.
   private static func unit(_ byte: UInt8) -> (order: Int, seconds: Int64)? {

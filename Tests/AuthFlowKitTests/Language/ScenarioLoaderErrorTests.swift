@@ -686,6 +686,7 @@ extension ScenarioLoaderErrorTests {
             2️⃣expect: { state: signedOut }
         - wait: 3️⃣4000d
         - wait: 3660d
+        - wait: 🔟99999999999999s
         - sign_in_with: { provider: 4️⃣google, outcome: 5️⃣failed }
         - link_provider: 7️⃣password
         - 8️⃣wait 5m
@@ -700,6 +701,9 @@ extension ScenarioLoaderErrorTests {
           "'expect' belongs to the step, not to the arguments of 'sign_out': indent it as far as 'sign_out'"),
         yaml.error(
           "3️⃣", "duration '4000d' for 'wait' is longer than the longest allowed, 3660d (about 10 years)"),
+        yaml.error(
+          "🔟",
+          "duration '99999999999999s' for 'wait' is longer than the longest allowed, 3660d (about 10 years)"),
         yaml.error("4️⃣", "unknown identity provider 'google'; did you mean 'google.com'?"),
         yaml.error("5️⃣", "unknown outcome 'failed'; did you mean 'error'?"),
         yaml.error(
@@ -948,5 +952,26 @@ extension ScenarioLoaderErrorTests {
           "'new_password' only goes with 'mail: password_reset', found mail 'verify_email'; it would be ignored"
         ),
       ])
+  }
+}
+
+extension ScenarioLoaderErrorTests {
+  /// A YAML 1.1 merge key is not read as the keys it would merge: it is named for what it is, so a user who
+  /// shared arguments through an anchor knows to write them out.
+  @Test func aMergeKeyIsNamedAsSuch() {
+    let yaml = MarkedYAML(
+      """
+      scenario: merge
+      steps:
+        - sign_in: &bob
+            email: bob@example.com
+            password: "Str0ng-pass"
+        - reauthenticate:
+            1️⃣<<: *bob
+            provider: password
+      """)
+    #expect(
+      errors(yaml).contains(
+        yaml.error("1️⃣", "'<<' (a YAML merge key) is not supported in reauthenticate: write the keys out")))
   }
 }

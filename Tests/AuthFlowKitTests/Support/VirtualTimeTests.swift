@@ -26,6 +26,18 @@ struct VirtualTimeTests {
     #expect(VirtualDuration(parsing: text) == nil)
   }
 
+  /// A duration written well but too long is told apart from one written badly, however many digits it has:
+  /// the loader says "longer than the longest allowed" for these, not "bad duration".
+  @Test(arguments: [
+    ("9999999999s", Int64(9_999_999_999)), ("99999999999999s", 1_000_000_000_000),
+    ("99999999999999999999999d", 86_400_000_000_000_000),
+    ("0000000000000000000005s", 5),
+    ("1000000000000d1000000000000h1000000000000m1000000000000s", 90_061_000_000_000_000),
+  ])
+  func overlongDurationsAreReadWithoutOverflowing(text: String, seconds: Int64) {
+    #expect(VirtualDuration.seconds(writtenAs: text) == seconds)
+  }
+
   @Test(arguments: [
     (0, "0s"), (45, "45s"), (60, "1m"), (3600, "1h"), (5400, "1h30m"), (86_400, "1d"), (93_784, "1d2h3m4s"),
     (86_401, "1d1s"),
