@@ -214,6 +214,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .documentNotMapping(let found):
       "a scenario must be a mapping with 'scenario' and 'steps', found \(render(found))"
 
+    case .unknownKey("<<", let context, _):
+      // YAML 1.1's merge key, which YAML 1.2 (and libyaml) leave to the application: written as a key.
+      "'<<' (a YAML merge key) is not supported in \(context): write the keys out"
     case .unknownKey(let key, let context, let suggestion):
       "unknown key \(quoted(key)) in \(context)" + didYouMean(suggestion)
     case .stepKeyInArguments(let key, let action):
