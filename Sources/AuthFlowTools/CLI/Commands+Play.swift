@@ -48,6 +48,9 @@ extension Commands {
       world = first
     }
     var session = PlaySession(machine: machine, world: world, seed: request.seed)
+    // The files this session wrote: `save` replaces one of them, never a file it did not write (the `--given`
+    // scenario, say), which the user would lose.
+    var saved: Set<String> = []
     io.out(
       "playing \(machine.name)\(request.given.map { " from \($0)" } ?? ""); type a step, or help\n")
     let output = io
@@ -83,7 +86,12 @@ extension Commands {
           io.out("nothing to save yet: play a step first\n")
           continue
         }
-        save(session, to: words[1], registry: request.registry, io: io)
+        let path = URL(fileURLWithPath: words[1]).standardizedFileURL.path
+        guard saved.contains(path) || !FileManager.default.fileExists(atPath: path) else {
+          io.out("not saved: \(words[1]) exists and this session did not write it; save to a new file\n")
+          continue
+        }
+        if save(session, to: words[1], registry: request.registry, io: io) { saved.insert(path) }
       case "quit", "exit":
         return .success
       default:
@@ -96,21 +104,26 @@ extension Commands {
     return .success
   }
 
-  /// Writes the session to `path` as a scenario, then loads and runs it and says how it went.
+  /// Writes the session to `path` as a scenario, then loads and runs it and says how it went; false when it
+  /// could not write the file.
   private static func save(_ session: PlaySession, to path: String, registry: MachineRegistry, io: CommandIO)
+    -> Bool
   {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       .replacingOccurrences(of: "-", with: " ")
     let yaml = ScenarioWriter.yaml(session.scenario(named: name.isEmpty ? "played" : name))
     var files = OutputFiles(io: io)
     // The file holds the passwords typed, as a scenario written by hand would: the screen never shows them.
-    guard write(yaml, to: path, what: "the scenario", files: &files, io: io, verbatim: true) else { return }
+    guard write(yaml, to: path, what: "the scenario", files: &files, io: io, verbatim: true) else {
+      return false
+    }
     let loaded = ScenarioLoader(machineNames: registry.names).load(paths: [path])
     guard loaded.diagnostics.isEmpty, let scenario = loaded.scenarios.first else {
       io.out("wrote \(path), but it does not load: \(loaded.diagnostics.map(\.description))\n")
-      return
+      return true
     }
     let result = RunConfiguration(registry: registry).run(scenario)
     io.out("wrote \(path): \(result.status == .passed ? "it passes" : "it \(result.status.rawValue)")\n")
+    return true
   }
 }

@@ -102,6 +102,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path.path))
   }
 
+  /// `save` replaces a file the session wrote (saving again after more steps), never one it did not: the
+  /// `--given` scenario the session started from, say.
+  @Test func savingNeverReplacesAFileTheSessionDidNotWrite() throws {
+    let directory = FileManager.default.temporaryDirectory
+    let mine = directory.appendingPathComponent("mine-\(UUID().uuidString).yaml")
+    let theirs = directory.appendingPathComponent("theirs-\(UUID().uuidString).yaml")
+    defer { for file in [mine, theirs] { try? FileManager.default.removeItem(at: file) } }
+    try "hand-written\n".write(to: theirs, atomically: true, encoding: .utf8)
+    let (status, printed) = play([
+      "launch", "save \(theirs.path)", "save \(mine.path)", "background", "save \(mine.path)",
+    ])
+    #expect(status == .success)
+    #expect(
+      printed.contains("not saved: \(theirs.path) exists and this session did not write it"), "\(printed)")
+    #expect(try String(contentsOf: theirs, encoding: .utf8) == "hand-written\n")
+    let saved = try String(contentsOf: mine, encoding: .utf8)
+    #expect(saved.contains("- background"), "the second save replaced the first: \(saved)")
+  }
+
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
     let (status, printed) = play(
       [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"],
