@@ -47,15 +47,23 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
     }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+    // Here, not in `run()`: a validation error thrown there gets the root command's usage line.
+    _ = try reportRequests()
   }
 
-  func run() throws {
-    noteCommandTypo()
+  /// The `--report`s, parsed; a bad one, or two to one place, is a usage error.
+  private func reportRequests() throws -> [ReportRequest] {
     var requests: [ReportRequest] = []
     for text in reports {
       do { requests.append(try ReportRequest(parsing: text)) } catch { throw ValidationError(error.message) }
     }
     if let conflict = ReportRequest.conflict(in: requests) { throw ValidationError(conflict.message) }
+    return requests
+  }
+
+  func run() throws {
+    noteCommandTypo()
+    let requests = try reportRequests()
     var configuration = RunConfiguration(
       machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
       skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,

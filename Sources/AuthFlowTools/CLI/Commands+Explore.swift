@@ -47,8 +47,12 @@ extension Commands {
   /// `authflow explore`: random walks with every invariant checked; the first broken one is shrunk to a
   /// scenario written into `--out`. Exit 1 when something was found, 0 when not, 2 for bad input.
   public static func explore(_ request: ExploreRequest, io: CommandIO = .standard) -> ExitStatus {
-    guard request.runs >= 1, request.depth >= 1, request.depth <= ScenarioLoader.maximumSteps else {
-      io.err("error: --runs must be at least 1 and --depth between 1 and \(ScenarioLoader.maximumSteps)\n")
+    guard request.runs >= 1 else {
+      io.err("error: --runs must be at least 1, found \(request.runs)\n")
+      return .invalidInput
+    }
+    guard request.depth >= 1, request.depth <= ScenarioLoader.maximumSteps else {
+      io.err("error: --depth must be between 1 and \(ScenarioLoader.maximumSteps), found \(request.depth)\n")
       return .invalidInput
     }
     // Checked before exploring: a nightly job with a bad --out must not go green because nothing was found.

@@ -21,8 +21,9 @@ public struct ReportRequest: Equatable, Sendable {
     let format = parts[0]
     guard ReporterRegistry.reporter(named: format) != nil else {
       let formats = ReporterRegistry.identifiers
+      let suggestion = Suggestion.didYouMean(format, in: formats)
       throw UsageError(
-        "unknown report format '\(format)'\(Suggestion.didYouMean(format, in: formats)); "
+        "unknown report format '\(format)'\(suggestion)\(suggestion.isEmpty ? ";" : "") "
           + "formats: \(formats.joined(separator: ", "))")
     }
     let path = parts.count > 1 ? parts[1] : nil

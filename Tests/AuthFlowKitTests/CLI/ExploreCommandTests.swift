@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import AuthFlowLanguage
+
 /// `authflow explore`, run as a user would.
 @Suite("explore, end to end")
 struct ExploreCommandTests {
@@ -62,7 +64,15 @@ struct ExploreCommandTests {
     let machine = try Authflow.run(["explore", "--machine", "autkit"])
     #expect(machine.status == 2)
     #expect(machine.stderr.contains("did you mean 'authkit'?"))
-    #expect(try Authflow.run(["explore", "--runs", "0"]).status == 2)
+    // Each bad count names itself and what was given.
+    for (arguments, message) in [
+      (["--runs", "0"], "error: --runs must be at least 1, found 0\n"),
+      (["--depth", "0"], "error: --depth must be between 1 and \(ScenarioLoader.maximumSteps), found 0\n"),
+    ] {
+      let run = try Authflow.run(["explore"] + arguments)
+      #expect(run.status == 2)
+      #expect(run.stderr == message)
+    }
     let given = try Authflow.run(["explore", "--given", Fixture.path("invalid.yaml")])
     #expect(given.status == 2)
     #expect(given.stderr.contains("unknown key 'stpes'"))

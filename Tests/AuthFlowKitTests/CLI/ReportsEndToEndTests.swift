@@ -158,6 +158,8 @@ struct ReportsEndToEndTests {
     #expect(run.status == 2)
     #expect(run.stderr.contains("unknown report format 'junt'; did you mean 'junit'?"))
     #expect(run.stderr.contains("formats: console, json, junit, tap, markdown, github-actions"))
+    // The usage line is the run command's, not the root's.
+    #expect(run.stderr.contains("Usage: authflow run "), "\(run.stderr)")
   }
 }
 

@@ -27,7 +27,7 @@ struct ReporterRegistryTests {
   @Test func anUnknownFormatSuggestsTheNearestAndListsEveryOne() {
     #expect(
       throws: UsageError(
-        "unknown report format 'junt'; did you mean 'junit'?; "
+        "unknown report format 'junt'; did you mean 'junit'? "
           + "formats: console, json, junit, tap, markdown, github-actions")
     ) {
       try ReportRequest(parsing: "junt:out.xml")
