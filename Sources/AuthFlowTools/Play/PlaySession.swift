@@ -16,6 +16,9 @@ public struct PlaySession {
   public private(set) var steps: [Step] = []
   /// Every password and typed value the lines gave, kept or not, in order of first appearance.
   private var mentions: [Scenario.SecretMention] = []
+  /// The widest transcript lane so far: each step's lines are printed on their own, and aligned with the
+  /// earlier ones. It starts as wide as the usual lanes (the devices, `backend`, `authflow`).
+  private var actorWidth: Int
 
   /// What the session's output must hide: the passwords given and the values typed into the machine's secret
   /// fields (and what may be one), as `authflow run` hides them.
@@ -33,6 +36,7 @@ public struct PlaySession {
     self.world = world
     self.seed = seed
     mentions = world.secretMentions
+    actorWidth = (world.devices + ["backend", "authflow"]).map { PlainText.visible($0).count }.max() ?? 0
   }
 
   /// What one step did.
@@ -62,7 +66,9 @@ public struct PlaySession {
     step.number = steps.count + 1
     let (run, before) = replay()
     let status = run.perform(step)
-    let transcript = TranscriptFormatter.plain(Array(run.world.transcript.dropFirst(before)), indent: "  ")
+    let entries = Array(run.world.transcript.dropFirst(before))
+    actorWidth = max(actorWidth, entries.map { PlainText.visible($0.actor).count }.max() ?? 0)
+    let transcript = TranscriptFormatter.plain(entries, indent: "  ", actorWidth: actorWidth)
     let devices = Self.describe(Observation(run))
     guard status != .errored else {
       return Answer(
@@ -114,6 +120,8 @@ public struct PlaySession {
   private func replay() -> (run: Run, transcriptCount: Int) {
     var scenario = world
     scenario.steps = steps
+    // Every password given so far, so the transcript numbers them as `run` does (`‹password 2›`).
+    scenario.secretMentions = mentions
     let run = Run(scenario: scenario, descriptor: machine, seed: seed)
     run.setUpWorld()
     for step in steps { _ = run.perform(step) }

@@ -4,12 +4,13 @@ import AuthFlowLanguage
 /// Renders transcripts as aligned plain text: time, actor, what happened. Reads well pasted into an issue,
 /// inside a code block.
 public enum TranscriptFormatter {
-  /// The entries as text, one `[time] actor: text` line each, every line after `indent`.
-  public static func plain(_ entries: [TranscriptEntry], indent: String = "") -> String {
+  /// The entries as text, one `[time] actor: text` line each, every line after `indent`; the actors' column is
+  /// at least `actorWidth` wide (so lines printed apart, step by step, still line up).
+  public static func plain(_ entries: [TranscriptEntry], indent: String = "", actorWidth: Int = 0) -> String {
     // Each entry on one line: control characters in what a machine or adapter reported are written visibly.
     let actors = entries.map { PlainText.visible($0.actor) }
     let widths = actors.map(\.count)
-    let width = widths.max() ?? 0
+    let width = max(widths.max() ?? 0, actorWidth)
     let texts = entries.map { PlainText.visible($0.text) }
     // One buffer of bytes made once at its final size, then one string: a failing scenario's transcript is a
     // few thousand bytes, and building each line on its own, then joining them, grew and copied every one of

@@ -121,6 +121,27 @@ import Testing
     #expect(saved.contains("- background"), "the second save replaced the first: \(saved)")
   }
 
+  /// Each step's lines are printed on their own, yet read as one transcript: passwords numbered as `run`
+  /// numbers them (two different ones are told apart), and the actors' column as wide from the first step on.
+  @Test func theTranscriptNumbersPasswordsAndKeepsOneColumn() {
+    let (status, printed) = play([
+      "launch", #"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "sign_out",
+      #"sign_in: {email: ada@example.com, password: "wrong-pass1"}"#,
+    ])
+    #expect(status == .success)
+    #expect(printed.contains("signUp(ada@example.com, ‹password 1›) → ok"), "\(printed)")
+    #expect(
+      printed.contains("signInWithPassword(ada@example.com, ‹password 2›) → invalid-credential"), "\(printed)"
+    )
+    let lines = printed.split(separator: "\n").filter { $0.hasPrefix("  2026-") }
+    let columns = Set(
+      lines.map { line in
+        line.dropFirst("  2026-01-01T00:00:00Z  ".count).prefix { $0 != " " }.count
+          + line.dropFirst("  2026-01-01T00:00:00Z  ".count).drop { $0 != " " }.prefix { $0 == " " }.count
+      })
+    #expect(lines.count > 8 && columns.count == 1, "\(printed)")
+  }
+
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
     let (status, printed) = play(
       [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"],
