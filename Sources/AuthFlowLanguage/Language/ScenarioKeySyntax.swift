@@ -105,7 +105,9 @@ final class ScenarioKeySyntax: Sendable {
   // MARK: - Variables
 
   static let vars = ScenarioKeySyntax(
-    .init("vars", .dictionary(of: .text), "Text substituted for ${name} in every string of given and steps."),
+    .init(
+      "vars", .dictionary(of: .text), "Text substituted for ${name} in every string of the scenario but vars."
+    ),
     read: { document, node, _ in document.readVariables(node) },
     write: { _ in [] })
 

@@ -28,8 +28,6 @@ extension ScenarioLoader {
     var variables: [String: String] = [:]
     /// False when `vars` could not be read, so an unknown `${name}` is not reported again.
     var variablesKnown = true
-    /// Whether an undefined `${name}` is left as written instead of reported (outside `given` and `steps`).
-    var keepsUndefinedVariables = false
 
     var devices = OrderedNames(["phone"])
     /// False when `devices` could not be read, so device names are not checked against it.
@@ -72,8 +70,8 @@ extension ScenarioLoader {
       else { return nil }
 
       var scenario = Scenario(name: "", file: file, location: location(root), steps: [])
-      // `${var}` works in every string of a scenario (SPEC §11), `vars` itself excepted. Outside `given` and
-      // `steps` an undefined `${name}` stays as written, as it did before (Part I substituted only there).
+      // `${var}` works in every string of a scenario (SPEC §11), `vars` itself excepted, and an undefined one
+      // is an error wherever it is written (SPEC §8): a typo in a name or a tag would otherwise pass unseen.
       if let vars = fields["vars"], let read = ScenarioKeySyntax.vars.read { read(&self, vars, &scenario) }
       for (name, value) in combination?.values ?? [] {
         variables[name] = value
@@ -83,10 +81,8 @@ extension ScenarioLoader {
       defer { substitutesVariables = false }
       for syntax in ScenarioKeySyntax.readingOrder {
         guard let read = syntax.read, let node = fields[syntax.name] else { continue }
-        keepsUndefinedVariables = !syntax.field.substitutesVariables
         read(&self, node, &scenario)
       }
-      keepsUndefinedVariables = false
       if let machine = combination?.machine {
         scenario.machine = Located(MachineReference(machine), at: location(root))
       }

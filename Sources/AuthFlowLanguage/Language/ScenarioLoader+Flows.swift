@@ -119,16 +119,13 @@ extension ScenarioLoader.Document {
     }
     guard let cached = flowFiles[path], let root = cached else { return nil }
     let usedAt = location(node)
-    let outer = (
-      file: file, variables: variables, names: variableNames, known: variablesKnown,
-      keeps: keepsUndefinedVariables
-    )
+    let outer = (file: file, variables: variables, names: variableNames, known: variablesKnown)
     file = path
     flowStack.append((path, usedAt))
     defer {
       flowStack.removeLast()
       (file, variables, variableNames) = (outer.file, outer.variables, outer.names)
-      (variablesKnown, keepsUndefinedVariables) = (outer.known, outer.keeps)
+      variablesKnown = outer.known
     }
     guard case .mapping(let mapping) = root, mapping["flow"] != nil else {
       report(.notAFlow(path: path), at: root)

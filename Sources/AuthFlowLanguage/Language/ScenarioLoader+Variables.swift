@@ -36,7 +36,7 @@ extension ScenarioLoader.Document {
   }
 
   /// `text` with every `${name}` replaced by the variable's value and every `$${` by a literal `${`,
-  /// when substitution applies (in `given` and `steps`); nil after reporting an undefined variable.
+  /// when substitution applies (in every string but `vars`); nil after reporting an undefined variable.
   mutating func substitute(_ text: String, at node: YAMLNode) -> String? {
     let size = text.utf8.count
     budget.textBytes -= size
@@ -84,8 +84,6 @@ extension ScenarioLoader.Document {
           return nil
         }
         result += value.utf8
-      } else if keepsUndefinedVariables {
-        result += bytes[index...close]
       } else {
         failed = true
         if variablesKnown, !variableNames.contains(name) {

@@ -333,16 +333,31 @@ import Testing
       ])
   }
 
-  /// Outside `given` and `steps` an undefined `${name}` stays as written, as Part I had it.
-  @Test func leavesUndefinedNamesOutsideGivenAndStepsAlone() throws {
-    let result = MarkedYAML(
+  /// An undefined `${name}` is an error outside `given` and `steps` too (SPEC §8): a typo in a name, a
+  /// description or a tag would otherwise reach every report, and `--tag`, unseen. `$${` stays literal there.
+  @Test func reportsUndefinedNamesWhereverTheyAreWritten() throws {
+    let yaml = MarkedYAML(
       """
-      scenario: ${not_a_var}
+      scenario: 1️⃣${not_a_var}
+      description: 2️⃣"Reported by ${reportr}, costs $${price}"
+      vars: { reporter: ada }
+      tags: [3️⃣"${typo}"]
+      steps: [launch]
+      """)
+    let result = yaml.load()
+    #expect(
+      result.diagnostics == [
+        yaml.problem("1️⃣", .undefinedVariable(name: "not_a_var", suggestion: nil)),
+        yaml.problem("2️⃣", .undefinedVariable(name: "reportr", suggestion: "reporter")),
+        yaml.problem("3️⃣", .undefinedVariable(name: "typo", suggestion: nil)),
+      ])
+    let literal = MarkedYAML(
+      """
+      scenario: "Costs $${price}"
       steps: [launch]
       """
     ).load()
-    #expect(result.diagnostics == [])
-    #expect(result.scenarios.first?.name == "${not_a_var}")
+    #expect(literal.scenarios.first?.name == "Costs ${price}")
   }
 
   @Test func loadsEveryDocumentInOrderAndSkipsEmptyOnes() {
