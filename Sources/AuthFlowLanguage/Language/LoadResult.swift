@@ -10,6 +10,10 @@ public struct LoadResult: Sendable {
   /// How many flow documents (`flow:` and no `scenario:`) the files hold besides their scenarios, each checked
   /// where it is written.
   public var flows = 0
+  /// The scenarios of documents with problems, as far as they loaded (the steps and expectations that
+  /// did): not for running, only for checking against their machines, so `lint` reports every problem at
+  /// once.
+  package var partial: [Scenario] = []
 
   /// A result with `scenarios`, the `diagnostics` found while loading them and the `secrets` every output must hide.
   public init(scenarios: [Scenario] = [], diagnostics: [Diagnostic] = [], secrets: [String] = []) {

@@ -51,6 +51,13 @@ extension ScenarioLoader {
     /// What diagnostics hide besides the passwords: every typed value (whatever machine runs the scenario may
     /// declare its field secret), and what was written where a password belongs but could not be read.
     var hiddenInDiagnostics = OrderedNames()
+    /// The scenarios of this document as far as they loaded, when it has problems (see `LoadResult.partial`).
+    var partial: [Scenario] = []
+    /// The steps of a `steps:` with problems, as far as they loaded (with what loaded of the steps that have
+    /// problems), for `partial`.
+    var partialSteps: [Step] = []
+    /// What loaded of the last step read, when it has problems.
+    var halfRead: Step?
 
     init(file: String, machineNames: [String], budget: LoadBudget) {
       self.file = file
@@ -87,10 +94,16 @@ extension ScenarioLoader {
         scenario.machine = Located(MachineReference(machine), at: location(root))
       }
       scenario.devices = devices.names
-      // `scenario` and `steps` are required: without them, or with any problem, there is no scenario.
-      guard problemCount == 0, !scenario.name.isEmpty, !scenario.steps.isEmpty else { return nil }
       (scenario.passwords, scenario.secretMentions) = (passwords.names, mentions)
       scenario.flows = flowFiles.keys.sorted()
+      // `scenario` and `steps` are required: without them, or with any problem, there is no scenario.
+      guard problemCount == 0, !scenario.name.isEmpty, !scenario.steps.isEmpty else {
+        // What did load is still checked against its machine by `lint`, so that fixing the language's
+        // problems does not bring a second round of the machine's.
+        if scenario.steps.isEmpty { scenario.steps = partialSteps }
+        if !scenario.steps.isEmpty { partial.append(scenario) }
+        return nil
+      }
       return scenario
     }
 

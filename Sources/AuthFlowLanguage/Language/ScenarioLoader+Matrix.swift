@@ -43,6 +43,7 @@ extension ScenarioLoader.Document {
       document.budget = budget
       document.combination = combination
       let scenario = document.load(root)
+      partial += document.partial
       for problem in document.problems
       where seen.insert("\(problem.location)\u{0}\(problem.value.message)").inserted {
         firstProblems.append(problem)

@@ -24,6 +24,8 @@ extension ScenarioLoader.Document {
     var steps: [Step] = []
     steps.reserveCapacity(items.count)
     var failed = false
+    // The steps as far as they loaded, those with problems too, once one has any (see `partialSteps`).
+    var loaded: [Step] = []
     for item in items {
       // A flow's steps count against the limit too, so flows using flows cannot multiply without bound.
       guard expandedSteps < ScenarioLoader.maximumSteps else {
@@ -32,18 +34,27 @@ extension ScenarioLoader.Document {
       }
       if Self.isUseStep(item) {
         guard let used = useStep(item) else {
+          if !failed { loaded = steps }
           failed = true
           continue
         }
         steps += used
+        if failed { loaded += used }
       } else if let step = step(item, number: steps.count + 1) {
         expandedSteps += 1
         steps.append(step)
+        if failed { loaded.append(step) }
       } else {
+        if !failed { loaded = steps }
         failed = true
+        if let halfRead { loaded.append(halfRead) }
       }
+      halfRead = nil
     }
-    guard !failed else { return nil }
+    guard !failed else {
+      partialSteps = loaded
+      return nil
+    }
     for index in steps.indices { steps[index].number = index + 1 }
     return steps
   }
@@ -130,7 +141,10 @@ extension ScenarioLoader.Document {
     } else if !hasExpect, problemCount == before {
       report(.stepHasNoAction, at: node)
     }
-    guard problemCount == before else { return nil }
+    guard problemCount == before else {
+      halfRead = step
+      return nil
+    }
     return step
   }
 }

@@ -151,7 +151,8 @@ public struct ScenarioLoader: Sendable {
       document.readsFlows = readsFlows
       // A tag or a key written twice makes the document invalid, though the rest of it is still checked.
       let scenarios = document.loadCombinations(root)
-      if invalid.isEmpty { result.scenarios += scenarios }
+      if invalid.isEmpty { result.scenarios += scenarios } else { result.partial += scenarios }
+      result.partial += document.partial
       // A diagnostic quotes what was written; never a password, nor what may be one. (Most documents have
       // none, and build no redactor.)
       let problems = invalid + document.problems
@@ -180,6 +181,8 @@ public struct ScenarioLoader: Sendable {
             && !recovery.mayStemFromTheGap($0.problem)
         }
         result.secrets += rest.secrets
+        // Checked against their machines only; what the first reading found again is reported once.
+        result.partial += rest.scenarios + rest.partial
       }
     }
     result.flows = flows
@@ -196,6 +199,7 @@ public struct ScenarioLoader: Sendable {
     result.diagnostics += loaded.diagnostics
     result.secrets += loaded.secrets
     result.flows += loaded.flows
+    result.partial += loaded.partial
   }
 
   // MARK: - Problems

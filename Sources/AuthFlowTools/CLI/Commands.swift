@@ -125,8 +125,9 @@ public enum Commands {
     }
     var loaded = ScenarioLoader(machineNames: registry.names).load(
       paths: paths.isEmpty ? [defaultPath] : paths)
-    // The scenarios that loaded are checked against their machines even when others did not: every problem at once.
-    let machineProblems = configuration.machineProblems(in: loaded.scenarios)
+    // Every problem at once: the scenarios that loaded are checked against their machines even when others did
+    // not, and so is what loaded of those with problems.
+    let machineProblems = configuration.machineProblems(in: loaded.scenarios + loaded.partial)
     if !machineProblems.isEmpty { loaded.diagnostics = (loaded.diagnostics + machineProblems).sorted() }
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io, wouldRun: false)

@@ -307,5 +307,35 @@ enum Authflow {
         mixed.error("2️⃣", "machine 'authkit' has no screen 'Home'; did you mean 'home'?"),
         "2 problem(s)",
       ])
+    // Nor does a problem of the language hide the machine's in the same document, or in the same step: fixing
+    // one round must not bring a second.
+    let together = MarkedYAML(
+      """
+      scenario: both kinds
+      steps:
+        - sign_out:
+          expect: { 1️⃣screen: hoem }
+        - 2️⃣tap: go
+        - wait: 3️⃣5 minutes
+        - launch:
+          expect: { 4️⃣stat: signedIn, 5️⃣screen: hoem }
+      """, file: directory.appendingPathComponent("together.yaml").path)
+    try together.text.write(toFile: together.file, atomically: true, encoding: .utf8)
+    let all = try Authflow.run(["lint", together.file])
+    #expect(all.status == 2)
+    let hoem = "machine 'authkit' has no screen 'hoem'; did you mean 'home'?"
+    #expect(
+      all.stderr.split(separator: "\n").map(String.init) == [
+        together.error("1️⃣", hoem),
+        together.error(
+          "2️⃣",
+          "machine 'authkit' has no action 'tap'; it has 'launch', 'terminate', 'background', 'foreground', "
+            + "'sign_up', 'sign_in', 'sign_in_with', 'sign_out', 'forgot_password', 'resend_verification', "
+            + "'refresh', 'delete_account', 'reauthenticate', 'cancel', 'link_provider', 'change_password'"),
+        together.error("3️⃣", "bad duration '5 minutes' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        together.error("4️⃣", "unknown key 'stat' in expect; did you mean 'state'?"),
+        together.error("5️⃣", hoem),
+        "5 problem(s)",
+      ])
   }
 }
