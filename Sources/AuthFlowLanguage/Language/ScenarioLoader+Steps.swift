@@ -71,6 +71,34 @@ extension ScenarioLoader.Document {
     report(.unknownName(kind: "action", value: name, suggestion: suggestion, valid: candidates), at: key)
   }
 
+  /// The commonest slip of indentation: an action (or `expect`) with nothing after its colon, and its arguments
+  /// (or expectations) written in line with it, as keys of the step. nil when the step is not written so.
+  private static func linedUpArguments(_ entries: [Entry]) -> (problem: LoadProblem, key: YAMLMark)? {
+    let strays = entries.filter { !stepKeys.contains($0.name) && ActionSyntax.byName[$0.name] == nil }
+    guard !strays.isEmpty else { return nil }
+    // `- sign_out:` then `expect:` then `state: …`: the keys belong to the empty key that takes one of them (a
+    // misspelt one among them is told once they are indented).
+    for owner in entries where isNull(owner.value) {
+      let belonging =
+        owner.name == "expect"
+        ? Expectation.keys : ActionSyntax.byName[owner.name].map { mappingKeys(of: $0.argument) } ?? []
+      guard strays.contains(where: { belonging.contains($0.name) }) else { continue }
+      let problem = LoadProblem.argumentsLinedUp(
+        owner: owner.name, keys: strays.map(\.name), column: Int(owner.keyMark.column) + 2)
+      return (problem, strays[0].keyMark)
+    }
+    return nil
+  }
+
+  /// The keys the mapping forms of `shape` take.
+  private static func mappingKeys(of shape: ValueShape) -> [String] {
+    switch shape {
+    case .mapping(let mapping): mapping.keys
+    case .either(let forms): forms.flatMap(mappingKeys)
+    default: []
+    }
+  }
+
   private mutating func step(_ node: YAMLNode, number: Int) -> Step? {
     let stepLocation = location(node)
     switch node {
@@ -103,6 +131,10 @@ extension ScenarioLoader.Document {
       return nil
     }
     guard let entries = entries(node, key: "steps") else { return nil }
+    if entries.count > 1, let linedUp = Self.linedUpArguments(entries) {
+      report(linedUp.problem, at: linedUp.key)
+      return nil
+    }
     let before = problemCount
     var actionEntry: (syntax: ActionSyntax, key: YAMLMark, value: YAMLNode)?
     var step = Step(number: number, location: stepLocation, action: nil, actionLocation: stepLocation)

@@ -37,6 +37,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
   case unknownKey(key: String, context: String, suggestion: String?)
   /// A step's own key (`expect`, `device`, `note`) indented under its action's arguments.
   case stepKeyInArguments(key: String, action: String)
+  /// An action's arguments (or `expect`'s keys) written in line with it, as keys of the step, while it has
+  /// nothing after its colon: `- sign_up:` then `email: …` under the `s`. `column` is where they belong.
+  case argumentsLinedUp(owner: String, keys: [String], column: Int)
   /// A required key left out.
   case missingKey(key: String)
   /// None of the keys of which one is required.
@@ -219,6 +222,10 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "'<<' (a YAML merge key) is not supported in \(context): write the keys out"
     case .unknownKey(let key, let context, let suggestion):
       "unknown key \(quoted(key)) in \(context)" + didYouMean(suggestion)
+    case .argumentsLinedUp(let owner, let keys, let column):
+      "\(keys.map(quoted).joined(separator: keys.count == 2 ? " and " : ", ")) "
+        + "\(keys.count == 1 ? "lines" : "line") up with \(quoted(owner + ":")) but "
+        + "\(keys.count == 1 ? "belongs" : "belong") to it: indent \(keys.count == 1 ? "it" : "them") to column \(column)"
     case .stepKeyInArguments(let key, let action):
       "\(quoted(key)) belongs to the step, not to the arguments of \(quoted(action)): indent it as far as "
         + quoted(action)

@@ -975,3 +975,39 @@ extension ScenarioLoaderErrorTests {
         yaml.error("1️⃣", "'<<' (a YAML merge key) is not supported in reauthenticate: write the keys out")))
   }
 }
+
+extension ScenarioLoaderErrorTests {
+  /// An action's arguments, or `expect`'s keys, written in line with it rather than under it: one message
+  /// with the column to indent them to, not "unknown action 'email'; did you mean 'change_email'?".
+  @Test func argumentsInLineWithTheirActionAreToldWhereTheyGo() {
+    let yaml = MarkedYAML(
+      """
+      scenario: lined up
+      steps:
+        - sign_up:
+          1️⃣email: a@example.com
+          password: "Str0ng-pass"
+        - expect:
+          2️⃣state: signedIn
+        - sign_out:
+          expect:
+          3️⃣screen: signIn
+        - sign_in:
+          4️⃣email: a@example.com
+          pasword: "Str0ng-pass"
+        - sign_out:
+          5️⃣background:
+      """)
+    #expect(
+      errors(yaml) == [
+        yaml.error(
+          "1️⃣", "'email' and 'password' line up with 'sign_up:' but belong to it: indent them to column 7"),
+        yaml.error("2️⃣", "'state' lines up with 'expect:' but belongs to it: indent it to column 7"),
+        yaml.error("3️⃣", "'screen' lines up with 'expect:' but belongs to it: indent it to column 7"),
+        yaml.error(
+          "4️⃣", "'email' and 'pasword' line up with 'sign_in:' but belong to it: indent them to column 7"),
+        // Two actions are two actions, not arguments.
+        yaml.error("5️⃣", "step has two actions, 'sign_out' and 'background'; write one action per step"),
+      ])
+  }
+}
