@@ -192,7 +192,11 @@ extension Commands {
       finding.invariant.hasPrefix("against ")
       ? "\(machine) differs from \(finding.invariant.dropFirst("against ".count))"
       : "invariant \(finding.invariant) broke"
-    io.out("found: \(what) in walk \(finding.walk), after \(finding.stepsToFind) steps\n")
+    // The walk's own step, and what all the walks took to get there: "after 53 steps" beside "shrunk from 13"
+    // read as one walk of 53.
+    io.out(
+      "found: \(what) at step \(finding.foundLength) of walk \(finding.walk) (\(finding.stepsToFind) steps explored)\n"
+    )
     io.out("  \(PlainText.visible(finding.message))\n")
     io.out(
       "shrunk from \(finding.foundLength) to \(finding.minimalLength) step(s) in \(finding.replays) replays\n"

@@ -15,7 +15,14 @@ struct ExploreCommandTests {
     let arguments = ["explore", "--machine", "authkit~resend-without-countdown", "--seed", "1", "--out", out]
     let explore = try Authflow.run(arguments)
     #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
-    #expect(explore.stdout.contains("found: invariant resend-countdown broke in walk"))
+    // The walk's own step is the one shrinking starts from; the steps of every walk so far are counted apart.
+    let lines = explore.stdout.split(separator: "\n").map(String.init)
+    let found = try #require(lines.first { $0.hasPrefix("found: invariant resend-countdown broke at step ") })
+    let walkStep = found.dropFirst("found: invariant resend-countdown broke at step ".count).prefix {
+      $0 != " "
+    }
+    #expect(found.contains(" of walk ") && found.hasSuffix(" steps explored)"), "\(found)")
+    #expect(lines.contains { $0.hasPrefix("shrunk from \(walkStep) to ") }, "\(explore.stdout)")
     let file = out + "/authkit-resend-without-countdown-resend-countdown-seed-1.yaml"
     #expect(
       explore.stdout.contains(
