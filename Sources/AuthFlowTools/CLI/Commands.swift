@@ -54,7 +54,7 @@ public enum Commands {
     configuration.startAdapter()
     let usageProblems = configuration.problems()
     guard usageProblems.isEmpty else {
-      for problem in usageProblems { io.err("error: \(problem)\n") }
+      printUsageProblems(usageProblems, of: options.paths, registry: configuration.registry, io: io)
       return .invalidInput
     }
     var reports = options.reports
@@ -120,7 +120,7 @@ public enum Commands {
     // An `exec:` machine is not started to lint: its adapter declares itself only when it runs.
     let usageProblems = configuration.machine?.isCommand == true ? [] : configuration.problems()
     guard usageProblems.isEmpty else {
-      for problem in usageProblems { io.err("error: \(problem)\n") }
+      printUsageProblems(usageProblems, of: paths, registry: registry, io: io)
       return .invalidInput
     }
     var loaded = ScenarioLoader(machineNames: registry.names).load(
@@ -137,6 +137,27 @@ public enum Commands {
     let flows = loaded.flows > 0 ? " and \(loaded.flows) flow(s)" : ""
     io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s)\(flows): no problems\n")
     return .success
+  }
+
+  /// Prints what is wrong with the command's machine. An adapter that failed its handshake is quoted (what it
+  /// printed before it stopped), and it may echo a password of the scenarios at `paths`: they are read for
+  /// their secrets, which are hidden, as they are in a step.
+  static func printUsageProblems(
+    _ problems: [MachineError], of paths: [String], registry: MachineRegistry, io: CommandIO
+  ) {
+    let quotesAdapter = problems.contains {
+      switch $0 {
+      case .cannotStart, .adapterFailed: true
+      default: false
+      }
+    }
+    let secrets =
+      quotesAdapter
+      ? ScenarioLoader(machineNames: registry.names).load(paths: paths.isEmpty ? [defaultPath] : paths)
+        .secrets
+      : []
+    let io = io.hiding(secrets, keeping: registry.words)
+    for problem in problems { io.err("error: \(problem)\n") }
   }
 
   /// Prints every problem of files that did not load, hiding every secret they give (the diagnostics hide

@@ -176,6 +176,17 @@ struct ExecMachineTests {
     ])
     #expect(handshake.status == 2)
     #expect(handshake.stderr.contains("its stderr ended with: no ready"))
+    // What the adapter printed before it died is quoted: a password of the scenarios to run is hidden there too.
+    let secret = directory.appendingPathComponent("secret.yaml").path
+    try """
+    scenario: A password the adapter prints
+    steps:
+      - sign_in: { email: ada@example.com, password: "ready today" }
+    """.write(toFile: secret, atomically: true, encoding: .utf8)
+    let hidden = try Authflow.run(["run", "--machine", "exec:python3 \(Adapters.script) no-ready", secret])
+    #expect(hidden.status == 2)
+    #expect(hidden.stderr.contains("its stderr ended with: no ‹password›"), "\(hidden.stderr)")
+    #expect(!hidden.stderr.contains("ready today"))
   }
 
   // MARK: - The wire format
