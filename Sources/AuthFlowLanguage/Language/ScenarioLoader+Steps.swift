@@ -24,8 +24,8 @@ extension ScenarioLoader.Document {
     var steps: [Step] = []
     steps.reserveCapacity(items.count)
     var failed = false
-    // The steps as far as they loaded, those with problems too, once one has any (see `partialSteps`).
-    var loaded: [Step] = []
+    // What loaded of the steps with problems, and where each goes among `steps` (see `partialSteps`).
+    var halfReadSteps: [(at: Int, step: Step)] = []
     for item in items {
       // A flow's steps count against the limit too, so flows using flows cannot multiply without bound.
       guard expandedSteps < ScenarioLoader.maximumSteps else {
@@ -34,25 +34,24 @@ extension ScenarioLoader.Document {
       }
       if Self.isUseStep(item) {
         guard let used = useStep(item) else {
-          if !failed { loaded = steps }
           failed = true
           continue
         }
         steps += used
-        if failed { loaded += used }
       } else if let step = step(item, number: steps.count + 1) {
         expandedSteps += 1
         steps.append(step)
-        if failed { loaded.append(step) }
       } else {
-        if !failed { loaded = steps }
         failed = true
-        if let halfRead { loaded.append(halfRead) }
+        if let step = halfRead {
+          halfReadSteps.append((steps.count, step))
+          halfRead = nil
+        }
       }
-      halfRead = nil
     }
     guard !failed else {
-      partialSteps = loaded
+      partialSteps = steps
+      for (index, step) in halfReadSteps.reversed() { partialSteps.insert(step, at: index) }
       return nil
     }
     for index in steps.indices { steps[index].number = index + 1 }
@@ -74,6 +73,8 @@ extension ScenarioLoader.Document {
   /// The commonest slip of indentation: an action (or `expect`) with nothing after its colon, and its arguments
   /// (or expectations) written in line with it, as keys of the step. nil when the step is not written so.
   private static func linedUpArguments(_ entries: [Entry]) -> (problem: LoadProblem, key: YAMLMark)? {
+    // Most steps have no key with nothing after it: they are done with at once.
+    guard entries.contains(where: { isNull($0.value) }) else { return nil }
     let strays = entries.filter { !stepKeys.contains($0.name) && ActionSyntax.byName[$0.name] == nil }
     guard !strays.isEmpty else { return nil }
     // `- sign_out:` then `expect:` then `state: …`: the keys belong to the empty key that takes one of them (a
