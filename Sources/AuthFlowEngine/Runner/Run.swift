@@ -23,7 +23,9 @@ package final class Run {
   /// The machine's transitions; nil unless coverage is recorded.
   @exclusivity(unchecked) var coverage: CoverageRecorder?
   /// Told when each step starts (see `RunConfiguration.stepTimeout`).
-  @exclusivity(unchecked) package var watch: StepWatch?
+  @exclusivity(unchecked) package var watch: StepWatch? {
+    didSet { world.adapterStarted = watch.map { watch in { watch.adopt(adapter: $0) } } }
+  }
   /// Runs the app's jobs and timers when the machine is an ``AsyncMachine``; nil otherwise.
   let driver: (any AsyncAppDriver)?
 

@@ -12,7 +12,8 @@ extension RunConfiguration {
   /// sequence so far; the calling thread waits, and watches the steps: a step still running after
   /// ``stepTimeout`` (a machine that loops without calling its client, say) errors its scenario with a
   /// message saying so, and a new worker takes over the remaining scenarios. The stuck thread cannot be
-  /// stopped from outside; it is left running, and its result, if it ever comes, is ignored.
+  /// stopped from outside; it is left running, and its result, if it ever comes, is ignored. (An `exec:`
+  /// machine's adapter is stopped then, which ends the step.)
   ///
   /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
   /// seen it, so that memory holds a line per scenario, not a transcript per scenario. `narration` says
@@ -133,9 +134,14 @@ extension RunConfiguration {
     let doing =
       action.map { "step \(number): machine '\(name)' did not finish '\($0)'" }
       ?? "machine '\(name)' did not finish setting up the scenario's world"
+    // An adapter is a process, stopped when the step is abandoned (see `StepWatch.abandon()`); a machine in
+    // this process is a thread nobody can stop.
     let message =
-      "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout); it may be looping without calling its "
-      + "auth client. It was left running; the other scenarios ran."
+      name.isCommand
+      ? "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout). Its adapter was stopped; the other "
+        + "scenarios ran."
+      : "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout); it may be looping without calling its "
+        + "auth client. It was left running; the other scenarios ran."
     return ScenarioResult(
       stopped: scenario, machine: name.description, seed: seed(for: scenario),
       failure: Failure(

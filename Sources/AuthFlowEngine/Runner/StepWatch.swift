@@ -13,6 +13,8 @@ package final class StepWatch: @unchecked Sendable {
   /// False between scenarios.
   private var running = false
   private var abandoned = false
+  /// The adapters the current scenario started (`exec:` machines), stopped when the step is abandoned.
+  private var adapters: [pid_t] = []
 
   package init() {}
 
@@ -29,8 +31,13 @@ package final class StepWatch: @unchecked Sendable {
       action = nil
       started = now
       running = true
+      adapters = []
     }
   }
+
+  /// Notes an adapter process group the current scenario started: abandoning the step stops it, since a step
+  /// that never ends would otherwise keep it running until authflow exits.
+  func adopt(adapter leader: pid_t) { lock.withLock { adapters.append(leader) } }
 
   /// Called by the worker when its scenario is over.
   package func finish() { lock.withLock { running = false } }
@@ -72,5 +79,13 @@ package final class StepWatch: @unchecked Sendable {
 
   var isAbandoned: Bool { lock.withLock { abandoned } }
 
-  package func abandon() { lock.withLock { abandoned = true } }
+  /// Gives up on the worker: it claims nothing more, and the adapters its scenario started are stopped (the
+  /// stuck step then ends on the adapter's exit, and its result is ignored).
+  package func abandon() {
+    let adapters = lock.withLock {
+      abandoned = true
+      return self.adapters
+    }
+    AdapterGroups.live.stopAbandoned(adapters)
+  }
 }

@@ -41,6 +41,10 @@ public final class World {
   /// a device.
   @exclusivity(unchecked) private var attachmentsInOrder: [any WorldAttachment] = []
 
+  /// Told the process group of each `exec:` adapter this world's devices start, by the run whose watchdog
+  /// stops them when it abandons a step that never ends; nil when nothing watches.
+  @exclusivity(unchecked) package var adapterStarted: ((_ group: Int32) -> Void)?
+
   /// A `fail_next` waiting for its call.
   struct InjectedFailure {
     var operation: BackendOperation

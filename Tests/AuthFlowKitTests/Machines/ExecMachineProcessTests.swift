@@ -30,7 +30,7 @@ struct ExecMachineProcessTests {
   }
 
   /// A normal end, an adapter error, the adapter going quiet (`--exec-timeout`), and the watchdog giving up
-  /// on a step the adapter never finishes (`--step-timeout`), which leaves it running until the run ends.
+  /// on a step the adapter never finishes (`--step-timeout`), which stops it.
   @Test(arguments: [
     // Only `hang` is about the short limit; a Python start-up on a loaded machine must not reach it.
     ("behave", ["--exec-timeout", "30"], "1 passed, 0 failed"),
@@ -45,6 +45,33 @@ struct ExecMachineProcessTests {
     #expect(run.lastLine == summary)
     let pids = try spawning.startedProcesses()
     #expect(Spawning.leftovers(pids) == [], "still running after authflow exited")
+  }
+
+  /// The watchdog's giving up on a step stops that scenario's adapter then and there, not when authflow exits:
+  /// under `--watch` the process lives on after the run.
+  @Test func aStepTheWatchdogAbandonsStopsItsAdapterAtOnce() throws {
+    let spawning = try Spawning(mode: "hang")
+    let process = Process()
+    process.executableURL = Authflow.executable
+    process.arguments = [
+      "run", "--watch", "--machine", spawning.machine, "--exec-timeout", "120", "--step-timeout", "1",
+      spawning.scenario,
+    ]
+    let output = spawning.directory.appendingPathComponent("output")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let pids = try spawning.startedProcesses()
+    let printed = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    #expect(Spawning.waitUntil { printed().contains("0 passed, 0 failed, 1 errored") }, "\(printed())")
+    #expect(printed().contains("Its adapter was stopped"), "\(printed())")
+    #expect(Spawning.leftovers(pids) == [], "still running after the step was abandoned")
+    #expect(process.isRunning, "authflow stopped watching: \(printed())")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
   }
 
   @Test func anAdapterThatExitsWhileItsChildHoldsItsOutputIsReportedAsExited() throws {

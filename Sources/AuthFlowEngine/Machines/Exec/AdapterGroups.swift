@@ -79,6 +79,15 @@ final class AdapterGroups: @unchecked Sendable {
     Self.killEscaped { $0.hasPrefix(ours) }
   }
 
+  /// Sends SIGKILL to the groups of `leaders` that are still registered (so never to a reused group id): the
+  /// adapters of a step the watchdog abandoned. Their owners still reap them, and what escaped the group goes
+  /// then.
+  func stopAbandoned(_ leaders: [pid_t]) {
+    lock.withLock {
+      for leader in leaders where self.leaders[leader] != nil { kill(-leader, SIGKILL) }
+    }
+  }
+
   // MARK: - Processes that left their group
 
   /// The environment variable every adapter is started with, `AUTHFLOW_ADAPTER_GROUP=PID-N` (authflow's pid,

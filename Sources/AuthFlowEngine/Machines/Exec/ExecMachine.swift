@@ -66,6 +66,7 @@ package final class ExecMachine: Machine {
     let during = probe ? "answering the handshake's hello" : "starting on \(device)"
     do throws(AdapterProblem) {
       process = try AdapterProcess.spawn(command: settings.command)
+      if let process { context.world.adapterStarted?(process.pid) }
     } catch {
       return record(AdapterFailure(problem: error, during: during, stderr: []))
     }
