@@ -91,7 +91,9 @@ extension Commands {
           io.out("not saved: \(words[1]) exists and this session did not write it; save to a new file\n")
           continue
         }
-        if save(session, to: words[1], registry: request.registry, io: io) { saved.insert(path) }
+        if save(session, to: words[1], machine: request.machine, registry: request.registry, io: io) {
+          saved.insert(path)
+        }
       case "quit", "exit":
         return .success
       default:
@@ -106,9 +108,9 @@ extension Commands {
 
   /// Writes the session to `path` as a scenario, then loads and runs it and says how it went; false when it
   /// could not write the file.
-  private static func save(_ session: PlaySession, to path: String, registry: MachineRegistry, io: CommandIO)
-    -> Bool
-  {
+  private static func save(
+    _ session: PlaySession, to path: String, machine: String, registry: MachineRegistry, io: CommandIO
+  ) -> Bool {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       .replacingOccurrences(of: "-", with: " ")
     let yaml = ScenarioWriter.yaml(session.scenario(named: name.isEmpty ? "played" : name))
@@ -122,8 +124,12 @@ extension Commands {
       io.out("wrote \(path), but it does not load: \(loaded.diagnostics.map(\.description))\n")
       return true
     }
-    let result = RunConfiguration(registry: registry).run(scenario)
-    io.out("wrote \(path): \(result.status == .passed ? "it passes" : "it \(result.status.rawValue)")\n")
+    // On the session's machine: an `exec:` one is not in the file, which says the others.
+    let result = RunConfiguration(machine: machine, registry: registry).run(scenario)
+    let outcome = result.status == .passed ? "it passes" : "it \(result.status.rawValue)"
+    let command =
+      MachineReference(machine).isCommand ? " on --machine \(machine), which the file cannot name" : ""
+    io.out("wrote \(path): \(outcome)\(command)\n")
     return true
   }
 }

@@ -94,7 +94,9 @@ public struct PlaySession {
     var scenario = world
     scenario.name = name
     scenario.secretMentions = mentions
-    scenario.machine = Located(MachineReference(machine.name), at: world.location)
+    // A file cannot name an `exec:` command (a scenario from a stranger must not run one): the command line does.
+    let reference = MachineReference(machine.name)
+    scenario.machine = reference.isCommand ? nil : Located(reference, at: world.location)
     scenario.seed = seed == 0 ? nil : seed
     let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)
     run.setUpWorld()

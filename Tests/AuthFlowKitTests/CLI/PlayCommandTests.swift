@@ -142,6 +142,24 @@ import Testing
     #expect(lines.count > 8 && columns.count == 1, "\(printed)")
   }
 
+  /// A session on an `exec:` adapter saves a file that loads: a file cannot name a command, so it names no
+  /// machine, and the save plays it on the session's adapter.
+  @Test func aSessionOnAnAdapterSavesAFileThatLoads() throws {
+    let adapter = Repository.root.appendingPathComponent("Adapters/python/authkit_adapter.py").path
+    let machine = "exec:python3 '\(adapter)'"
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("exec-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let (status, printed) = play(
+      ["launch", "save \(path.path)"], Commands.PlayRequest(machine: machine))
+    #expect(status == .success)
+    #expect(
+      printed.contains("wrote \(path.path): it passes on --machine \(machine), which the file cannot name"),
+      "\(printed)")
+    let saved = try String(contentsOf: path, encoding: .utf8)
+    #expect(!saved.contains("machine:"), "\(saved)")
+    #expect(ScenarioLoader().load(paths: [path.path]).diagnostics.isEmpty)
+  }
+
   @Test func aValueTypedIntoASecretFieldIsHiddenToo() {
     let (status, printed) = play(
       [#"type: {username: ada@example.com, password: "Sup3r-secret"}"#, "status", "steps"],
