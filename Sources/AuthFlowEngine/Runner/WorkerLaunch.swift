@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// How `authflow run --jobs N` starts a worker process: its own executable, with the hidden `worker`
@@ -27,8 +28,6 @@ public struct WorkerLaunch: Sendable, Equatable {
     return WorkerLaunch(executable: path, arguments: arguments)
   }
 
-  /// The line `/bin/sh -c` runs: each word single-quoted, so no path or argument is read by the shell.
-  var shellCommand: String {
-    ([executable] + arguments).map { "'" + $0.replacing("'", with: "'\\''") + "'" }.joined(separator: " ")
-  }
+  /// The line `/bin/sh -c` runs: each word quoted, so no path or argument is read by the shell.
+  var shellCommand: String { ([executable] + arguments).map(ShellWord.quoted).joined(separator: " ") }
 }

@@ -37,13 +37,14 @@ public struct ExploreOptions: Sendable {
     self.registry = registry
   }
 
-  /// The command that repeats this exploration, for a finding's `reproduces:`.
+  /// The command that repeats this exploration, for a finding's `reproduces:`: each word as a shell reads it
+  /// back (an `exec:` machine's command, a path with a space), so it can be pasted as it is.
   public var commandLine: String {
-    var words = ["authflow explore", "--machine", machine, "--seed", String(seed)]
+    var words = ["--machine", machine, "--seed", String(seed)]
     if runs != Self.defaultRuns { words += ["--runs", String(runs)] }
     if depth != Self.defaultDepth { words += ["--depth", String(depth)] }
     if let given { words += ["--given", given.file] }
     if let against { words += ["--against", against] }
-    return words.joined(separator: " ")
+    return (["authflow", "explore"] + words.map(ShellWord.quoted)).joined(separator: " ")
   }
 }
