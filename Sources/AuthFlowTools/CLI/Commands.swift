@@ -133,6 +133,12 @@ public enum Commands {
       printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput
     }
+    if configuration.machine?.isCommand == true {
+      // "no problems" must not read as a check of the adapter, which lint does not start.
+      io.err(
+        "note: an exec: machine is not started to lint: what the scenarios ask of it (its actions, screens, "
+          + "providers) is checked when they run\n")
+    }
     let files = Set(loaded.scenarios.map(\.file)).count
     let flows = loaded.flows > 0 ? " and \(loaded.flows) flow(s)" : ""
     io.out("\(loaded.scenarios.count) scenario(s) in \(files) file(s)\(flows): no problems\n")

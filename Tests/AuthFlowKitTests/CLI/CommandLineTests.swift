@@ -272,6 +272,11 @@ enum Authflow {
       lines.contains(
         yaml.error(
           "4️⃣", "machine 'authkit' has no ui value 'resend_secs_left'; did you mean 'resend_seconds_left'?")))
+    // An `exec:` machine is not started to lint, and the clean result says its checks were not made.
+    let exec = try Authflow.run(["lint", "--machine", "exec:./no-such-adapter", Fixture.path("passing.yaml")])
+    #expect(exec.status == 0, "\(exec.stderr)")
+    #expect(exec.stderr.hasPrefix("note: an exec: machine is not started to lint"), "\(exec.stderr)")
+    #expect(exec.stdout.hasSuffix(": no problems\n"), "\(exec.stdout)")
     // Against the machine it is written for, the same steps are fine.
     let paper = try Authflow.run(["lint", "--machine", "paper", Fixture.path("passing.yaml")])
     #expect(paper.status == 2)
