@@ -40,6 +40,8 @@ extension Run {
       if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
       strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)
       if let status { return status }
+      // Reading what each device shows may have run app code too (an adapter's `tick`): its calls count.
+      if let exceeded = callBudgetExceeded(step) { return exceeded }
       if let fault = machineFault() { return error(step, at: step.actionLocation, fault) }
     } else {
       world.log(device.name, .expectation(number: step.number, line: step.location.line))

@@ -67,6 +67,7 @@ struct ExecMachineTests {
     ("hang", "the adapter sent nothing for 3s (--exec-timeout) while handling 'sign_in' on phone"),
     ("long-line", "the adapter sent a line over 1 MiB while handling 'sign_in' on phone"),
     ("many-lines", "the adapter sent more than 10000 lines for one message while handling 'sign_in'"),
+    ("many-logs", "the adapter logged more than 1000 lines for one message while handling 'sign_in'"),
     ("garbage", "sent a line that is not a protocol message (not JSON): «my password is ‹password 1›»"),
     ("not-an-object", "sent a line that is not a protocol message (an array, not an object): «[1, 2]»"),
     (
@@ -126,6 +127,22 @@ struct ExecMachineTests {
     #expect(
       text.contains(#"ids came back as 123456789012345678901234567890 9007199254740993 -1.50 1e400 "a-1""#),
       "\(text)")
+  }
+
+  /// A transcript line an adapter logs is kept up to 4 KiB, cut at a character, and says how much was left out.
+  @Test func aLongLogLineIsCutAtACharacter() throws {
+    let result = try Adapters.misbehaving("long-log").run(try load(ExecScenarios.signIn))
+    #expect(result.status == .passed, "\(result.failure?.message ?? "")")
+    let logged = try #require(result.transcript.map(\.text).first { $0.hasPrefix("é") })
+    #expect(logged == String(repeating: "é", count: 2048) + "… (5904 more bytes)")
+  }
+
+  /// The calls an adapter makes on the `tick` that shows it after a wait count in the wait's step.
+  @Test func callsMadeToShowTheAppAfterAWaitCountInItsStep() throws {
+    let result = try Adapters.misbehaving("tick-calls").run(try load(ExecScenarios.revokedDuringWait))
+    #expect(result.status == .errored)
+    #expect(result.failure?.step == 2)
+    #expect(result.failure?.message.contains("made more than 1000 auth-client calls in one step") == true)
   }
 
   @Test func anAdapterThatDiesOnAnEventDuringWaitErrorsThatStep() throws {
@@ -289,6 +306,15 @@ private enum Adapters {
             continue
         if message["type"] == "event" and mode == "exit-on-event":
             sys.exit(4)
+        if message["type"] == "tick" and mode == "tick-calls":
+            for number in range(1001):
+                call(number, "fetchSignInMethods", {"email": "bob@example.com"})
+        if message["type"] == "action" and message["action"] == "sign_in" and mode == "long-log":
+            call(1, "log", {"text": "é" * 5000})
+            call(2, "signIn", message["args"])
+            view["state"], view["screen"] = "signedIn", "home"
+            send({"type": "done", **view})
+            continue
         if message["type"] == "action" and message["action"] == "sign_in" and mode == "email-change":
             calls = [("signIn", message["args"]), ("sendEmailChange", {"email": "ann.new@example.com"}),
                      ("updateEmail", {"email": "ann.newer@example.com"})]
@@ -328,6 +354,10 @@ private enum Adapters {
             elif mode == "long-line":
                 out.write("x" * (2 << 20) + "\n")
                 out.flush()
+            elif mode == "many-logs":
+                for number in range(1001):
+                    send({"type": "call", "id": number, "method": "log", "args": {"text": "line " + str(number)}})
+                    sys.stdin.readline()
             elif mode == "many-lines":
                 for number in range(10001):
                     send({"type": "call", "id": number, "method": "currentUser", "args": {}})

@@ -9,6 +9,7 @@ enum AdapterProblem: Error, Equatable, Sendable, CustomStringConvertible {
   case stoppedReading(timeout: Duration)
   case lineTooLong(limit: Int)
   case tooManyLines(limit: Int)
+  case tooManyLogLines(limit: Int)
   case malformedLine(excerpt: String, reason: String)
   case unknownMessageType(type: String)
   case unexpectedMessage(type: String, expected: String)
@@ -27,6 +28,7 @@ enum AdapterProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case .stoppedReading(let timeout): "did not read its input for \(Self.seconds(timeout)) (--exec-timeout)"
     case .lineTooLong(let limit): "sent a line over \(limit / (1 << 20)) MiB"
     case .tooManyLines(let limit): "sent more than \(limit) lines for one message"
+    case .tooManyLogLines(let limit): "logged more than \(limit) lines for one message"
     case .malformedLine(let excerpt, let reason):
       "sent a line that is not a protocol message (\(reason)): \(excerpt)"
     case .unknownMessageType(let type):

@@ -258,11 +258,21 @@ extension ExecMachine {
       return .success(.integer(context.random()))
     case "log":
       let text = try arguments.string("text")
-      context.log(context.world.redactor.scrub(text))
+      logsLeft -= 1
+      guard logsLeft >= 0 else { throw .tooManyLogLines(limit: Self.logLimit) }
+      context.log(context.world.redactor.scrub(Self.cut(text)))
       return .success(.null)
     default:
       throw .unknownMethod(name: method, suggestion: Suggestion.didYouMean(method, in: Self.methods))
     }
+  }
+
+  /// `text` up to ``logLineLimit`` bytes (cut at a character), then how much was left out.
+  static func cut(_ text: String) -> String {
+    guard text.utf8.count > logLineLimit else { return text }
+    var kept = Substring(text).prefix(logLineLimit)
+    while kept.utf8.count > logLineLimit { kept.removeLast() }
+    return "\(kept)… (\(text.utf8.count - kept.utf8.count) more bytes)"
   }
 
   private func run(_ body: () throws(AuthErrorCode) -> WireValue) -> Result<WireValue, AuthErrorCode> {

@@ -12,6 +12,10 @@ package final class ExecMachine: Machine {
   static let lineLimit = 10_000
   /// How deep auth-state events may nest (an event whose handler's call causes another event, …).
   static let nestingLimit = 16
+  /// `log` calls one harness message may take, and the bytes of one `log` line the transcript keeps: a
+  /// transcript stays readable, and a report small, whatever an adapter logs.
+  static let logLimit = 1000
+  static let logLineLimit = 4096
 
   /// What every adapter process of one `exec:` machine shares.
   struct Settings: Sendable {
@@ -47,6 +51,7 @@ package final class ExecMachine: Machine {
   private(set) var description: AdapterDescription?
   private var depth = 0
   private var linesLeft = lineLimit
+  var logsLeft = logLimit
 
   /// Starts the adapter for an app launch: spawns it, says `hello`, waits for `ready`. A failure shows at the
   /// next step.
@@ -175,7 +180,7 @@ package final class ExecMachine: Machine {
     guard let process else {
       throw AdapterFailure(problem: .exited(how: "is not running"), during: during, stderr: [])
     }
-    if depth == 0 { linesLeft = Self.lineLimit }
+    if depth == 0 { (linesLeft, logsLeft) = (Self.lineLimit, Self.logLimit) }
     depth += 1
     defer { depth -= 1 }
     func failure(_ problem: AdapterProblem) -> AdapterFailure {
