@@ -65,6 +65,11 @@ struct ExecMachineTests {
     ),
     ("crash", "exited with status 139 (the shell's way of saying SIGSEGV (signal 11))"),
     ("hang", "the adapter sent nothing for 3s (--exec-timeout) while handling 'sign_in' on phone"),
+    (
+      "no-newline",
+      #"the adapter sent «{"type": "done", "state": "signedOut", "screen": "signIn", "error": null, "ui": {}}» "#
+        + "without the newline that ends a message, then nothing for 3s (--exec-timeout)"
+    ),
     ("long-line", "the adapter sent a line over 1 MiB while handling 'sign_in' on phone"),
     ("many-lines", "the adapter sent more than 10000 lines for one message while handling 'sign_in'"),
     ("many-logs", "the adapter logged more than 1000 lines for one message while handling 'sign_in'"),
@@ -266,11 +271,12 @@ private enum Adapters {
     return path
   }()
 
-  /// Only `hang` needs a short `--exec-timeout` (3 s: long enough for a slow Python start-up); the others get a long one, so that a Python
+  /// Only `hang` and `no-newline` need a short `--exec-timeout` (3 s: long enough for a slow Python start-up); the others get a long one, so that a Python
   /// start-up slowed by a loaded machine is not taken for a quiet adapter.
   static func misbehaving(_ mode: String) throws -> RunConfiguration {
     RunConfiguration(
-      machine: "exec:python3 \(script) \(mode)", execTimeout: .seconds(mode == "hang" ? 3 : 30))
+      machine: "exec:python3 \(script) \(mode)",
+      execTimeout: .seconds(["hang", "no-newline"].contains(mode) ? 3 : 30))
   }
 
   /// Behaves until the scenario signs in (or, for `exit-on-event`, until the client signs itself out), then
@@ -353,6 +359,9 @@ private enum Adapters {
                 time.sleep(60)
             elif mode == "long-line":
                 out.write("x" * (2 << 20) + "\n")
+                out.flush()
+            elif mode == "no-newline":
+                out.write(json.dumps({"type": "done", **view}))
                 out.flush()
             elif mode == "many-logs":
                 for number in range(1001):

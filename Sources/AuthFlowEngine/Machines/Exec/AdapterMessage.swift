@@ -54,7 +54,7 @@ enum AdapterMessage: Equatable {
   }
 
   /// The start of a bad line, for the message (the failure's text is scrubbed of passwords later).
-  private static func excerpt(_ line: [UInt8]) -> String {
+  static func excerpt(_ line: [UInt8]) -> String {
     let text = String(decoding: line.prefix(120), as: UTF8.self)
     return "«\(text)\(line.count > 120 ? "…" : "")»"
   }

@@ -6,6 +6,8 @@ enum AdapterProblem: Error, Equatable, Sendable, CustomStringConvertible {
   /// It exited or closed its output: `how` says which, with its exit status.
   case exited(how: String)
   case timedOut(timeout: Duration)
+  /// Went quiet in the middle of a line: what it sent lacks the newline that ends a message.
+  case timedOutMidLine(timeout: Duration, excerpt: String)
   case stoppedReading(timeout: Duration)
   case lineTooLong(limit: Int)
   case tooManyLines(limit: Int)
@@ -25,6 +27,9 @@ enum AdapterProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotStart(let reason): "could not be started: \(reason)"
     case .exited(let how): how
     case .timedOut(let timeout): "sent nothing for \(Self.seconds(timeout)) (--exec-timeout)"
+    case .timedOutMidLine(let timeout, let excerpt):
+      "sent \(excerpt) without the newline that ends a message, then nothing for \(Self.seconds(timeout)) "
+        + "(--exec-timeout)"
     case .stoppedReading(let timeout): "did not read its input for \(Self.seconds(timeout)) (--exec-timeout)"
     case .lineTooLong(let limit): "sent a line over \(limit / (1 << 20)) MiB"
     case .tooManyLines(let limit): "sent more than \(limit) lines for one message"

@@ -126,7 +126,13 @@ final class AdapterProcess {
       scanned = pending.count
       guard pending.count <= Self.maximumLineBytes else { throw .lineTooLong(limit: Self.maximumLineBytes) }
       guard output >= 0 else { throw .exited(how: finishAfterExit(closed: "its output")) }
-      if try !waitUntil(deadline, writable: false) { throw .timedOut(timeout: timeout) }
+      if try !waitUntil(deadline, writable: false) {
+        // A whole message without its newline is the commonest slip of a hand-written adapter: say so.
+        guard pending.isEmpty else {
+          throw .timedOutMidLine(timeout: timeout, excerpt: AdapterMessage.excerpt(pending))
+        }
+        throw .timedOut(timeout: timeout)
+      }
       if !readAvailableOutput() { throw .exited(how: finishAfterExit(closed: "its output")) }
     }
   }
