@@ -3,9 +3,10 @@
 
 A Python port of the built-in `authkit` machine (Sources/AuthFlowEngine/Machines/AuthKitMachine.swift), behaviour
 for behaviour: a SwiftUI app with separate sign-in, sign-up, verify-email, forgot-password and account-settings
-screens that gates on email verification. Run the bundled scenarios against it with
+screens that gates on email verification. Run the bundled authkit scenarios against it with
 
-    swift run authflow run --machine "exec:python3 Adapters/python/authkit_adapter.py" Scenarios
+    swift run authflow run --machine "exec:python3 Adapters/python/authkit_adapter.py" \
+      --skip-tag firebaseui --skip-tag paper --skip-tag showcase Scenarios
 
 `--mutant NAME` plants one of authkit's mutants' bugs (no-foreground-refresh, unverified-is-signed-in,
 delete-without-reauth), to check the scenarios catch it out of process too.
