@@ -64,6 +64,13 @@ package final class Run {
   /// `keepingPassedTranscript` (dropping it before secrets are hidden saves scanning it).
   package func play(keepingPassedTranscript: Bool = true) -> ScenarioResult {
     setUpWorld()
+    // An app that could not start (an adapter that died on its `hello`) errors the scenario where it starts,
+    // not at its first step.
+    if let fault = machineFault() {
+      world.log("authflow", "error: \(fault)")
+      status = .errored
+      failure = Failure(step: 0, location: scenario.location, key: "machine", message: fault)
+    }
     for step in scenario.steps {
       guard status == .passed else {
         outcomes.append(outcome(step, .skipped))
@@ -118,6 +125,8 @@ package final class Run {
     }
     for device in devices {
       device.start()
+      // What an app that failed to start shows is nobody's view: the error says what happened.
+      guard device.machine?.fault == nil else { continue }
       world.log(device.name, .launched(device.snapshot))
     }
     shown = devices.map(\.snapshot)

@@ -150,6 +150,20 @@ struct ExecMachineTests {
     #expect(result.failure?.message.contains("made more than 1000 auth-client calls in one step") == true)
   }
 
+  /// An app that dies as it starts errors its scenario where the scenario starts (step 0), with no view made
+  /// up for it and every step skipped.
+  @Test func anAdapterThatDiesAsItStartsErrorsTheScenarioBeforeItsFirstStep() throws {
+    let result = try Adapters.misbehaving("exit-on-restore").run(try load(ExecScenarios.revokedDuringWait))
+    #expect(result.status == .errored)
+    #expect(result.failure?.step == 0)
+    #expect(
+      result.failure?.message.hasSuffix(
+        "the adapter exited with status 1 while starting on phone; its stderr ended with: cannot restore the "
+          + "session") == true, "\(result.failure?.message ?? "")")
+    #expect(result.steps.allSatisfy { $0.status == .skipped })
+    #expect(!result.transcript.contains { $0.text.hasPrefix("launched: ") })
+  }
+
   @Test func anAdapterThatDiesOnAnEventDuringWaitErrorsThatStep() throws {
     let result = try Adapters.misbehaving("exit-on-event").run(try load(ExecScenarios.revokedDuringWait))
     #expect(result.status == .errored)
@@ -305,6 +319,8 @@ private enum Adapters {
                 sys.exit("no ready today")
             if mode == "unknown-action":
                 actions.append("sign_inn")
+            if mode == "exit-on-restore" and message.get("user") and not message.get("probe"):
+                sys.exit("cannot restore the session")
             if message.get("user"):
                 view["state"], view["screen"] = "signedIn", "home"
             send({"type": "ready", "protocol": 2 if mode == "old-protocol" else 1, "name": "misbehaving",
