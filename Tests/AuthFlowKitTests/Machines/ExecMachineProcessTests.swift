@@ -8,15 +8,9 @@ struct ExecMachineProcessTests {
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func aSignalStopsAuthflowAndEveryProcessItsAdapterStarted(signal: Int32) throws {
     let spawning = try Spawning(mode: "hang")
-    let process = Process()
-    process.executableURL = Authflow.executable
-    process.arguments = ["run", "--machine", spawning.machine, "--exec-timeout", "120", spawning.scenario]
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-signal-\(UUID())")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: output)
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
+    let (process, output) = try spawning.start([
+      "run", "--machine", spawning.machine, "--exec-timeout", "120", spawning.scenario,
+    ])
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     let pids = try spawning.startedProcesses()
     kill(process.processIdentifier, signal)
@@ -51,18 +45,10 @@ struct ExecMachineProcessTests {
   /// under `--watch` the process lives on after the run.
   @Test func aStepTheWatchdogAbandonsStopsItsAdapterAtOnce() throws {
     let spawning = try Spawning(mode: "hang")
-    let process = Process()
-    process.executableURL = Authflow.executable
-    process.arguments = [
+    let (process, output) = try spawning.start([
       "run", "--watch", "--machine", spawning.machine, "--exec-timeout", "120", "--step-timeout", "1",
       spawning.scenario,
-    ]
-    let output = spawning.directory.appendingPathComponent("output")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: output)
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
+    ])
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     let pids = try spawning.startedProcesses()
     let printed = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
@@ -104,6 +90,20 @@ private struct Spawning {
     scenario = directory.appendingPathComponent("signs-in.yaml").path
     try ExecScenarios.signIn.write(toFile: scenario, atomically: true, encoding: .utf8)
     machine = "exec:python3 \(script) \(mode) \(directory.appendingPathComponent("pids").path)"
+  }
+
+  /// Starts authflow with `arguments`, its standard output and error going to the file it returns.
+  func start(_ arguments: [String]) throws -> (Process, URL) {
+    let process = Process()
+    process.executableURL = Authflow.executable
+    process.arguments = arguments
+    let output = directory.appendingPathComponent("output-\(UUID())")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    return (process, output)
   }
 
   /// The pids the adapter recorded: itself, its child and its two grandchildren; waits for all four.
