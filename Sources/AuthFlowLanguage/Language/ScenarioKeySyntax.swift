@@ -57,7 +57,7 @@ final class ScenarioKeySyntax: Sendable {
         .flatMap { document.printable($0, key: "scenario", at: node) }
         .map { scenario.name = $0 }
     },
-    write: { line("scenario", YAMLText.scalar($0.name)) })
+    write: { line("scenario", YAMLText.scalar($0.name, substituted: true)) })
 
   static let description = ScenarioKeySyntax(
     .init("description", .text, "Free text: what behaviour the scenario documents and why."),
@@ -66,7 +66,8 @@ final class ScenarioKeySyntax: Sendable {
         document.printable($0, key: "description", at: node, lineBreaks: true)
       }
     },
-    write: { line("description", $0.description.map { YAMLText.folded($0, indent: "  ") }) })
+    write: { line("description", $0.description.map { YAMLText.folded(YAMLText.literal($0), indent: "  ") }) }
+  )
 
   static let tags = ScenarioKeySyntax(
     .init("tags", .list(.text), "Tags, selected with --tag and --skip-tag."),
@@ -74,12 +75,15 @@ final class ScenarioKeySyntax: Sendable {
       scenario.tags =
         document.strings(node, key: "tags")?.compactMap { document.printable($0, key: "tags", at: $1) } ?? []
     },
-    write: { $0.tags.isEmpty ? [] : ["tags: " + YAMLText.list($0.tags.map { YAMLText.scalar($0) })] })
+    write: {
+      $0.tags.isEmpty
+        ? [] : ["tags: " + YAMLText.list($0.tags.map { YAMLText.scalar($0, substituted: true) })]
+    })
 
   static let reproduces = ScenarioKeySyntax(
     .init("reproduces", .text, "The bug the scenario pins down: an issue URL or the user's report."),
     read: { document, node, scenario in scenario.reproduces = document.string(node, key: "reproduces") },
-    write: { line("reproduces", $0.reproduces.map(YAMLText.quoted)) })
+    write: { line("reproduces", $0.reproduces.map { YAMLText.quoted(YAMLText.literal($0)) }) })
 
   static let machine = ScenarioKeySyntax(
     .init("machine", .machine, "The machine to run against (default authkit); --machine overrides it."),

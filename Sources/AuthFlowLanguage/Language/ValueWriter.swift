@@ -6,7 +6,7 @@ enum ValueWriter {
 
   /// A password or typed secret, always quoted, `${` escaped.
   static func secret(_ value: String) -> String {
-    YAMLText.quoted(value.replacing("${", with: "$${"))
+    YAMLText.quoted(YAMLText.literal(value))
   }
 
   /// `(email, …)` or `(id, …)`: the argument naming an admin operation's account.

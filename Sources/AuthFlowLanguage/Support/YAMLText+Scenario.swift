@@ -9,9 +9,13 @@ extension YAMLText {
   /// `text` plain when YAML reads it back as that string, else double-quoted. `${` becomes `$${` where
   /// variables are substituted, so the loader reads it back literally.
   static func scalar(_ text: String, substituted: Bool = false) -> String {
-    let text = substituted ? text.replacing("${", with: "$${") : text
+    let text = substituted ? literal(text) : text
     return isPlain(text) ? text : quoted(text)
   }
+
+  /// `text` with each `${` written `$${`: what the loader, which substitutes variables in every string of a
+  /// scenario but `vars`, reads back as `text`.
+  static func literal(_ text: String) -> String { text.replacing("${", with: "$${") }
 
   /// Letters, digits and `@ . _ + - / ~` only, starting with a letter, and not a word YAML reserves.
   private static func isPlain(_ text: String) -> Bool {

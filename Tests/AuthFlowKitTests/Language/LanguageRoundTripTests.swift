@@ -10,10 +10,10 @@ import Testing
   /// default so that a key the loader dropped would show in the model.
   static let everyKey = """
     version: 1
-    scenario: Every key
-    description: All of the language at once.
-    tags: [round-trip, every-key]
-    reproduces: "https://example.com/issues/1"
+    scenario: "Every key, $${not_a_var}"
+    description: All of the language at once, a literal $${x} too.
+    tags: [round-trip, every-key, "$${tag}"]
+    reproduces: "https://example.com/issues/1?q=$${y}"
     machine: authkit
     seed: 7
     strict: true
