@@ -101,7 +101,9 @@ extension ScenarioLoader {
         // What did load is still checked against its machine by `lint`, so that fixing the language's
         // problems does not bring a second round of the machine's.
         if scenario.steps.isEmpty { scenario.steps = partialSteps }
-        if !scenario.steps.isEmpty { partial.append(scenario) }
+        // Not when its `machine:` could not be read: it would be checked against the default machine.
+        let machineUnread = fields["machine"] != nil && scenario.machine == nil
+        if !scenario.steps.isEmpty, !machineUnread { partial.append(scenario) }
         return nil
       }
       return scenario

@@ -342,5 +342,21 @@ enum Authflow {
         together.error("5️⃣", hoem),
         "5 problem(s)",
       ])
+    // A scenario whose machine could not be read is not checked against the default one instead.
+    let unknown = MarkedYAML(
+      """
+      scenario: a machine misspelt
+      machine: 1️⃣firebaseuii
+      steps:
+        - expect: { screen: Home }
+      """, file: directory.appendingPathComponent("unknown.yaml").path)
+    try unknown.text.write(toFile: unknown.file, atomically: true, encoding: .utf8)
+    let misspelt = try Authflow.run(["lint", unknown.file])
+    #expect(misspelt.status == 2)
+    #expect(
+      misspelt.stderr.split(separator: "\n").map(String.init) == [
+        unknown.error("1️⃣", "unknown machine 'firebaseuii'; did you mean 'firebaseui'?"),
+        "1 problem(s)",
+      ])
   }
 }
