@@ -182,6 +182,15 @@ extension ScenarioLoader.Document {
           ActionKind(rawValue: $0)
         }
       case .mapping(let mapping):
+        // As a scenario's step says it: arguments written in line with their action are one problem.
+        let entries = mapping.pairs.compactMap { pair -> Entry? in
+          guard case .scalar(let key) = pair.key else { return nil }
+          return Entry(name: key.string, keyMark: key.mark, value: pair.value)
+        }
+        if entries.count > 1, let linedUp = Self.linedUpArguments(entries) {
+          report(linedUp.problem, at: linedUp.key)
+          continue
+        }
         for (keyNode, _) in mapping.pairs {
           guard case .scalar(let key) = keyNode else { continue }
           let name = key.string

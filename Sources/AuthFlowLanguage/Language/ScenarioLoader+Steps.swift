@@ -61,6 +61,10 @@ extension ScenarioLoader.Document {
   /// A step's key that is no action, no modifier and not `expect`: an expectation written at list level
   /// (`- state: signedIn`), the commonest slip, is told where it goes; anything else is an unknown action.
   mutating func reportUnknownStepKey(_ name: String, at key: YAMLMark) {
+    if name == "<<" {
+      report(.unknownKey(key: name, context: "a step", suggestion: nil), at: key)
+      return
+    }
     if Expectation.keys.contains(name) {
       report(.expectationAsStep(key: name), at: key)
       return
@@ -72,7 +76,7 @@ extension ScenarioLoader.Document {
 
   /// The commonest slip of indentation: an action (or `expect`) with nothing after its colon, and its arguments
   /// (or expectations) written in line with it, as keys of the step. nil when the step is not written so.
-  private static func linedUpArguments(_ entries: [Entry]) -> (problem: LoadProblem, key: YAMLMark)? {
+  static func linedUpArguments(_ entries: [Entry]) -> (problem: LoadProblem, key: YAMLMark)? {
     // Most steps have no key with nothing after it: they are done with at once.
     guard entries.contains(where: { isNull($0.value) }) else { return nil }
     let strays = entries.filter { !stepKeys.contains($0.name) && ActionSyntax.byName[$0.name] == nil }

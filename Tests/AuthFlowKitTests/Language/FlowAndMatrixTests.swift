@@ -146,6 +146,24 @@ import Testing
       ])
   }
 
+  /// A flow file read where it is written gives a scenario's hint for arguments written in line with their
+  /// action, once with the use's, not "unknown action 'email'" beside it.
+  @Test func aFlowFileToldAboutArgumentsInLineWithTheirActionOnce() throws {
+    let dir = try directory([
+      "flows/sign-up.yaml":
+        "flow: sign up\nsteps:\n  - sign_up:\n    email: a@example.com\n    password: x\n",
+      "flows/unused.yaml": "flow: unused\nsteps:\n  - expect:\n    state: signedIn\n",
+      "uses.yaml": "scenario: Uses one\nsteps:\n  - use: flows/sign-up.yaml\n",
+    ])
+    #expect(
+      load([dir]).diagnostics.map(\.description) == [
+        "\(dir)/flows/sign-up.yaml:4:5: error: 'email' and 'password' line up with 'sign_up:' but belong to it: "
+          + "indent them to column 7 (in a flow used at \(dir)/uses.yaml:3:5)",
+        "\(dir)/flows/unused.yaml:4:5: error: 'state' lines up with 'expect:' but belongs to it: indent it to "
+          + "column 7",
+      ])
+  }
+
   @Test func aUseStepGetsTheHintsOtherStepsGet() throws {
     let dir = try directory([
       "sign-in.yaml": signInFlow,

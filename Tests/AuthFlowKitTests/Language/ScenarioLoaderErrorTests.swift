@@ -969,10 +969,16 @@ extension ScenarioLoaderErrorTests {
         - reauthenticate:
             1️⃣<<: *bob
             provider: password
+        - 2️⃣<<: { launch: null }
       """)
+    let found = errors(yaml)
     #expect(
-      errors(yaml).contains(
+      found.contains(
         yaml.error("1️⃣", "'<<' (a YAML merge key) is not supported in reauthenticate: write the keys out")))
+    #expect(
+      found.contains(
+        yaml.error("2️⃣", "'<<' (a YAML merge key) is not supported in a step: write the keys out")),
+      "\(found)")
   }
 }
 
