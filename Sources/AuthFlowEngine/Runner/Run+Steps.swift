@@ -72,6 +72,8 @@ extension Run {
     {
       return fail(step, on: device, invariant: invariant, message)
     }
+    // Without a transcript (explore) the devices were first read by the checks: the calls that ran count too.
+    if let exceeded = callBudgetExceeded(step) { return exceeded }
     return .passed
   }
 

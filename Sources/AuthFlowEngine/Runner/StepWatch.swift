@@ -14,7 +14,7 @@ package final class StepWatch: @unchecked Sendable {
   private var running = false
   private var abandoned = false
   /// The adapters the current scenario started (`exec:` machines), stopped when the step is abandoned.
-  private var adapters: [pid_t] = []
+  private var adapters: [(leader: pid_t, mark: String)] = []
 
   package init() {}
 
@@ -37,10 +37,18 @@ package final class StepWatch: @unchecked Sendable {
 
   /// Notes an adapter process group the current scenario started: abandoning the step stops it, since a step
   /// that never ends would otherwise keep it running until authflow exits.
-  func adopt(adapter leader: pid_t) { lock.withLock { adapters.append(leader) } }
+  func adopt(adapter leader: pid_t) {
+    guard let mark = AdapterGroups.live.mark(of: leader) else { return }
+    lock.withLock { adapters.append((leader, mark)) }
+  }
 
   /// Called by the worker when its scenario is over.
-  package func finish() { lock.withLock { running = false } }
+  package func finish() {
+    lock.withLock {
+      running = false
+      adapters = []
+    }
+  }
 
   /// Called by a run before each step.
   func begin(step number: Int, action kind: ActionKind?) {

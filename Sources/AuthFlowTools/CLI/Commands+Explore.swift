@@ -162,9 +162,12 @@ extension Commands {
       ? "setting up the world" : "step \(stuck.step) ('\(stuck.action?.rawValue ?? "expect")')"
     return
       "found: walk \(stuck.scenario) hung: machine '\(machine)' did not finish \(doing) within "
-      + "\(RunConfiguration.seconds(error.timeout)) (--step-timeout); it may be looping without calling its auth "
-      + "client. The exploration stopped there (it was left running); \(options.commandLine) reaches it "
-      + "again.\n"
+      + "\(RunConfiguration.seconds(error.timeout)) (--step-timeout)"
+      + (MachineReference(machine).isCommand
+        ? ". The exploration stopped there (its adapter was stopped); "
+        : "; it may be looping without calling its auth client. The exploration stopped there (it was left "
+          + "running); ")
+      + "\(options.commandLine) reaches it again.\n"
   }
 
   /// Why a scenario could not be written into the folder `path`, or nil: a file is there, or the nearest

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ShellWordTests {
   @Test(arguments: [
     "authkit~no-foreground-refresh", "exec:python3 /tmp/my app.py", "it's", "", "a\"b$HOME`x`", "ü ö", "*",
-    "--seed",
+    "--seed", "~old/x.yaml", "=cat",
   ])
   func aShellReadsTheWordBackAsItIs(word: String) throws {
     let quoted = ShellWord.quoted(word)

@@ -79,14 +79,18 @@ final class AdapterGroups: @unchecked Sendable {
     Self.killEscaped { $0.hasPrefix(ours) }
   }
 
-  /// Sends SIGKILL to the groups of `leaders` that are still registered (so never to a reused group id): the
+  /// Sends SIGKILL to each of `groups` still registered under its mark (so never to a reused group id): the
   /// adapters of a step the watchdog abandoned. Their owners still reap them, and what escaped the group goes
   /// then.
-  func stopAbandoned(_ leaders: [pid_t]) {
+  func stopAbandoned(_ groups: [(leader: pid_t, mark: String)]) {
     lock.withLock {
-      for leader in leaders where self.leaders[leader] != nil { kill(-leader, SIGKILL) }
+      for group in groups where leaders[group.leader] == group.mark { kill(-group.leader, SIGKILL) }
     }
   }
+
+  /// The mark of the registered group `leader` leads, nil when it is not registered (any more): with the pid,
+  /// it names one group, even after the pid is reused.
+  func mark(of leader: pid_t) -> String? { lock.withLock { leaders[leader] } }
 
   // MARK: - Processes that left their group
 
