@@ -50,7 +50,7 @@ extension RunConfiguration {
         if turn, let problem = AsyncTurn.take(owner: scenarios[index].name, token: watch) {
           return refused(scenarios[index], problem)
         }
-        watch.begin(scenario: index)
+        watch.begin(scenario: index, elapsed: stopwatch.started())
         let result = run(scenarios[index], narration: narration, watch: watch)
         // Idle while handing results over (a slow reader of the output is not a stuck step).
         watch.finish()
@@ -59,7 +59,10 @@ extension RunConfiguration {
       },
       stuck: { [self] index, stuck, watch in
         AsyncTurn.poison(heldBy: watch)
-        return timedOut(scenarios[index], at: stuck.step)
+        // Its duration is how long it ran until given up on, not 0.
+        var result = timedOut(scenarios[index], at: stuck.step)
+        result.durationSeconds = watch.secondsSoFar
+        return result
       },
       deliver: handle,
       keep: { result in

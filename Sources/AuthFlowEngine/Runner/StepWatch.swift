@@ -22,10 +22,15 @@ package final class StepWatch: @unchecked Sendable {
   /// the process, never the virtual clock of a world.
   package static func checkInterval(for timeout: Duration) -> Duration { min(timeout / 4, .seconds(1)) }
 
-  /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`).
-  package func begin(scenario index: Int) {
+  /// How long the current scenario has been running, in seconds, by the run's stopwatch.
+  private var elapsed: (@Sendable () -> Double)?
+
+  /// Called by the worker as a scenario starts: step 0 is setting up its world (`given`). `elapsed`, when
+  /// given, measures the scenario, for a result the watcher makes when it gives up on a step.
+  package func begin(scenario index: Int, elapsed: (@Sendable () -> Double)? = nil) {
     let now = ContinuousClock.now
     lock.withLock {
+      self.elapsed = elapsed
       scenario = index
       step = 0
       action = nil
@@ -86,6 +91,9 @@ package final class StepWatch: @unchecked Sendable {
   }
 
   var isAbandoned: Bool { lock.withLock { abandoned } }
+
+  /// The seconds the current scenario has run so far, 0 when not measured.
+  package var secondsSoFar: Double { lock.withLock { elapsed }?() ?? 0 }
 
   /// Gives up on the worker: it claims nothing more, and the adapters its scenario started are stopped (the
   /// stuck step then ends on the adapter's exit, and its result is ignored).

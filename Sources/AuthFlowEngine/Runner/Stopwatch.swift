@@ -32,8 +32,17 @@ public struct Stopwatch: Sendable {
   func time<T>(_ body: () -> T) -> (value: T, seconds: Double) {
     let elapsed = start()
     let value = body()
-    let duration = elapsed()
+    return (value, Self.seconds(elapsed()))
+  }
+
+  /// Starts a measurement another thread may read: the closure gives the seconds elapsed since.
+  func started() -> @Sendable () -> Double {
+    let elapsed = start()
+    return { Self.seconds(elapsed()) }
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
-    return (value, Double(seconds) + Double(attoseconds) / 1e18)
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
