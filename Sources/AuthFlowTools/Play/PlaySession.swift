@@ -16,6 +16,9 @@ public struct PlaySession {
   public private(set) var steps: [Step] = []
   /// Every password and typed value the lines gave, kept or not, in order of first appearance.
   private var mentions: [Scenario.SecretMention] = []
+  /// Those each kept step gave first: with the world's, what the transcript numbers, as `run` numbers the
+  /// saved file's (a password of an undone step is still hidden, but not counted).
+  private var stepMentions: [[Scenario.SecretMention]] = []
   /// The widest transcript lane so far: each step's lines are printed on their own, and aligned with the
   /// earlier ones. It starts as wide as the usual lanes (the devices, `backend`, `authflow`).
   private var actorWidth: Int
@@ -64,7 +67,9 @@ public struct PlaySession {
       return Answer(transcript: "", devices: [], problem: problems.joined(separator: "; "))
     }
     step.number = steps.count + 1
-    let (run, before) = replay()
+    let numbered = numberedMentions
+    let new = (loaded.scenarios.first?.secretMentions ?? []).filter { !numbered.contains($0) }
+    let (run, before) = replay(adding: new)
     let status = run.perform(step)
     let entries = Array(run.world.transcript.dropFirst(before))
     actorWidth = max(actorWidth, entries.map { PlainText.visible($0.actor).count }.max() ?? 0)
@@ -75,13 +80,22 @@ public struct PlaySession {
         transcript: transcript, devices: devices, problem: run.failure?.message ?? "the step errored")
     }
     steps.append(step)
+    stepMentions.append(new)
     return Answer(transcript: transcript, devices: devices, problem: nil)
+  }
+
+  /// The world's secrets and those of the kept steps, in order of first appearance: what a run of the saved
+  /// file numbers.
+  private var numberedMentions: [Scenario.SecretMention] {
+    var seen = Set(world.secretMentions)
+    return world.secretMentions + stepMentions.joined().filter { seen.insert($0).inserted }
   }
 
   /// Drops the last step; false when there is none.
   public mutating func undo() -> Bool {
     guard !steps.isEmpty else { return false }
     steps.removeLast()
+    stepMentions.removeLast()
     return true
   }
 
@@ -118,12 +132,14 @@ public struct PlaySession {
     return scenario
   }
 
-  /// A fresh run with every accepted step played, and how long its transcript is.
-  private func replay() -> (run: Run, transcriptCount: Int) {
+  /// A fresh run with every accepted step played, and how long its transcript is; `adding` are the secrets a
+  /// step about to be played gives first.
+  private func replay(adding: [Scenario.SecretMention] = []) -> (run: Run, transcriptCount: Int) {
     var scenario = world
     scenario.steps = steps
-    // Every password given so far, so the transcript numbers them as `run` does (`‹password 2›`).
-    scenario.secretMentions = mentions
+    // The passwords of the kept steps (and the next one), so the transcript numbers them as `run` numbers the
+    // saved file's (`‹password 2›`).
+    scenario.secretMentions = numberedMentions + adding
     let run = Run(scenario: scenario, descriptor: machine, seed: seed)
     run.setUpWorld()
     for step in steps { _ = run.perform(step) }

@@ -133,6 +133,13 @@ import Testing
     #expect(
       printed.contains("signInWithPassword(ada@example.com, ‹password 2›) → invalid-credential"), "\(printed)"
     )
+    // An undone step's password is still hidden, but numbers no more: as in a run of the saved file.
+    let (_, redone) = play([
+      #"sign_up: {email: ada@example.com, password: "Sup3r-secret"}"#, "undo",
+      #"sign_up: {email: ada@example.com, password: "0ther-secret"}"#,
+    ])
+    #expect(redone.contains("signUp(ada@example.com, ‹password 1›) → ok"), "\(redone)")
+    #expect(!redone.contains("Sup3r-secret") && !redone.contains("0ther-secret"))
     let lines = printed.split(separator: "\n").filter { $0.hasPrefix("  2026-") }
     let columns = Set(
       lines.map { line in
