@@ -44,9 +44,8 @@ package enum WatchedWorkers {
     for _ in 0..<max(1, min(workers, count)) { start() }
     let tick = StepWatch.checkInterval(for: timeout)
     while !board.waitUntilDone(for: tick) {
-      for (watch, index, at) in board.stuckSteps(longerThan: timeout) {
+      for (watch, index, at) in board.abandonStuckSteps(longerThan: timeout) {
         board.post(stuck(index, at, watch), at: index)
-        board.discharge(watch)
         start()
       }
     }
@@ -90,12 +89,15 @@ package enum WatchedWorkers {
       condition.withLock { watches.removeAll { $0.watch === watch } }
     }
 
-    /// The index of the next item, now `watch`'s, or nil when every one has been claimed.
+    /// The index of the next item, now `watch`'s, or nil when every one has been claimed or the worker was
+    /// given up on.
     func claim(for watch: StepWatch) -> Int? {
       condition.withLock {
-        guard next < slots.count else { return nil }
+        guard next < slots.count, let worker = watches.firstIndex(where: { $0.watch === watch }) else {
+          return nil
+        }
         next += 1
-        if let worker = watches.firstIndex(where: { $0.watch === watch }) { watches[worker].item = next - 1 }
+        watches[worker].item = next - 1
         return next - 1
       }
     }
@@ -141,13 +143,21 @@ package enum WatchedWorkers {
       return true
     }
 
-    /// The workers whose current step has run longer than `limit`, with the item each is on.
-    func stuckSteps(longerThan limit: Duration) -> [(StepWatch, Int, StepWatch.Stuck)] {
+    /// The workers whose current step has run longer than `limit`, with the item each is on, given up on at
+    /// once: found and discharged under one lock, so a worker whose step ends meanwhile cannot claim another
+    /// item that nobody would then finish.
+    func abandonStuckSteps(longerThan limit: Duration) -> [(StepWatch, Int, StepWatch.Stuck)] {
       let now = ContinuousClock.now
-      let current = condition.withLock { watches }
-      return current.compactMap { worker in
-        guard worker.item >= 0 else { return nil }
-        return worker.watch.stuck(longerThan: limit, now: now).map { (worker.watch, worker.item, $0) }
+      return condition.withLock {
+        let stuck = watches.compactMap { worker -> (StepWatch, Int, StepWatch.Stuck)? in
+          guard worker.item >= 0 else { return nil }
+          return worker.watch.stuck(longerThan: limit, now: now).map { (worker.watch, worker.item, $0) }
+        }
+        for (watch, _, _) in stuck {
+          watch.abandon()
+          watches.removeAll { $0.watch === watch }
+        }
+        return stuck
       }
     }
   }
