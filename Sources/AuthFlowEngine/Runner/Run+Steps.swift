@@ -164,8 +164,14 @@ extension Run {
         world.log(device.name, "already running")
       }
     case .foreground:
+      // The event is still delivered (machines treat it as a return to the app), but a scenario that passes on
+      // it should know the OS would not send it.
+      world.log(
+        device.name,
+        device.lifecycle == .foreground
+          ? "app comes to the foreground (it already was: iOS sends no such event; 'background' first)"
+          : "app comes to the foreground")
       device.lifecycle = .foreground
-      world.log(device.name, "app comes to the foreground")
     case .background:
       world.log(device.name, "app goes to the background")
     case .terminate:

@@ -241,6 +241,25 @@ struct ScenarioRunnerTests {
         """))
   }
 
+  /// `foreground` on an app already in the foreground is still delivered, and the transcript says iOS would
+  /// send no such event, so a scenario that passes on it can be told apart.
+  @Test func aForegroundOnAnAppAlreadyThereIsMarkedInTheTranscript() throws {
+    let result = try play(
+      """
+      scenario: Foreground twice
+      steps:
+        - foreground
+        - background
+        - foreground
+      """)
+    let lines = result.transcript.map(\.text).filter { $0.hasPrefix("app comes to the foreground") }
+    #expect(
+      lines == [
+        "app comes to the foreground (it already was: iOS sends no such event; 'background' first)",
+        "app comes to the foreground",
+      ])
+  }
+
   @Test func followingALinkNoEmailMatchesFailsAtThatStep() throws {
     let yaml = MarkedYAML(
       """
