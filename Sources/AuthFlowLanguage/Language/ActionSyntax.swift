@@ -36,8 +36,8 @@ final class ActionSyntax: Sendable {
         if case .mapping(let mapping) = value, !mapping.isEmpty,
           mapping.pairs.allSatisfy({ ScenarioLoader.Document.isStepKey($0.key) })
         {
-          for (key, _) in mapping.pairs {
-            if case .scalar(let name) = key {
+          for pair in mapping.pairs {
+            if case .scalar(let name) = pair.key {
               document.report(.stepKeyInArguments(key: name.string, action: kind.rawValue), at: name.mark)
             }
           }

@@ -191,8 +191,8 @@ extension ScenarioLoader.Document {
           report(linedUp.problem, at: linedUp.key)
           continue
         }
-        for (keyNode, _) in mapping.pairs {
-          guard case .scalar(let key) = keyNode else { continue }
+        for pair in mapping.pairs {
+          guard case .scalar(let key) = pair.key else { continue }
           let name = key.string
           guard ActionKind(rawValue: name) == nil, !Self.stepKeys.contains(name), name != "use" else {
             continue

@@ -87,12 +87,12 @@ extension ScenarioLoader.Document {
     guard spend(mapping.count, at: node) else { return nil }
     var entries: [Entry] = []
     entries.reserveCapacity(mapping.count)
-    for (keyNode, value) in mapping.pairs {
-      guard case .scalar(let scalar) = keyNode else {
-        report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
+    for pair in mapping.pairs {
+      guard case .scalar(let scalar) = pair.key else {
+        report(.keyNotName(found: Self.found(pair.key)), at: pair.key)
         continue
       }
-      entries.append(Entry(name: scalar.string, keyMark: keyNode.mark, value: value))
+      entries.append(Entry(name: scalar.string, keyMark: pair.key.mark, value: pair.value))
     }
     return entries
   }
@@ -110,14 +110,15 @@ extension ScenarioLoader.Document {
       return nil
     }
     guard spend(mapping.count, at: node) else { return nil }
-    for (keyNode, _) in mapping.pairs {
-      if case .scalar = keyNode { continue }
-      report(.keyNotName(found: Self.found(keyNode)), at: keyNode)
+    for pair in mapping.pairs {
+      if case .scalar = pair.key { continue }
+      report(.keyNotName(found: Self.found(pair.key)), at: pair.key)
     }
     var known = Fields(node: node, entries: [])
     known.entries.reserveCapacity(mapping.count)
-    for (keyNode, value) in mapping.pairs {
-      guard case .scalar(let name) = keyNode else { continue }
+    for pair in mapping.pairs {
+      guard case .scalar(let name) = pair.key else { continue }
+      let value = pair.value
       if let place = allowed.firstIndex(of: name.string) {
         known.entries.append(Entry(name: name.string, keyMark: name.mark, value: value, place: place))
       } else if Self.stepKeys.contains(name.string), context == "use" || ActionKind(rawValue: context) != nil

@@ -16,7 +16,14 @@ enum YAMLNode: Sendable {
   }
 
   struct Mapping: Sendable {
-    var pairs: [(key: YAMLNode, value: YAMLNode)]
+    /// One key and its value. A struct rather than a tuple: an array of tuples is destroyed through the
+    /// runtime's generic tuple witness, one element at a time, which cost more than building the tree.
+    struct Pair: Sendable {
+      var key: YAMLNode
+      var value: YAMLNode
+    }
+
+    var pairs: [Pair]
     var mark: YAMLMark
 
     var isEmpty: Bool { pairs.isEmpty }

@@ -150,11 +150,11 @@ enum YAMLReader {
         // Read by index, never through a slice: a slice alive at `removeSubrange` would copy all of `pending`.
         let node: YAMLNode
         if closed.isMapping {
-          var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+          var pairs: [YAMLNode.Mapping.Pair] = []
           pairs.reserveCapacity((pending.count - closed.start) / 2)
           var index = closed.start
           while index + 1 < pending.count {
-            pairs.append((pending[index], pending[index + 1]))
+            pairs.append(.init(key: pending[index], value: pending[index + 1]))
             index += 2
           }
           if hasRepeatedKey(from: closed.keyStart) { pairs = keepingFirst(pairs) }
@@ -231,9 +231,7 @@ enum YAMLReader {
     }
 
     /// `pairs` without the later occurrences of a scalar key, each of which is noted in `duplicates`.
-    private mutating func keepingFirst(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> [(
-      key: YAMLNode, value: YAMLNode
-    )] {
+    private mutating func keepingFirst(_ pairs: [YAMLNode.Mapping.Pair]) -> [YAMLNode.Mapping.Pair] {
       var seen = Set<String>(minimumCapacity: pairs.count)
       return pairs.filter { pair in
         guard case .scalar(let key) = pair.key, !seen.insert(key.string).inserted else { return true }
