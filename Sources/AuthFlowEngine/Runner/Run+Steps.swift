@@ -127,7 +127,7 @@ extension Run {
   func error(_ step: Step, on device: Device? = nil, at location: SourceLocation, _ message: String)
     -> StepOutcome.Status
   {
-    world.log("authflow", "error: \(message)")
+    world.log(Self.errorActor, "error: \(message)")
     status = .errored
     failure = Failure(
       step: step.number, location: location, key: step.action?.kind.rawValue, expected: nil, actual: nil,

@@ -7,6 +7,9 @@ import AuthFlowLanguage
 /// throws, lacks an action or exceeds the call budget errors it; later steps are reported as skipped.
 /// Without a transcript (`recordsTranscript: false`) it builds no transcript text at all.
 package final class Run {
+  /// The transcript lane of authflow's own errors (`error: …`).
+  static let errorActor = "authflow"
+
   let scenario: Scenario
   let descriptor: MachineDescriptor
   let seed: UInt64
@@ -67,7 +70,7 @@ package final class Run {
     // An app that could not start (an adapter that died on its `hello`) errors the scenario where it starts,
     // not at its first step.
     if let fault = machineFault() {
-      world.log("authflow", "error: \(fault)")
+      world.log(Self.errorActor, "error: \(fault)")
       status = .errored
       failure = Failure(step: 0, location: scenario.location, key: "machine", message: fault)
     }

@@ -57,11 +57,12 @@ extension RunConfiguration {
         if turn { AsyncTurn.give() }
         return result
       },
-      stuck: { [self] index, stuck, watch in
+      stuck: { [self] index, stuck, watch, late in
         AsyncTurn.poison(heldBy: watch)
         // Its duration is how long it ran until given up on, not 0.
         var result = timedOut(scenarios[index], at: stuck.step)
         result.durationSeconds = watch.secondsSoFar
+        if let late { result.transcript = transcript(of: late, stuckAt: stuck.step, on: scenarios[index]) }
         return result
       },
       deliver: handle,
@@ -130,25 +131,48 @@ extension RunConfiguration {
   }
 
   /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
+  /// The transcript of a scenario given up on at step `number`, from `late`, what its worker made of it once its
+  /// adapter was stopped: every line up to the stuck step, then the timeout (in place of the error the stopped
+  /// adapter caused). Empty when the worker's run did not end at that step.
+  func transcript(of late: ScenarioResult, stuckAt number: Int, on scenario: Scenario) -> [TranscriptEntry] {
+    guard late.status == .errored, late.failure?.step == number, let last = late.transcript.last,
+      last.actor == Run.errorActor, last.text.hasPrefix("error: ")
+    else { return [] }
+    var transcript = Array(late.transcript.dropLast())
+    transcript.append(
+      TranscriptEntry(
+        time: last.time, actor: Run.errorActor,
+        text: "error: \(timeout(of: scenario, at: number)); its adapter was stopped"))
+    return transcript
+  }
+
+  /// What did not finish within the step timeout, without the step's number.
+  private func timeout(of scenario: Scenario, at number: Int) -> String {
+    let name = machineReference(for: scenario)
+    guard let step = scenario.steps.first(where: { $0.number == number }) else {
+      return
+        "machine '\(name)' did not finish setting up the scenario's world within \(Self.seconds(stepTimeout))"
+        + " (--step-timeout)"
+    }
+    return "machine '\(name)' did not finish '\(step.action?.kind.rawValue ?? "expect")' within "
+      + "\(Self.seconds(stepTimeout)) (--step-timeout)"
+  }
+
   private func timedOut(_ scenario: Scenario, at number: Int) -> ScenarioResult {
     let name = machineReference(for: scenario)
     let step = scenario.steps.first { $0.number == number }
-    let action = step.map { $0.action?.kind.rawValue ?? "expect" }
-    let doing =
-      action.map { "step \(number): machine '\(name)' did not finish '\($0)'" }
-      ?? "machine '\(name)' did not finish setting up the scenario's world"
+    let doing = (step == nil ? "" : "step \(number): ") + timeout(of: scenario, at: number)
     // An adapter is a process, stopped when the step is abandoned (see `StepWatch.abandon()`); a machine in
     // this process is a thread nobody can stop.
     let message =
       name.isCommand
-      ? "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout). Its adapter was stopped; the other "
-        + "scenarios ran."
-      : "\(doing) within \(Self.seconds(stepTimeout)) (--step-timeout); it may be looping without calling its "
-        + "auth client. It was left running; the other scenarios ran."
+      ? "\(doing). Its adapter was stopped; the other scenarios ran."
+      : "\(doing); it may be looping without calling its auth client. It was left running; the other scenarios ran."
     return ScenarioResult(
       stopped: scenario, machine: name.description, seed: seed(for: scenario),
       failure: Failure(
-        step: number, location: step?.actionLocation ?? scenario.location, key: action, message: message))
+        step: number, location: step?.actionLocation ?? scenario.location,
+        key: step.map { $0.action?.kind.rawValue ?? "expect" }, message: message))
   }
 }
 

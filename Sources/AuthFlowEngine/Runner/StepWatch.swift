@@ -13,6 +13,8 @@ package final class StepWatch: @unchecked Sendable {
   /// False between scenarios.
   private var running = false
   private var abandoned = false
+  /// Whether abandoning the step stopped adapters, so that the worker will soon end its scenario.
+  private var stopped = false
   /// The adapters the current scenario started (`exec:` machines), stopped when the step is abandoned.
   private var adapters: [(leader: pid_t, mark: String)] = []
 
@@ -92,14 +94,19 @@ package final class StepWatch: @unchecked Sendable {
 
   var isAbandoned: Bool { lock.withLock { abandoned } }
 
+  /// Whether ``abandon()`` stopped the scenario's adapters: its worker reads their end and finishes the
+  /// scenario, though too late to count.
+  var stoppedAdapters: Bool { lock.withLock { stopped } }
+
   /// The seconds the current scenario has run so far, 0 when not measured.
   package var secondsSoFar: Double { lock.withLock { elapsed }?() ?? 0 }
 
   /// Gives up on the worker: it claims nothing more, and the adapters its scenario started are stopped (the
-  /// stuck step then ends on the adapter's exit, and its result is ignored).
+  /// stuck step then ends on the adapter's exit, too late to count).
   package func abandon() {
     let adapters = lock.withLock {
       abandoned = true
+      stopped = stopped || !self.adapters.isEmpty
       return self.adapters
     }
     AdapterGroups.live.stopAbandoned(adapters)

@@ -7,21 +7,24 @@ import Foundation
 /// Items `0..<count` are claimed in order by up to `workers` threads, each with its own ``StepWatch``; results
 /// are handed to `deliver` one at a time in item order, so the output of N workers is the output of one, only
 /// sooner. The calling thread waits and watches: a step still running after `timeout` gets the result
-/// `stuck` makes for it, its worker is abandoned (a thread cannot be stopped from outside; its result, if it
-/// ever comes, is ignored) and a new worker takes over the remaining items.
+/// `stuck` makes for it, its worker is abandoned (a thread cannot be stopped from outside) and a new worker
+/// takes over the remaining items. A worker whose step waited on an adapter process ends once that process is
+/// stopped: `stuck` then also gets what the worker made of the item, when it comes within ``lateResultGrace``
+/// (the transcript up to the stuck step, say); any other abandoned worker's result is ignored.
 package enum WatchedWorkers {
   /// Runs `work` over `0..<count` and returns every item's result, in order.
   ///
   /// - Parameters:
   ///   - work: plays item `index`, telling `watch` when each step starts (``StepWatch/begin(scenario:)`` first,
   ///     ``StepWatch/finish()`` once it is over).
-  ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread.
+  ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread; `late` is the
+  ///     abandoned worker's own result for the item, when its adapters were stopped and it came in time.
   ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
   ///   - keep: what of a delivered result the returned array keeps (a run drops passed transcripts).
   package static func run<Value>(
     count: Int, workers: Int, timeout: Duration,
     work: @escaping (_ index: Int, _ watch: StepWatch) -> Value,
-    stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch) -> Value,
+    stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch, _ late: Value?) -> Value,
     deliver: @escaping (Value) -> Void = { _ in }, keep: @escaping (Value) -> Value = { $0 }
   ) -> [Value] {
     guard count > 0 else { return [] }
@@ -33,7 +36,11 @@ package enum WatchedWorkers {
       let thread = Thread {
         while !watch.isAbandoned, let index = board.claim(for: watch) {
           let value = work.value(index, watch)
-          if !watch.isAbandoned { board.post(value, at: index) }
+          if watch.isAbandoned {
+            board.postLate(value, at: index)
+          } else {
+            board.post(value, at: index)
+          }
         }
         board.discharge(watch)
       }
@@ -45,12 +52,17 @@ package enum WatchedWorkers {
     let tick = StepWatch.checkInterval(for: timeout)
     while !board.waitUntilDone(for: tick) {
       for (watch, index, at) in board.abandonStuckSteps(longerThan: timeout) {
-        board.post(stuck(index, at, watch), at: index)
         start()
+        let late = watch.stoppedAdapters ? board.lateResult(at: index, within: lateResultGrace) : nil
+        board.post(stuck(index, at, watch, late), at: index)
       }
     }
     return board.results
   }
+
+  /// How long the watcher waits for an abandoned worker's own result once its adapters are stopped: the worker
+  /// reads their end at once, so this is only a bound on a worker that is stuck elsewhere too.
+  package static let lateResultGrace = Duration.seconds(2)
 
   /// The work of a run: which item each worker takes next, the results posted so far, and the turn to hand
   /// results over in order.
@@ -67,6 +79,8 @@ package enum WatchedWorkers {
     private var delivering = false
     /// Each working worker's watch, with the item it claimed last.
     private var watches: [(watch: StepWatch, item: Int)] = []
+    /// What abandoned workers made of their items after all, by item, until the watcher takes it.
+    private var late: [Int: Value] = [:]
     private let deliver: UncheckedSendable<(Value) -> Void>
     private let keep: UncheckedSendable<(Value) -> Value>
     private(set) var results: [Value] = []
@@ -131,10 +145,33 @@ package enum WatchedWorkers {
       condition.unlock()
     }
 
+    /// Keeps an abandoned worker's result for the watcher, which may be waiting for it.
+    func postLate(_ value: Value, at index: Int) {
+      condition.withLock {
+        guard !filled[index] else { return }
+        late[index] = value
+        condition.broadcast()
+      }
+    }
+
+    /// The result an abandoned worker posts for `index` within `grace`, if any.
+    func lateResult(at index: Int, within grace: Duration) -> Value? {
+      let deadline = Date(timeIntervalSinceNow: Self.seconds(grace))
+      condition.lock()
+      defer { condition.unlock() }
+      while late[index] == nil {
+        guard condition.wait(until: deadline) else { break }
+      }
+      return late.removeValue(forKey: index)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Waits up to `interval` for every result to be handed over; true when they have been.
     func waitUntilDone(for interval: Duration) -> Bool {
-      let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-      let deadline = Date(timeIntervalSinceNow: seconds)
+      let deadline = Date(timeIntervalSinceNow: Self.seconds(interval))
       condition.lock()
       defer { condition.unlock() }
       while delivered < slots.count {

@@ -146,7 +146,7 @@ extension Commands {
         watch.finish()
         return Result<ExploreOutcome, StepWatch.StuckError>.success(outcome)
       },
-      stuck: { _, stuck, _ in
+      stuck: { _, stuck, _, _ in
         Result<ExploreOutcome, StepWatch.StuckError>.failure(
           StepWatch.StuckError(stuck: stuck, timeout: timeout))
       })

@@ -60,6 +60,27 @@ struct ExecMachineProcessTests {
     process.waitUntilExit()
   }
 
+  /// Once its adapter is stopped, the abandoned step's worker ends the scenario: its transcript, up to the step
+  /// that hung, is the report's, ending with the timeout rather than with the kill the timeout caused.
+  @Test func aScenarioGivenUpOnAtAStepTimeoutKeepsItsTranscript() throws {
+    let spawning = try Spawning(mode: "hang")
+    let run = try Authflow.run([
+      "run", "--machine", spawning.machine, "--exec-timeout", "120", "--step-timeout", "1", spawning.scenario,
+    ])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let step = try #require(
+      lines.firstIndex {
+        $0.hasSuffix("step 1: sign_in {email: ann@example.com, password: ‹password 1›} (line 5)")
+      }, "\(run.stdout)")
+    #expect(lines.count > step + 1, "\(run.stdout)")
+    #expect(
+      lines[step + 1].hasSuffix(
+        "authflow  error: machine '\(spawning.machine)' did not finish 'sign_in' within 1s (--step-timeout); its "
+          + "adapter was stopped"), "\(run.stdout)")
+    #expect(!run.stdout.contains("SIGKILL"), "\(run.stdout)")
+  }
+
   @Test func anAdapterThatExitsWhileItsChildHoldsItsOutputIsReportedAsExited() throws {
     let spawning = try Spawning(mode: "exit")
     let run = try Authflow.run([
