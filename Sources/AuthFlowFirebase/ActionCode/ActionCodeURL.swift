@@ -13,19 +13,32 @@ open class ActionCodeURL: NSObject, @unchecked Sendable {
   /// The language code, if any.
   public let languageCode: String?
 
-  /// Parses a link; nil when it is not a URL.
+  /// Parses a link's query, as the SDK does: nil when it has no `name=value` item. Only the link's own query is
+  /// read: a Dynamic Link that wraps the action link in its `link` parameter must be resolved by the app first
+  /// (an app that skips that signs in here only if it reads the wrapped link itself, as in production).
   public init?(link: String) {
-    guard let components = URLComponents(string: link) else { return nil }
-    var query: [String: String] = [:]
-    for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value }
-    if let nested = query["link"], let inner = URLComponents(string: nested) {
-      for item in inner.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value }
-    }
+    let query = Self.queryItems(of: link)
+    guard !query.isEmpty else { return nil }
     apiKey = query["apiKey"]
     code = query["oobCode"]
     continueURL = query["continueUrl"].flatMap(URL.init(string:))
     languageCode = query["lang"]
     operation = Self.operation(mode: query["mode"])
+  }
+
+  /// A link's query items by name, as the SDK reads them: each `name=value` (split at the first `=`, both
+  /// percent-decoded), a later one replacing an earlier one of the same name.
+  static func queryItems(of link: String) -> [String: String] {
+    guard let query = URLComponents(string: link)?.query else { return [:] }
+    var items: [String: String] = [:]
+    for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+      guard let equals = item.firstIndex(of: "="),
+        let name = item[..<equals].removingPercentEncoding,
+        let value = item[item.index(after: equals)...].removingPercentEncoding
+      else { continue }
+      items[name] = value
+    }
+    return items
   }
 
   static func operation(mode: String?) -> ActionCodeOperation {

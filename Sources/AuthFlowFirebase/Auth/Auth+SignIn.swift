@@ -48,6 +48,8 @@ extension Auth {
   }
 
   private func signInNow(email: String, password: String) throws -> AuthDataResult {
+    // The SDK answers an empty password itself, before any request (re-authenticating goes through here too).
+    if password.isEmpty { throw AuthErrorUtils.error(.wrongPassword) }
     try perform(
       { () throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.signIn(email: email, password: password)
       },
@@ -94,25 +96,36 @@ extension Auth {
 
   /// Emails a passwordless sign-in link to `email` (`sendOobCode EMAIL_SIGNIN`). Keep the email on the device
   /// (as Firebase's guides do with `UserDefaults`) to complete the sign-in when the link comes back.
+  ///
+  /// The settings must name the continue URL (`url`), else `missingContinueURI` as production answers, and set
+  /// `handleCodeInApp`: without it the SDK stops the app, and this throws `internalError` saying so.
   public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-    try sendSignInLinkNow(email)
+    try sendSignInLinkNow(email, actionCodeSettings)
   }
 
   /// Emails a passwordless sign-in link; see ``sendSignInLink(toEmail:actionCodeSettings:)``.
   public func sendSignInLink(
     toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try sendSignInLinkNow(email) }
+    complete(completion) { try sendSignInLinkNow(email, actionCodeSettings) }
   }
 
-  private func sendSignInLinkNow(_ email: String) throws {
+  private func sendSignInLinkNow(_ email: String, _ settings: ActionCodeSettings) throws {
+    guard settings.handleCodeInApp else {
+      throw AuthErrorUtils.error(
+        .internalError,
+        message:
+          "An email sign-in link needs ActionCodeSettings.handleCodeInApp = true; FirebaseAuth stops the app here.")
+    }
+    // The service's answer to a request without a continue URL.
+    guard settings.url != nil else { throw AuthErrorUtils.error(AuthErrorCode.missingContinueURI) }
     try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendSignInLink(email: email) }
   }
 
   /// Whether a link is an email sign-in link (`mode=signIn` with a code), as the SDK checks it.
   public func isSignIn(withEmailLink link: String) -> Bool {
-    guard let url = ActionCodeURL(link: link) else { return false }
-    return url.operation == .emailLink && url.code != nil
+    let query = ActionCodeURL.queryItems(of: link)
+    return query["oobCode"] != nil && query["mode"] == "signIn"
   }
 
   /// Completes a passwordless sign-in with the link and the email it was sent to: the account is created if

@@ -24,6 +24,8 @@ extension User {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
     case .password(let email, let password):
+      // As a sign-in: the SDK answers an empty password itself, before any request.
+      if password.isEmpty { throw AuthErrorUtils.error(.wrongPassword) }
       try perform(
         { (client) throws(AuthFlowLanguage.AuthErrorCode) in
           try client.reauthenticate(email: email, password: password)

@@ -6,6 +6,7 @@ import Testing
 @Suite struct AuthEmailLinkTests {
   private let settings: ActionCodeSettings = {
     let settings = ActionCodeSettings()
+    settings.url = URL(string: "https://app.example.com/finish")
     settings.handleCodeInApp = true
     return settings
   }()
@@ -88,5 +89,41 @@ import Testing
     // The SDK maps `EMAIL_EXISTS` to this code without the email: an app cannot read it here.
     #expect(error?.userInfo[AuthErrorUserInfoEmailKey] == nil)
     #expect(auth.currentUser?.isAnonymous == true)
+  }
+
+  /// As production: the link needs a continue URL (the service's `MISSING_CONTINUE_URI`), and is for the app to
+  /// open (without `handleCodeInApp` the SDK stops the app); nothing is sent either way.
+  @Test func theSettingsMustNameTheContinueURLAndLetTheAppHandleTheLink() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let noURL = ActionCodeSettings()
+    noURL.handleCodeInApp = true
+    let missing = await thrownError { try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: noURL) }
+    #expect(missing?.code == AuthErrorCode.missingContinueURI.rawValue)
+    let notInApp = ActionCodeSettings()
+    notInApp.url = URL(string: "https://app.example.com/finish")
+    let stopped = await thrownError {
+      try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: notInApp)
+    }
+    #expect(stopped?.code == AuthErrorCode.internalError.rawValue)
+    #expect(stopped?.localizedDescription.contains("handleCodeInApp") == true)
+    #expect(world.newestEmail(.signInLink, to: "nia@example.com") == nil)
+  }
+
+  /// The SDK reads only the link's own query: a Dynamic Link wrapping the action link in its `link` parameter is
+  /// not a sign-in link until the app resolves it.
+  @Test func aWrappedLinkIsNotASignInLinkUntilTheAppUnwrapsIt() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    let encoded = try #require(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+    let wrapped = "https://example.page.link/?link=\(encoded)"
+    #expect(!auth.isSignIn(withEmailLink: wrapped))
+    #expect(ActionCodeURL(link: wrapped)?.operation == .unknown)
+    #expect(ActionCodeURL(link: "https://example.page.link/") == nil)
+    let error = await thrownError { try await auth.signIn(withEmail: "nia@example.com", link: wrapped) }
+    #expect(error?.code == AuthErrorCode.invalidActionCode.rawValue)
+    #expect(auth.isSignIn(withEmailLink: link))
   }
 }

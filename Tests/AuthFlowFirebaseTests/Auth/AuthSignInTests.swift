@@ -98,6 +98,31 @@ import Testing
     #expect(world.transcript.count == before, "no request reaches the backend")
   }
 
+  /// Signing in, re-authenticating or changing the password with an empty one: the SDK's own answers (a sign-in
+  /// `wrongPassword`, a change `weakPassword` with its "Missing Password"), with no request.
+  @Test func anEmptyPasswordIsAnsweredOnTheDeviceAsTheSDKAnswersIt() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let before = world.transcript.count
+    let signIn = await thrownError { try await auth.signIn(withEmail: "bob@example.com", password: "") }
+    let credential = await thrownError {
+      try await auth.signIn(with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: ""))
+    }
+    #expect(signIn?.code == AuthErrorCode.wrongPassword.rawValue)
+    #expect(credential?.code == AuthErrorCode.wrongPassword.rawValue)
+    #expect(world.transcript.count == before, "no request reaches the backend")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let afterSignIn = world.transcript.count
+    let reauthenticate = await thrownError {
+      try await user.reauthenticate(with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: ""))
+    }
+    let update = await thrownError { try await user.updatePassword(to: "") }
+    #expect(reauthenticate?.code == AuthErrorCode.wrongPassword.rawValue)
+    #expect(update?.code == AuthErrorCode.weakPassword.rawValue)
+    #expect(update?.localizedFailureReason == "Missing Password")
+    #expect(world.transcript.count == afterSignIn, "no request reaches the backend")
+  }
+
   @Test func fetchSignInMethodsIsEmptyUnderEnumerationProtection() async throws {
     let protected = FirebaseWorld(accounts: [bob]).auth(for: "phone")
     let open = FirebaseWorld(accounts: [bob], settings: .withoutEnumerationProtection).auth(for: "phone")
