@@ -115,7 +115,8 @@ extension Auth {
       throw AuthErrorUtils.error(
         .internalError,
         message:
-          "An email sign-in link needs ActionCodeSettings.handleCodeInApp = true; FirebaseAuth stops the app here.")
+          "An email sign-in link needs ActionCodeSettings.handleCodeInApp = true; FirebaseAuth stops the app here."
+      )
     }
     // The service's answer to a request without a continue URL.
     guard settings.url != nil else { throw AuthErrorUtils.error(AuthErrorCode.missingContinueURI) }
@@ -201,6 +202,7 @@ extension Auth {
     case .phone, .phoneProof:
       return try signInNow(withPhone: credential)
     case .tokens:
+      try AuthErrorUtils.requireModelled(provider: credential.provider)
       var idp: IdentityProviders.Account?
       let isNewUser = try perform(
         { () throws(AuthFlowLanguage.AuthErrorCode) in

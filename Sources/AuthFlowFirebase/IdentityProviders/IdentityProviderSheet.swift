@@ -62,6 +62,7 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
 
   /// Presents the sheet now.
   func presentNow(defaultValue: String?) throws -> AuthCredential {
+    try AuthErrorUtils.requireModelled(provider: providerID)
     let auth = explicitAuth ?? Auth.auth()
     let world = auth.firebaseWorld
     let provider = AuthFlowLanguage.ProviderID(rawValue: providerID)

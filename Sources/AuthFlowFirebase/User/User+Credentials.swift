@@ -42,6 +42,7 @@ extension User {
     case .phone, .phoneProof:
       return try reauthenticateNow(withPhone: credential, auth: auth)
     case .tokens:
+      try AuthErrorUtils.requireModelled(provider: credential.provider)
       let idp = try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         let idp = try auth.firebaseWorld.identityProviderAccount(for: credential)
         try client.reauthenticate(idp)
@@ -90,6 +91,7 @@ extension User {
     case .phone, .phoneProof:
       return try linkNow(withPhone: credential, auth: auth)
     case .tokens:
+      try AuthErrorUtils.requireModelled(provider: credential.provider)
       var idp: IdentityProviders.Account?
       try perform(
         { (client) throws(AuthFlowLanguage.AuthErrorCode) in

@@ -219,7 +219,8 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   private func updatePasswordNow(_ password: String) throws {
     // The SDK answers an empty password itself, before any request, with its own reason.
     if password.isEmpty {
-      throw AuthErrorUtils.error(.weakPassword, userInfo: [NSLocalizedFailureReasonErrorKey: "Missing Password"])
+      throw AuthErrorUtils.error(
+        .weakPassword, userInfo: [NSLocalizedFailureReasonErrorKey: "Missing Password"])
     }
     try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.updatePassword(password) }
   }

@@ -82,6 +82,19 @@ enum AuthErrorUtils {
     return NSError(domain: AuthErrors.domain, code: code.rawValue, userInfo: info)
   }
 
+  /// Throws `operationNotAllowed` for an identity provider the world does not model (Microsoft, Yahoo, an OIDC
+  /// or SAML provider): production answers so for a provider not enabled in the project, which is what the
+  /// world's project is.
+  static func requireModelled(provider: String) throws {
+    let modelled = AuthFlowLanguage.ProviderID.identityProviders.map(\.rawValue)
+    guard !modelled.contains(provider) else { return }
+    throw error(
+      .operationNotAllowed,
+      message:
+        "Sign-in with '\(provider)' is not modelled by authflow: it is not enabled in the world's project, whose "
+        + "identity providers are \(modelled.joined(separator: ", ")).")
+  }
+
   /// `operationNotAllowed` for a FirebaseAuth member the world does not model yet: production answers it for a
   /// sign-in method that is not enabled in the project, which is what the world's project is.
   static func unsupported(_ member: String) -> NSError {

@@ -73,6 +73,12 @@ public final class FirebaseWorld: @unchecked Sendable {
     ownedWorld = world
     self.world = world
     world.note("world", "FirebaseWorld, seed \(seed)")
+    // Sign-in with such a provider is `operationNotAllowed`; its accounts would only mislead.
+    for provider in identityProviderAccounts.keys.sorted()
+    where !AuthFlowLanguage.ProviderID.identityProviders.contains(provider) {
+      world.note(
+        "world", "identity provider '\(provider.rawValue)' is not modelled: its accounts are left out")
+    }
     world.populate(
       from: Given(now: now, accounts: accounts, identityProviders: identityProviderAccounts))
     for (device, email) in signedIn { _ = world.restoreSession(of: client(for: device), email: email) }

@@ -98,7 +98,9 @@ import Testing
     let auth = world.auth(for: "phone")
     let noURL = ActionCodeSettings()
     noURL.handleCodeInApp = true
-    let missing = await thrownError { try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: noURL) }
+    let missing = await thrownError {
+      try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: noURL)
+    }
     #expect(missing?.code == AuthErrorCode.missingContinueURI.rawValue)
     let notInApp = ActionCodeSettings()
     notInApp.url = URL(string: "https://app.example.com/finish")

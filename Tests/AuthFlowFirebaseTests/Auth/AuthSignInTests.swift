@@ -114,7 +114,8 @@ import Testing
     let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
     let afterSignIn = world.transcript.count
     let reauthenticate = await thrownError {
-      try await user.reauthenticate(with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: ""))
+      try await user.reauthenticate(
+        with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: ""))
     }
     let update = await thrownError { try await user.updatePassword(to: "") }
     #expect(reauthenticate?.code == AuthErrorCode.wrongPassword.rawValue)

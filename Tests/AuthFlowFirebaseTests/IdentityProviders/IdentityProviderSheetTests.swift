@@ -32,6 +32,33 @@ import Testing
     }
   }
 
+  /// Microsoft, Yahoo, an OIDC provider: not in the world's project, so `operationNotAllowed` as production
+  /// answers for a provider that is not enabled, whether through a sign-in page, a sheet or rebuilt tokens. Their
+  /// seeded accounts are left out, and the transcript says so.
+  @Test func aProviderTheWorldDoesNotModelIsNotEnabled() async throws {
+    let microsoft = FirebaseWorld.ProviderID(rawValue: "microsoft.com")
+    let world = FirebaseWorld(identityProviderAccounts: [microsoft: [.init(email: "mia@outlook.com")]])
+    let auth = world.auth(for: "phone")
+    #expect(
+      world.transcript.contains { $0.text.contains("identity provider 'microsoft.com' is not modelled") })
+    let page = await thrownError {
+      let provider = OAuthProvider(providerID: "microsoft.com", auth: auth)
+      _ = try await auth.signIn(with: provider, uiDelegate: nil as AuthUIDelegate?)
+    }
+    let sheet = await thrownError {
+      _ = try await IdentityProviderSheet(providerID: "yahoo.com", auth: auth).present()
+    }
+    let tokens = await thrownError {
+      _ = try await auth.signIn(
+        with: OAuthProvider.credential(providerID: .custom("oidc.corp"), idToken: "token", accessToken: nil))
+    }
+    for error in [page, sheet, tokens] {
+      #expect(error?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    }
+    #expect(page?.localizedDescription.contains("'microsoft.com' is not modelled by authflow") == true)
+    #expect(auth.currentUser == nil)
+  }
+
   @Test func theWorldDecidesHowTheSheetIsAnswered() async throws {
     let world = FirebaseWorld(
       identityProviderAccounts: [.google: [.init(email: "gina@gmail.com"), .init(email: "gus@gmail.com")]])
