@@ -11,6 +11,14 @@ extension AuthClient {
     return updateCache(info)
   }
 
+  /// Revokes the current user's Sign in with Apple tokens with an authorization code from Apple
+  /// (`revokeToken(withAuthorizationCode:)`), as an app must before deleting an Apple user's account.
+  public func revokeToken(authorizationCode code: String) throws(AuthErrorCode) {
+    try authorized(.revokeToken, "revokeToken(apple.com, \(Redactor.shorten(code)))") {
+      (token: IDToken) throws(AuthErrorCode) in try backend.revokeAppleToken(token, code: code)
+    }
+  }
+
   /// Sends the current user a verification email (`sendEmailVerification()`), within the send limit.
   public func sendEmailVerification() throws(AuthErrorCode) {
     try authorized(.sendOobCode, "sendEmailVerification") { (token: IDToken) throws(AuthErrorCode) in

@@ -162,4 +162,13 @@ extension Backend {
     let tokens = issueSession(uid: uid, provider: idp.provider)
     return (accounts[uid]?.info ?? owner.info, tokens)
   }
+
+  /// `accounts:revokeToken`: revokes the Apple tokens of the token's user with an authorization code from Sign in
+  /// with Apple. The world issues no such codes (they come from Apple's SDK, not Firebase), so any code is
+  /// Apple's for a user with Apple linked; an empty code, or a user without Apple, is what Apple refuses:
+  /// `invalid-credential`. Revoking changes nothing in the account.
+  func revokeAppleToken(_ token: IDToken, code: String) throws(AuthErrorCode) {
+    let account = try authorize(token)
+    guard !code.isEmpty, account.link(for: .apple) != nil else { throw .invalidCredential }
+  }
 }

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// Signing in through a provider's sign-in page: the credential of an ``OAuthProvider``'s page (see
@@ -30,5 +31,26 @@ extension Auth {
       throw AuthErrorUtils.unsupported("A sign-in page of a FederatedAuthProvider other than OAuthProvider")
     }
     return try provider.credentialFromSheet()
+  }
+
+  /// Revokes the current user's Sign in with Apple tokens with the authorization code Apple's sign-in gave the
+  /// app, as Apple requires before an Apple user's account is deleted. The world issues no Apple codes, so any
+  /// non-empty one is accepted for a user with Apple linked; an empty one, or a user without Apple, is
+  /// `invalidCredential`. With no current user the SDK never calls back; this throws `nullUser` instead.
+  public func revokeToken(withAuthorizationCode authorizationCode: String) async throws {
+    try revokeTokenNow(authorizationCode)
+  }
+
+  /// Revokes the current user's Apple tokens; see ``revokeToken(withAuthorizationCode:)``.
+  public func revokeToken(
+    withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil
+  ) {
+    complete(completion) { try revokeTokenNow(authorizationCode) }
+  }
+
+  private func revokeTokenNow(_ code: String) throws {
+    guard currentUser != nil else { throw AuthErrorUtils.error(AuthErrorCode.nullUser) }
+    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.revokeToken(authorizationCode: code)
+    }
   }
 }

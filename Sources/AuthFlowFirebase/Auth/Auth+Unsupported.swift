@@ -1,7 +1,6 @@
 import Foundation
 
-/// FirebaseAuth members for features the world does not model yet (switching users, Apple token revocation,
-/// keychain groups). They exist so app code compiles; each fails with
+/// FirebaseAuth members for features the world does not model yet (switching users, keychain groups). They exist so app code compiles; each fails with
 /// `operationNotAllowed`, as production answers a sign-in method the project has not enabled.
 extension Auth {
   /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
@@ -12,18 +11,6 @@ extension Auth {
   /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
   public func updateCurrentUser(_ user: User?, completion: ((Error?) -> Void)? = nil) {
     complete(completion) { throw AuthErrorUtils.unsupported("updateCurrentUser") }
-  }
-
-  /// Revoking an Apple authorization code: not modelled, fails with `operationNotAllowed`.
-  public func revokeToken(withAuthorizationCode authorizationCode: String) async throws {
-    throw AuthErrorUtils.unsupported("revokeToken")
-  }
-
-  /// Revoking an Apple authorization code: not modelled, fails with `operationNotAllowed`.
-  public func revokeToken(
-    withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil
-  ) {
-    complete(completion) { throw AuthErrorUtils.unsupported("revokeToken") }
   }
 
   /// Keychain access groups: not modelled, throws `operationNotAllowed`.

@@ -40,4 +40,7 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   case startMfaSignIn
   /// `accounts/mfaSignIn:finalize`: completing a sign-in with a second factor's code.
   case finalizeMfaSignIn
+  /// `accounts:revokeToken`: revoking the user's Sign in with Apple tokens with an authorization code (an app
+  /// deleting an Apple user's account must).
+  case revokeToken
 }

@@ -422,6 +422,7 @@ private func whereListed(_ kind: String) -> String {
     "; no code is close: Docs/ScenarioLanguage.md lists Firebase's under 'Error codes', and a machine's own "
       + "are written 'app/…'"
   case "action": "; no action is close: 'authflow machines' lists the actions each machine takes"
+  case "operation": "; no operation is close: Docs/ScenarioLanguage.md lists them under 'Backend operations'"
   default: ""
   }
 }

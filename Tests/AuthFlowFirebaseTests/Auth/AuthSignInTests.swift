@@ -162,11 +162,38 @@ import Testing
   }
 
   @Test func unmodelledMembersFailWithOperationNotAllowed() async throws {
-    let auth = FirebaseWorld().auth(for: "phone")
-    let revoke = await thrownError { try await auth.revokeToken(withAuthorizationCode: "code") }
-    #expect(revoke?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    let auth = FirebaseWorld(accounts: [bob]).auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let update = await thrownError { try await auth.updateCurrentUser(user) }
+    let group = await thrownError { try auth.useUserAccessGroup("group") }
+    #expect(update?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    #expect(group?.code == AuthErrorCode.operationNotAllowed.rawValue)
     #expect(auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn&oobCode=abc"))
     #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=verifyEmail&oobCode=abc"))
+  }
+
+  /// Apple's required revocation before deleting an Apple user's account (the quickstart's delete): any code
+  /// Apple's sign-in gave is accepted for a user with Apple linked, then the account can go; an empty code or a
+  /// user without Apple is `invalidCredential`, and with no user it is `nullUser` (the SDK never calls back).
+  @Test func revokingTheAppleTokenLetsAnAppleUserBeDeleted() async throws {
+    let world = FirebaseWorld(
+      accounts: [bob], identityProviderAccounts: [.apple: [.init(email: "ann@icloud.com")]])
+    let auth = world.auth(for: "phone")
+    let nobody = await thrownError { try await auth.revokeToken(withAuthorizationCode: "code") }
+    #expect(nobody?.code == AuthErrorCode.nullUser.rawValue)
+    let user = try await auth.signIn(
+      with: try await IdentityProviderSheet(providerID: .apple, auth: auth).present()
+    ).user
+    let empty = await thrownError { try await auth.revokeToken(withAuthorizationCode: "") }
+    #expect(empty?.code == AuthErrorCode.invalidCredential.rawValue)
+    try await auth.revokeToken(withAuthorizationCode: "c0de-from-apple")
+    #expect(world.transcript.contains { $0.text == "revokeToken(apple.com, c0de-f…) → ok" })
+    try await user.delete()
+    #expect(auth.currentUser == nil)
+    try auth.signOut()
+    _ = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    let noApple = await thrownError { try await auth.revokeToken(withAuthorizationCode: "c0de-from-apple") }
+    #expect(noApple?.code == AuthErrorCode.invalidCredential.rawValue)
   }
 
   /// A guest each time: completion-handler form too, with the SDK's empty provider id for the sign-in.
