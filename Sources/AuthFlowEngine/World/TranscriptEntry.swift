@@ -5,7 +5,7 @@ import AuthFlowLanguage
 /// The runner's own lines (each step, each passed check, each change a device shows) are kept as the values they
 /// say and written out only when ``text`` is read: most transcripts belong to scenarios that pass and are dropped
 /// unread, and building their text was an eighth of a run's work.
-public struct TranscriptEntry: Equatable, Sendable {
+public struct TranscriptEntry: Equatable, Sendable, CustomStringConvertible {
   /// The virtual time it happened at.
   public var time: VirtualTime
   /// Who did it: a device, the backend, an identity provider, the scenario.
@@ -29,6 +29,10 @@ public struct TranscriptEntry: Equatable, Sendable {
     self.actor = actor
     self.content = content
   }
+
+  /// `2026-01-01T00:00:05Z phone signIn(bob@example.com, ‹password 1›) → ok`: the line as a transcript has it,
+  /// unpadded (what `print(world.transcript)` shows).
+  public var description: String { "\(time) \(actor) \(text)" }
 
   /// Entries are equal when they read the same, however each was kept.
   public static func == (lhs: TranscriptEntry, rhs: TranscriptEntry) -> Bool {

@@ -187,7 +187,8 @@ import Testing
     let empty = await thrownError { try await auth.revokeToken(withAuthorizationCode: "") }
     #expect(empty?.code == AuthErrorCode.invalidCredential.rawValue)
     try await auth.revokeToken(withAuthorizationCode: "c0de-from-apple")
-    #expect(world.transcript.contains { $0.text == "revokeToken(apple.com, c0de-f…) → ok" })
+    // Each entry prints as its transcript line.
+    #expect(world.transcript.contains { "\($0)".hasSuffix("Z phone revokeToken(apple.com, c0de-f…) → ok") })
     try await user.delete()
     #expect(auth.currentUser == nil)
     try auth.signOut()
