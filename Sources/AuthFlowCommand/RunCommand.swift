@@ -34,8 +34,11 @@ struct RunCommand: ParsableCommand {
     false
   @Option(
     name: .customLong("exec-timeout"),
-    help: "Seconds an exec: adapter may take to send a line before its scenario errors.")
-  var execTimeout: Double = 10
+    help: ArgumentHelp(
+      "How long an exec: adapter may take to send a line (default 10s) before its scenario errors.",
+      valueName: "seconds"),
+    transform: { try Timeout.parse($0, option: "--exec-timeout") })
+  var execTimeout = Timeout(seconds: 10)
   @OptionGroup var stepTimeout: StepTimeoutOption
   @Flag(
     help:
@@ -43,9 +46,6 @@ struct RunCommand: ParsableCommand {
   var watch = false
 
   func validate() throws {
-    guard execTimeout.isFinite, execTimeout > 0, execTimeout <= 3600 else {
-      throw ValidationError("--exec-timeout must be a number of seconds above 0 and at most 3600")
-    }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     // Here, not in `run()`: a validation error thrown there gets the root command's usage line.
     _ = try reportRequests()
@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
     var configuration = RunConfiguration(
       machine: machine, seed: seed, filter: selection.filter, tags: selection.tags,
       skipTags: selection.skipTags, shard: try selection.parsedShard(), registry: AuthflowCommand.registry,
-      execTimeout: .milliseconds(Int(execTimeout * 1000)))
+      execTimeout: execTimeout.duration)
     configuration.strict = strict
     configuration.recordsCoverage = coverage
     configuration.stepTimeout = stepTimeout.duration

@@ -183,5 +183,15 @@ struct StepTimeoutTests {
     #expect(run.stderr.contains("--step-timeout must be a number of seconds above 0 and at most 3600"))
     #expect(try Authflow.run(["explore", "--step-timeout", "-1"]).status == 2)
     #expect(try Authflow.run(["mutants", "--step-timeout", "nan"]).status == 2)
+    #expect(try Authflow.run(["run", "--exec-timeout", "90m", "Scenarios"]).status == 2)
+  }
+
+  /// The limits read as durations are written in scenarios, besides a number of seconds.
+  @Test(arguments: ["2s", "500ms", "1m", "2.5", " 3"])
+  func theCommandLineTakesATimeoutWithAUnit(value: String) throws {
+    let run = try Authflow.run([
+      "run", "--step-timeout", value, "--exec-timeout", value, Fixture.path("passing.yaml"),
+    ])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
   }
 }
