@@ -150,7 +150,7 @@ open class Auth: NSObject, @unchecked Sendable {
       return
     }
     let account = client.currentAccount?.uid == cached.uid ? client.currentAccount : nil
-    if let user, user.uid == cached.uid {
+    if let user, user.accountUID == cached.uid {
       user.update(cached, account: account)
     } else {
       user = User(auth: self, cached: cached, account: account)
@@ -175,7 +175,7 @@ open class Auth: NSObject, @unchecked Sendable {
   func deliverPendingNotifications() {
     guard notificationPending else { return }
     notificationPending = false
-    let key = SessionKey(uid: user?.uid, token: client.currentIDToken?.value)
+    let key = SessionKey(uid: user?.accountUID, token: client.currentIDToken?.value)
     let tokenChanged = key != lastNotified
     lastNotified = key
     if tokenChanged { postAuthStateDidChange() }
@@ -215,7 +215,7 @@ open class Auth: NSObject, @unchecked Sendable {
   private func add(_ listener: Listener) -> NSObjectProtocol {
     firebaseWorld.locked {
       listeners.append(listener)
-      listener.lastUID = user?.uid
+      listener.lastUID = user?.accountUID
       noteWhetherRefreshesAreHeard()
       call(listener)
     }

@@ -28,6 +28,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   /// Takes the client's newer view of the same user.
   func update(_ cached: CachedUser, account: AccountInfo?) {
     self.cached = cached
+    shownUID = nil
     if let account { self.account = account }
   }
 
@@ -45,8 +46,16 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// `Firebase`.
   open var providerID: String { "Firebase" }
-  /// The user's id.
-  open var uid: String { read { cached.uid } }
+  /// The user's id. Setting it, as SDK 11 allows (12.12 makes it get-only), changes only this copy, as for
+  /// ``displayName``: calls still act for the signed-in user.
+  open var uid: String {
+    get { read { shownUID ?? cached.uid } }
+    set { write { $0.shownUID = newValue } }
+  }
+  /// The id set on this copy, until the next ``update(_:account:)``.
+  private var shownUID: String?
+  /// The signed-in account's id, whatever ``uid`` was set to: what the module tells users apart by.
+  var accountUID: String { read { cached.uid } }
   /// The user's name. Setting it, as the SDK allows, changes only this copy (no call is made): the account keeps
   /// its name, and the next ``reload()`` or call that fetches the user brings it back. A profile change is
   /// ``createProfileChangeRequest()``.

@@ -89,7 +89,8 @@ import Testing
     #expect(user.metadata.lastSignInDate != nil)
   }
 
-  /// As in the SDK, `user.displayName = …` compiles and changes only the copy; a reload brings the account's back.
+  /// As in SDK 11, `user.displayName = …` (and the id, the email, the number) compiles and changes only the copy; a
+  /// reload brings the account's back.
   @Test func settingAProfileFieldChangesOnlyTheCopy() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
@@ -98,12 +99,17 @@ import Testing
     user.photoURL = URL(string: "https://example.com/local.png")
     user.email = "local@example.com"
     user.phoneNumber = "+15555550100"
+    let uid = user.uid
+    user.uid = "local-uid"
+    #expect(user.uid == "local-uid")
     #expect(user.displayName == "Local")
     #expect(user.photoURL?.absoluteString == "https://example.com/local.png")
     #expect(user.email == "local@example.com" && user.phoneNumber == "+15555550100")
     #expect(world.account(email: "bob@example.com")?.displayName == nil)
     #expect(world.account(email: "local@example.com") == nil)
+    // Calls still act for the signed-in user.
     try await user.reload()
+    #expect(user.uid == uid)
     #expect(user.displayName == nil)
     #expect(user.photoURL == nil)
     #expect(user.email == "bob@example.com" && user.phoneNumber == nil)
