@@ -36,7 +36,8 @@ extension ScenarioSchema.Builder {
   static var duration: JSONValue {
     .object([
       "type": .string("string"),
-      "pattern": .string(#"^(?=\d)(\d{1,9}d)?(\d{1,9}h)?(\d{1,9}m)?(\d{1,9}s)?$"#),
+      // Leading zeros as the loader reads them (`0005s` is 5 s), then at most nine digits.
+      "pattern": .string(#"^(?=\d)(0*\d{1,9}d)?(0*\d{1,9}h)?(0*\d{1,9}m)?(0*\d{1,9}s)?$"#),
       "description": .string("A duration: 30s, 5m, 1h, 3d, 1h30m (at most 10 years)."),
     ])
   }

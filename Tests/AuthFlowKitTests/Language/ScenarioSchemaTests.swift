@@ -198,6 +198,19 @@ struct ScenarioSchemaValidationTests {
     ),
   ]
 
+  /// Spellings at the edge of a value's syntax, accepted by the loader and by the schema alike.
+  @Test func edgeSpellingsPassTheSchemaAsTheyPassTheLoader() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-edge-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let yaml = "scenario: x\nsteps:\n  - wait: 0000000000005s\n  - wait: 1h0030m\n  - wait: 316224000s\n"
+    let path = directory.appendingPathComponent("edge.yaml").path
+    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(yaml: yaml, file: path)
+    #expect(loaded.diagnostics.map(\.description) == [])
+    #expect(try validate([path]).errors[path] == [])
+  }
+
   /// Each example is refused by the loader and by the schema.
   @Test func invalidExamplesFailTheSchemaAsTheyFailTheLoader() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
