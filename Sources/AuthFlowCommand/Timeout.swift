@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// A time limit on the command line: seconds as a number (`10`, `2.5`), or with a unit as durations are
-/// written in scenarios (`2s`, `500ms`, `1m`); above 0 and at most an hour.
-struct Timeout: CustomStringConvertible {
+/// A time limit on the command line: seconds as a number (`10`, `2.5`), or a number with a unit (`500ms`, `2s`,
+/// `1m`, `1h`); at least a millisecond and at most an hour.
+struct Timeout {
   /// The limit, in milliseconds.
   let milliseconds: Int
 
@@ -15,6 +15,8 @@ struct Timeout: CustomStringConvertible {
         (text.dropLast(), 1000)
       } else if text.hasSuffix("m") {
         (text.dropLast(), 60_000)
+      } else if text.hasSuffix("h") {
+        (text.dropLast(), 3_600_000)
       } else {
         (Substring(text), 1000)
       }
@@ -31,19 +33,12 @@ struct Timeout: CustomStringConvertible {
 
   var duration: Duration { .milliseconds(milliseconds) }
 
-  /// `10s`, `2.5s`, `500ms`: as the help shows a default.
-  var description: String {
-    milliseconds % 1000 == 0
-      ? "\(milliseconds / 1000)s"
-      : milliseconds < 1000 ? "\(milliseconds)ms" : "\(Double(milliseconds) / 1000)s"
-  }
-
   /// The value of `option`, or the usage error that says what it takes.
   static func parse(_ text: String, option: String) throws -> Timeout {
     guard let timeout = Timeout(argument: text) else {
       throw ValidationError(
-        "\(option) must be a number of seconds above 0 and at most 3600, or a duration such as 2s, 500ms or 1m"
-      )
+        "\(option) must be a number of seconds above 0 and at most 3600, or a duration from 1ms to 1h such as "
+          + "500ms, 2s or 1m")
     }
     return timeout
   }

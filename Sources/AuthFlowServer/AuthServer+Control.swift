@@ -51,8 +51,9 @@ extension AuthServer {
         var error: String?
       }
       let request = try call.decode(FailNext.self)
-      guard let operation = request.operation.flatMap(BackendOperation.init(rawValue:)) else {
-        let names = BackendOperation.allCases.map(\.rawValue).joined(separator: ", ")
+      guard let operation = request.operation.flatMap(BackendOperation.init(rawValue:)), operation.isServed
+      else {
+        let names = BackendOperation.allCases.filter(\.isServed).map(\.rawValue).joined(separator: ", ")
         throw ServiceError.invalidArgument("'operation' must be one of \(names)")
       }
       guard let error = request.error.flatMap(AuthErrorCode.init(parsing:)) else {

@@ -12,8 +12,9 @@ extension RunConfiguration {
   /// sequence so far; the calling thread waits, and watches the steps: a step still running after
   /// ``stepTimeout`` (a machine that loops without calling its client, say) errors its scenario with a
   /// message saying so, and a new worker takes over the remaining scenarios. The stuck thread cannot be
-  /// stopped from outside; it is left running, and its result, if it ever comes, is ignored. (An `exec:`
-  /// machine's adapter is stopped then, which ends the step.)
+  /// stopped from outside; it is left running, and its result, if it ever comes, is ignored. An `exec:`
+  /// machine's adapter is stopped then, which ends the step: the scenario's transcript up to that step is kept
+  /// when the worker hands it over within two seconds.
   ///
   /// `keepingDetail: false` returns each result without its transcript and step outcomes once `handle` has
   /// seen it, so that memory holds a line per scenario, not a transcript per scenario. `narration` says
@@ -40,7 +41,7 @@ extension RunConfiguration {
     let lanes = lanes(for: scenarios, jobs: jobs, launch: workers, started: started, narration: narration)
     defer { lanes?.close() }
     return WatchedWorkers.run(
-      count: scenarios.count, workers: jobs, timeout: stepTimeout,
+      count: scenarios.count, workers: jobs, timeout: stepTimeout, waitsForLateResults: true,
       work: { [self] index, watch in
         // Async machines share the process's one queue: their scenarios take turns, and waiting for the
         // turn is not a step.
@@ -130,7 +131,6 @@ extension RunConfiguration {
       failure: Failure(step: 0, location: scenario.location, key: "machine", message: message))
   }
 
-  /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
   /// The transcript of a scenario given up on at step `number`, from `late`, what its worker made of it once its
   /// adapter was stopped: every line up to the stuck step, then the timeout (in place of the error the stopped
   /// adapter caused). Empty when the worker's run did not end at that step.
@@ -158,6 +158,7 @@ extension RunConfiguration {
       + "\(Self.seconds(stepTimeout)) (--step-timeout)"
   }
 
+  /// The result of a scenario whose step `number` did not end within ``stepTimeout``.
   private func timedOut(_ scenario: Scenario, at number: Int) -> ScenarioResult {
     let name = machineReference(for: scenario)
     let step = scenario.steps.first { $0.number == number }

@@ -98,13 +98,21 @@ package final class StepWatch: @unchecked Sendable {
   /// scenario, though too late to count.
   var stoppedAdapters: Bool { lock.withLock { stopped } }
 
-  /// The seconds the current scenario has run so far, 0 when not measured.
-  package var secondsSoFar: Double { lock.withLock { elapsed }?() ?? 0 }
+  /// The seconds the current scenario has run so far, 0 when not measured; once abandoned, how long it had run
+  /// when it was given up on.
+  package var secondsSoFar: Double {
+    let (elapsed, frozen) = lock.withLock { (self.elapsed, abandonedAfter) }
+    return frozen ?? elapsed?() ?? 0
+  }
+  /// ``secondsSoFar`` when the worker was abandoned.
+  private var abandonedAfter: Double?
 
   /// Gives up on the worker: it claims nothing more, and the adapters its scenario started are stopped (the
   /// stuck step then ends on the adapter's exit, too late to count).
   package func abandon() {
+    let ran = secondsSoFar
     let adapters = lock.withLock {
+      if abandonedAfter == nil, running { abandonedAfter = ran }
       abandoned = true
       stopped = stopped || !self.adapters.isEmpty
       return self.adapters

@@ -17,12 +17,14 @@ package enum WatchedWorkers {
   /// - Parameters:
   ///   - work: plays item `index`, telling `watch` when each step starts (``StepWatch/begin(scenario:)`` first,
   ///     ``StepWatch/finish()`` once it is over).
+  ///   - waitsForLateResults: whether the watcher waits for an abandoned worker's own result (see above);
+  ///     without it, `late` is always nil.
   ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread; `late` is the
   ///     abandoned worker's own result for the item, when its adapters were stopped and it came in time.
   ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
   ///   - keep: what of a delivered result the returned array keeps (a run drops passed transcripts).
   package static func run<Value>(
-    count: Int, workers: Int, timeout: Duration,
+    count: Int, workers: Int, timeout: Duration, waitsForLateResults: Bool = false,
     work: @escaping (_ index: Int, _ watch: StepWatch) -> Value,
     stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch, _ late: Value?) -> Value,
     deliver: @escaping (Value) -> Void = { _ in }, keep: @escaping (Value) -> Value = { $0 }
@@ -37,7 +39,7 @@ package enum WatchedWorkers {
         while !watch.isAbandoned, let index = board.claim(for: watch) {
           let value = work.value(index, watch)
           if watch.isAbandoned {
-            board.postLate(value, at: index)
+            if waitsForLateResults, watch.stoppedAdapters { board.postLate(value, at: index) }
           } else {
             board.post(value, at: index)
           }
@@ -53,7 +55,9 @@ package enum WatchedWorkers {
     while !board.waitUntilDone(for: tick) {
       for (watch, index, at) in board.abandonStuckSteps(longerThan: timeout) {
         start()
-        let late = watch.stoppedAdapters ? board.lateResult(at: index, within: lateResultGrace) : nil
+        let late =
+          waitsForLateResults && watch.stoppedAdapters
+          ? board.lateResult(at: index, within: lateResultGrace) : nil
         board.post(stuck(index, at, watch, late), at: index)
       }
     }
@@ -126,6 +130,7 @@ package enum WatchedWorkers {
       }
       filled[index] = true
       slots[index] = value
+      late[index] = nil
       guard !delivering else {
         condition.unlock()
         return

@@ -19,8 +19,14 @@ public final class Outbox {
     /// The link with its code shortened, as transcripts print it.
     public var redactedLink: String { link(code: Redactor.shorten(code)) }
     private func link(code: String) -> String {
-      "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)"
+      // A sign-in link starts with the API key, as production's do (and the SDK's own tests' links): so a
+      // Dynamic Link wrapping it is still a sign-in link to the SDK, which reads the decoded query.
+      kind == .signInLink
+        ? "https://authflow.test/__/auth/action?apiKey=\(Self.apiKey)&mode=\(mode)&oobCode=\(code)&lang=en"
+        : "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)"
     }
+    /// The world's project's web API key, as links carry it.
+    static let apiKey = "authflow-api-key"
     var mode: String { kind.mode }
   }
 

@@ -13,11 +13,11 @@ open class ActionCodeURL: NSObject, @unchecked Sendable {
   /// The language code, if any.
   public let languageCode: String?
 
-  /// Parses a link's query, as the SDK does: nil when it has no `name=value` item. Only the link's own query is
-  /// read: a Dynamic Link that wraps the action link in its `link` parameter must be resolved by the app first
-  /// (an app that skips that signs in here only if it reads the wrapped link itself, as in production).
+  /// Parses a link's query as the SDK's `ActionCodeURL` does: nil when it has no `name=value` item. The query
+  /// is read percent-decoded, so a Dynamic Link that wraps the action link in its `link` parameter yields the
+  /// wrapped link's items too.
   public init?(link: String) {
-    let query = Self.queryItems(of: link)
+    let query = Self.queryItems(of: link, splitAtEveryEquals: true)
     guard !query.isEmpty else { return nil }
     apiKey = query["apiKey"]
     code = query["oobCode"]
@@ -26,16 +26,27 @@ open class ActionCodeURL: NSObject, @unchecked Sendable {
     operation = Self.operation(mode: query["mode"])
   }
 
-  /// A link's query items by name, as the SDK reads them: each `name=value` (split at the first `=`, both
-  /// percent-decoded), a later one replacing an earlier one of the same name.
-  static func queryItems(of link: String) -> [String: String] {
+  /// A link's query items by name, as the SDK reads them: the query percent-decoded, split at each `&`, each item
+  /// percent-decoded again, a later item replacing an earlier one of the same name. `ActionCodeURL` splits an
+  /// item at every `=` and keeps the first two parts (so an item with an empty value is skipped);
+  /// `isSignIn(withEmailLink:)` splits at the first `=` only.
+  static func queryItems(of link: String, splitAtEveryEquals: Bool = false) -> [String: String] {
     guard let query = URLComponents(string: link)?.query else { return [:] }
     var items: [String: String] = [:]
     for item in query.split(separator: "&", omittingEmptySubsequences: false) {
-      guard let equals = item.firstIndex(of: "="),
-        let name = item[..<equals].removingPercentEncoding,
-        let value = item[item.index(after: equals)...].removingPercentEncoding
-      else { continue }
+      let name: Substring
+      let value: Substring
+      if splitAtEveryEquals {
+        let parts = item.split(separator: "=")
+        guard parts.count >= 2 else { continue }
+        (name, value) = (parts[0], parts[1])
+      } else {
+        guard let equals = item.firstIndex(of: "=") else { continue }
+        (name, value) = (item[..<equals], item[item.index(after: equals)...])
+      }
+      guard let name = name.removingPercentEncoding, let value = value.removingPercentEncoding else {
+        continue
+      }
       items[name] = value
     }
     return items

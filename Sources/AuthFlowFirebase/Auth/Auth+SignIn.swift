@@ -145,7 +145,9 @@ extension Auth {
   }
 
   private func signInNow(email: String, link: String) throws -> AuthDataResult {
-    guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
+    // Read as `isSignIn(withEmailLink:)` reads it, as the SDK does.
+    let query = ActionCodeURL.queryItems(of: link)
+    guard query["mode"] == "signIn", let code = query["oobCode"] else {
       throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
     }
     let isNewUser = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in

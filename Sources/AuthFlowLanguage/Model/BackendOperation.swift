@@ -43,4 +43,8 @@ public enum BackendOperation: String, CaseIterable, Sendable {
   /// `accounts:revokeToken`: revoking the user's Sign in with Apple tokens with an authorization code (an app
   /// deleting an Apple user's account must).
   case revokeToken
+
+  /// Whether `authflow serve` answers the operation's REST call: all but `revokeToken`, which only app code
+  /// through AuthFlowFirebase reaches (the emulator has no such endpoint either).
+  public var isServed: Bool { self != .revokeToken }
 }

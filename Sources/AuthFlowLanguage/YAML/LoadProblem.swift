@@ -300,7 +300,7 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "unknown \(kind) \(quoted(value))"
         + (suggestion != nil
           ? didYouMean(suggestion)
-          : valid.isEmpty || valid.count > 20
+          : valid.isEmpty || valid.count > 24
             ? whereListed(kind) : "; expected one of " + valid.map(quoted).joined(separator: ", "))
     case .expectationAsStep(let key):
       "\(quoted(key)) is an expectation, not an action: write it under 'expect', as "
@@ -422,7 +422,6 @@ private func whereListed(_ kind: String) -> String {
     "; no code is close: Docs/ScenarioLanguage.md lists Firebase's under 'Error codes', and a machine's own "
       + "are written 'app/…'"
   case "action": "; no action is close: 'authflow machines' lists the actions each machine takes"
-  case "operation": "; no operation is close: Docs/ScenarioLanguage.md lists them under 'Backend operations'"
   default: ""
   }
 }

@@ -112,20 +112,24 @@ import Testing
     #expect(world.newestEmail(.signInLink, to: "nia@example.com") == nil)
   }
 
-  /// The SDK reads only the link's own query: a Dynamic Link wrapping the action link in its `link` parameter is
-  /// not a sign-in link until the app resolves it.
-  @Test func aWrappedLinkIsNotASignInLinkUntilTheAppUnwrapsIt() async throws {
+  /// The SDK reads a link's query percent-decoded: a Dynamic Link that wraps the sign-in link in its `link`
+  /// parameter is a sign-in link too (production's links start with the API key, so the wrapped `mode` is an item
+  /// of its own), and signs in. A link without the mode or the code is not one.
+  @Test func aWrappedLinkIsASignInLinkAsTheSDKReadsIt() async throws {
     let world = FirebaseWorld()
     let auth = world.auth(for: "phone")
     try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: settings)
     let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    #expect(link.contains("?apiKey="))
     let encoded = try #require(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-    let wrapped = "https://example.page.link/?link=\(encoded)"
-    #expect(!auth.isSignIn(withEmailLink: wrapped))
-    #expect(ActionCodeURL(link: wrapped)?.operation == .unknown)
+    let wrapped = "https://example.page.link/?link=\(encoded)&ibi=com.example.ios"
+    #expect(auth.isSignIn(withEmailLink: wrapped))
+    #expect(ActionCodeURL(link: wrapped)?.operation == .emailLink)
     #expect(ActionCodeURL(link: "https://example.page.link/") == nil)
-    let error = await thrownError { try await auth.signIn(withEmail: "nia@example.com", link: wrapped) }
-    #expect(error?.code == AuthErrorCode.invalidActionCode.rawValue)
-    #expect(auth.isSignIn(withEmailLink: link))
+    #expect(
+      ActionCodeURL(link: "https://x.test/?mode=signIn&oobCode=")?.code == nil, "an empty value is skipped")
+    #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn"))
+    let user = try await auth.signIn(withEmail: "nia@example.com", link: wrapped).user
+    #expect(user.email == "nia@example.com")
   }
 }

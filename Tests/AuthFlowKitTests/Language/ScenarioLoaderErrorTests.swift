@@ -387,11 +387,11 @@ import Testing
           "7️⃣",
           "'admin' takes exactly one of disable, enable, delete, revoke_sessions, verify_email, set_password,"
             + " set_claims, update_email, set_phone, unenroll_mfa, found 'disable' and 'enable'"),
-        // Four operations start with `signIn`: none is suggested rather than `signUp`, which is fewer edits away.
+        // Four operations start with `signIn`: all are listed rather than `signUp`, which is fewer edits away.
         yaml.error(
           "8️⃣",
-          "unknown operation 'signIn'; no operation is close: Docs/ScenarioLanguage.md lists them under 'Backend "
-            + "operations'"),
+          "unknown operation 'signIn'; expected one of "
+            + BackendOperation.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")),
         yaml.error("9️⃣", "'error' must be an error code, found 'none'"),
         yaml.error("🔟", "'sign_up' needs arguments"),
         yaml.error("0️⃣", "expected true or false for 'online', found 'off'"),

@@ -65,7 +65,10 @@ struct ExecMachineProcessTests {
   @Test func aScenarioGivenUpOnAtAStepTimeoutKeepsItsTranscript() throws {
     let spawning = try Spawning(mode: "hang")
     let run = try Authflow.run([
-      "run", "--machine", spawning.machine, "--exec-timeout", "120", "--step-timeout", "1", spawning.scenario,
+      // Room for Python's start-up in step 0 on a loaded machine: the adapter sleeps 300 s at step 1 anyway.
+      // Written in milliseconds: the message says how `--step-timeout` was read.
+      "run", "--machine", spawning.machine, "--exec-timeout", "2m", "--step-timeout", "5000ms",
+      spawning.scenario,
     ])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -76,7 +79,7 @@ struct ExecMachineProcessTests {
     #expect(lines.count > step + 1, "\(run.stdout)")
     #expect(
       lines[step + 1].hasSuffix(
-        "authflow  error: machine '\(spawning.machine)' did not finish 'sign_in' within 1s (--step-timeout); its "
+        "authflow  error: machine '\(spawning.machine)' did not finish 'sign_in' within 5s (--step-timeout); its "
           + "adapter was stopped"), "\(run.stdout)")
     #expect(!run.stdout.contains("SIGKILL"), "\(run.stdout)")
   }

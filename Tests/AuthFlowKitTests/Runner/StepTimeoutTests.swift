@@ -187,7 +187,7 @@ struct StepTimeoutTests {
   }
 
   /// The limits read as durations are written in scenarios, besides a number of seconds.
-  @Test(arguments: ["2s", "500ms", "1m", "2.5", " 3"])
+  @Test(arguments: ["2s", "500ms", "1m", "1h", "2.5", " 3"])
   func theCommandLineTakesATimeoutWithAUnit(value: String) throws {
     let run = try Authflow.run([
       "run", "--step-timeout", value, "--exec-timeout", value, Fixture.path("passing.yaml"),
