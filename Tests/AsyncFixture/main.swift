@@ -8,6 +8,9 @@ import Foundation
 var registry = MachineRegistry.builtIn
 registry.register(DemoAsyncApp.descriptor)
 registry.register(SessionStoreApp.descriptor)
+registry.register(
+  DemoMutant.descriptor("blocks-on-refresh", .blocksOnRefresh, summary: "refresh never returns"))
+registry.register(DemoMutant.descriptor("says-nothing", .saysNothing, summary: "no greeting"))
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "repeat" {
   AsyncExecutors.install()

@@ -16,4 +16,7 @@ public struct Failure: Equatable, Sendable {
   public var message: String
   /// The invariant that did not hold, when that is why the step failed.
   public var violation: InvariantViolation? = nil
+  /// Whether the scenario was not played at all: another scenario's step that never ended holds this process's
+  /// async executors. Such an error says nothing about the machine (`mutants` counts no kill by it).
+  package var notPlayed = false
 }

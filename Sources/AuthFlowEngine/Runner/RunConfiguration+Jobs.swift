@@ -126,9 +126,11 @@ extension RunConfiguration {
 
   /// The result of an async-machine scenario that could not get the process's queue.
   private func refused(_ scenario: Scenario, _ message: String) -> ScenarioResult {
-    ScenarioResult(
+    var failure = Failure(step: 0, location: scenario.location, key: "machine", message: message)
+    failure.notPlayed = true
+    return ScenarioResult(
       stopped: scenario, machine: machineReference(for: scenario).description, seed: seed(for: scenario),
-      failure: Failure(step: 0, location: scenario.location, key: "machine", message: message))
+      failure: failure)
   }
 
   /// The transcript of a scenario given up on at step `number`, from `late`, what its worker made of it once its
@@ -166,9 +168,15 @@ extension RunConfiguration {
     // An adapter is a process, stopped when the step is abandoned (see `StepWatch.abandon()`); a machine in
     // this process is a thread nobody can stop.
     let message =
-      name.isCommand
-      ? "\(doing). Its adapter was stopped; the other scenarios ran."
-      : "\(doing); it may be looping without calling its auth client. It was left running; the other scenarios ran."
+      if name.isCommand {
+        "\(doing). Its adapter was stopped; the other scenarios ran."
+      } else if runsAsync(scenario) {
+        // Its thread keeps the process's one queue of app jobs (AsyncTurn): no other async scenario can have it.
+        "\(doing); its app code may be blocking a thread (a lock, a semaphore, a loop with no await). It was left "
+          + "running and holds the async executors: the async-machine scenarios after it in this process cannot run."
+      } else {
+        "\(doing); it may be looping without calling its auth client. It was left running; the other scenarios ran."
+      }
     return ScenarioResult(
       stopped: scenario, machine: name.description, seed: seed(for: scenario),
       failure: Failure(

@@ -34,8 +34,13 @@ extension Commands {
     public var mutant: MachineDescriptor
     /// Scenarios that passed on the machine and did not pass on the mutant: they catch its bug.
     public var killedBy: [ScenarioResult]
+    /// Scenarios that could not be played on the mutant at all (an earlier step that never ended holds the
+    /// process's async executors): they neither catch nor miss its bug.
+    public var notPlayed: [ScenarioResult] = []
     /// Whether some scenario caught its bug.
     public var killed: Bool { !killedBy.isEmpty }
+    /// Whether nothing caught its bug because scenarios could not be played: neither killed nor survived.
+    public var untested: Bool { !killed && !notPlayed.isEmpty }
   }
 
   /// `authflow mutants`: runs the scenarios written for `machine` (its own, by their `machine:` key or the
@@ -88,23 +93,33 @@ extension Commands {
     for mutant in mutants {
       var configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
       configuration.stepTimeout = options.stepTimeout
-      let killers = configuration.run(passing, jobs: 1, narration: .failures).filter {
-        $0.status != .passed
-      }
-      let outcome = MutantOutcome(mutant: mutant, killedBy: killers)
+      let failed = configuration.run(passing, jobs: 1, narration: .failures).filter { $0.status != .passed }
+      let outcome = MutantOutcome(
+        mutant: mutant, killedBy: failed.filter { $0.failure?.notPlayed != true },
+        notPlayed: failed.filter { $0.failure?.notPlayed == true })
       outcomes.append(outcome)
       io.out(describe(outcome) + "\n")
     }
     let killed = outcomes.count(where: \.killed)
-    let survivors = outcomes.filter { !$0.killed }.map(\.mutant.name)
+    let survivors = outcomes.filter { !$0.killed && !$0.untested }.map(\.mutant.name)
+    let untested = outcomes.filter(\.untested).map(\.mutant.name)
     var score = "mutation score: \(killed)/\(outcomes.count) killed"
     if !survivors.isEmpty { score += "; survived: \(survivors.joined(separator: ", "))" }
+    if !untested.isEmpty { score += "; not tested: \(untested.joined(separator: ", "))" }
     io.out(score + "\n")
-    return survivors.isEmpty && broken.isEmpty ? .success : .failures
+    if let held = outcomes.lazy.flatMap(\.notPlayed).first?.failure?.message {
+      io.out(
+        "note: some scenarios could not be played: \(held). A mutant not tested needs a process of its own: "
+          + "`run --machine MUTANT` plays its scenarios\n")
+    }
+    return survivors.isEmpty && untested.isEmpty && broken.isEmpty ? .success : .failures
   }
 
   private static func describe(_ outcome: MutantOutcome) -> String {
     let name = outcome.mutant.name
+    if outcome.untested {
+      return "  NOT TESTED \(name) — \(outcome.mutant.summary): its scenarios could not be played"
+    }
     guard let first = outcome.killedBy.first else {
       return "  SURVIVED  \(name) — \(outcome.mutant.summary): no scenario catches it"
     }

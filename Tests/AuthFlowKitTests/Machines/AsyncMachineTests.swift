@@ -162,6 +162,51 @@ import Testing
       "\(run.stdout)")
   }
 
+  /// A mutant whose step blocks a thread for good holds the process's async executors: the scenarios after it
+  /// cannot be played, on it or on the next mutant. They are no kills: the next mutant, whose bug nothing here
+  /// checks, is not tested rather than killed, and the command says why and fails.
+  @Test func mutantsCountsNoKillByAScenarioThatCouldNotBePlayed() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try
+      "scenario: Refreshing a signed-out app\nmachine: async-demo\nsteps:\n  - refresh\n  - expect: { state: signedOut }\n"
+      .write(toFile: folder.path("1-refresh.yaml"), atomically: true, encoding: .utf8)
+    try
+      "scenario: Going to the background\nmachine: async-demo\nsteps:\n  - background\n  - expect: { screen: signIn }\n"
+      .write(toFile: folder.path("2-background.yaml"), atomically: true, encoding: .utf8)
+    let run = try AsyncFixture.run([
+      "mutants", "--machine", "async-demo", "--step-timeout", "1", folder.url.path,
+    ])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  killed    async-demo~blocks-on-refresh — by 'Refreshing a signed-out app' (")
+          && $0.hasSuffix("1-refresh.yaml)")
+      }, "\(run.stdout)")
+    #expect(
+      lines.contains("  NOT TESTED async-demo~says-nothing — no greeting: its scenarios could not be played"),
+      "\(run.stdout)")
+    #expect(
+      lines.contains("mutation score: 1/2 killed; not tested: async-demo~says-nothing"), "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "note: some scenarios could not be played: the async executors are held by scenario 'Refreshing a signed-out app'"
+      ), "\(run.stdout)")
+  }
+
+  /// The timeout of a step that blocks a thread says what it means for the rest of the run: the async
+  /// scenarios after it in the process cannot run.
+  @Test func aBlockedAsyncStepSaysTheScenariosAfterItCannotRun() throws {
+    let run = try AsyncFixture.run(["run", "--step-timeout", "1", Self.block, Self.demo])
+    #expect(run.lastLine == "0 passed, 0 failed, 2 errored", "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "It was left running and holds the async executors: the async-machine scenarios after it in this process cannot run."
+      ), "\(run.stdout)")
+    #expect(!run.stdout.contains("the other scenarios ran"), "\(run.stdout)")
+  }
+
   @Test func withMachineNamingAnAsyncMachineTheWorkerStartsBeforeLoadingAndTwoJobsPrintWhatOnePrints() throws
   {
     let files = [
