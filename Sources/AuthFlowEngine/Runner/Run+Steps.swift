@@ -215,23 +215,26 @@ extension Run {
       default: nil
       }
     if let provider, let allowed = descriptor.signInProviders, !allowed.contains(provider) {
-      let names = allowed.map(\.rawValue).joined(separator: ", ")
-      return
-        "machine '\(descriptor.name)' does not support '\(kind.rawValue)' with \(provider); it takes: \(names)"
+      return "machine '\(descriptor.name)' does not support '\(kind.rawValue)' with \(provider); "
+        + Self.list("it takes", allowed.map(\.rawValue), orElse: "it takes no provider")
     }
     if case .tap(let target) = action, !descriptor.tapTargets.contains(target) {
       return "machine '\(descriptor.name)' has nothing to tap named '\(target)'"
-        + "\(Suggestion.didYouMean(target, in: descriptor.tapTargets)); it accepts: "
-        + descriptor.tapTargets.joined(separator: ", ")
+        + "\(Suggestion.didYouMean(target, in: descriptor.tapTargets)); "
+        + Self.list("it accepts", descriptor.tapTargets, orElse: "it declares no tap targets")
     }
     if case .type(let fields) = action,
       let field = fields.first(where: { !descriptor.typeFields.contains($0.name) })
     {
       return "machine '\(descriptor.name)' has no field '\(field.name)'"
-        + "\(Suggestion.didYouMean(field.name, in: descriptor.typeFields)); it accepts: "
-        + descriptor.typeFields.joined(separator: ", ")
+        + "\(Suggestion.didYouMean(field.name, in: descriptor.typeFields)); "
+        + Self.list("it accepts", descriptor.typeFields, orElse: "it declares no fields")
     }
     return nil
   }
 
+  /// `it accepts: a, b`, or `empty` when there is nothing to list.
+  private static func list(_ lead: String, _ names: [String], orElse empty: String) -> String {
+    names.isEmpty ? empty : "\(lead): \(names.joined(separator: ", "))"
+  }
 }

@@ -17,8 +17,14 @@ extension RunConfiguration {
         continue
       }
       let secrets = secrets(of: scenario)
-      func report(_ kind: String, _ value: String, among valid: [String], at location: SourceLocation) {
-        guard !valid.isEmpty, !valid.contains(value) else { return }
+      /// Reports `value` when `valid` does not hold it; an empty `valid` is no list (a machine that does not
+      /// declare its screens or `ui` names) unless `emptyIsNone`, as for what an action names: the run refuses
+      /// any tap target, field or provider a machine does not list.
+      func report(
+        _ kind: String, _ value: String, among valid: [String], at location: SourceLocation,
+        emptyIsNone: Bool = false
+      ) {
+        guard !valid.isEmpty || emptyIsNone, !valid.contains(value) else { return }
         let problem = LoadProblem.notOnMachine(
           machine: machine.name, kind: kind, value: value,
           suggestion: Suggestion.close(to: value, in: valid), valid: valid)
@@ -32,7 +38,9 @@ extension RunConfiguration {
             "action", action.kind.rawValue, among: machine.supportedActions.map(\.rawValue),
             at: step.actionLocation)
           if machine.supportedActions.contains(action.kind) {
-            check(action, on: machine, at: step.actionLocation, report)
+            check(action, on: machine, at: step.actionLocation) {
+              report($0, $1, among: $2, at: $3, emptyIsNone: true)
+            }
           }
         }
         for expectation in step.expectations {
@@ -51,10 +59,12 @@ extension RunConfiguration {
     _ action: Action, on machine: MachineDescriptor, at location: SourceLocation,
     _ report: (String, String, [String], SourceLocation) -> Void
   ) {
-    let providers = machine.signInProviders?.map(\.rawValue) ?? []
     switch action {
     case .signInWith(let sheet), .reauthenticate(.provider(let sheet)):
-      report("sign-in provider", sheet.provider.rawValue, providers, location)
+      // No list (nil) takes every provider; an empty one, none.
+      if let providers = machine.signInProviders?.map(\.rawValue) {
+        report("sign-in provider", sheet.provider.rawValue, providers, location)
+      }
     case .tap(let target):
       report("tap target", target, machine.tapTargets, location)
     case .type(let fields):

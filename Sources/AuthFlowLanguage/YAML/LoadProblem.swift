@@ -275,7 +275,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
       "machine \(quoted(machine)) has no \(kind) \(quoted(value))"
         + (suggestion != nil
           ? didYouMean(suggestion)
-          : valid.isEmpty ? "" : "; it has " + valid.prefix(20).map(quoted).joined(separator: ", "))
+          : valid.isEmpty
+            ? "; it has none" : "; it has " + valid.prefix(20).map(quoted).joined(separator: ", "))
     case .reservedClaim(let name):
       "claim \(quoted(name)) is one of the ID token's own fields (Firebase refuses it as a custom claim); "
         + "name it something else"

@@ -21,7 +21,9 @@ extension Commands {
         .filter(machine.supportedActions.contains)
       if let providers = machine.signInProviders, !providerActions.isEmpty {
         let label = providerActions.map(\.rawValue).joined(separator: " / ")
-        lines.append("  \(label): \(providers.map(\.rawValue).joined(separator: ", "))")
+        lines.append(
+          "  \(label): \(providers.isEmpty ? "no provider" : providers.map(\.rawValue).joined(separator: ", "))"
+        )
       }
       if !machine.tapTargets.isEmpty { lines.append("  tap: \(machine.tapTargets.joined(separator: ", "))") }
       if !machine.typeFields.isEmpty { lines.append("  type: \(machine.typeFields.joined(separator: ", "))") }
