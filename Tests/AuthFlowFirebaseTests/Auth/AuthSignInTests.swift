@@ -239,6 +239,10 @@ import Testing
     #expect(error?.userInfo[AuthErrors.userInfoNameKey] as? String == "ERROR_INTERNAL_ERROR")
     #expect(error?.userInfo[NSLocalizedFailureReasonErrorKey] == nil)
     #expect(error.map { FirebaseWorld.worldCode(for: $0) } == .internalError)
+    // An app that keeps the code instead of the error gets the same answer from it.
+    let kept = try #require(error.flatMap { AuthErrorCode(rawValue: $0.code) })
+    #expect(FirebaseWorld.worldCode(for: kept) == .internalError)
+    #expect(FirebaseWorld.worldCode(for: AuthErrorCode.wrongPassword) == .wrongPassword)
   }
 
   @Test func aUserSignedInWhileTheAuthNamesATenantBelongsToIt() async throws {
