@@ -28,6 +28,10 @@ struct ExploreCommand: ParsableCommand {
       registry: AuthflowCommand.registry)
     request.stepTimeout = stepTimeout.duration
     request.against = against
+    // The command as invoked: a team's own build of authflow is the one that knows its machines.
+    if let invoked = CommandLine.arguments.first?.split(separator: "/").last, !invoked.isEmpty {
+      request.program = String(invoked)
+    }
     throw ExitCode(Commands.explore(request).rawValue)
   }
 }

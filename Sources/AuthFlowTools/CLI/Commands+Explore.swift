@@ -23,6 +23,8 @@ extension Commands {
     public var stepTimeout = RunConfiguration.defaultStepTimeout
     /// `--against REFERENCE`: also play each walk on this machine and report where the two differ.
     public var against: String?
+    /// The command a finding's `reproduces:` names (see ``ExploreOptions/program``).
+    public var program = "authflow"
 
     /// `--out`'s default folder.
     public static let defaultOut = "explore-findings"
@@ -88,6 +90,8 @@ extension Commands {
       machine: machine.name, seed: request.seed, runs: request.runs, depth: request.depth, given: given,
       registry: request.registry)
     options.against = reference?.name
+    options.program = request.program
+    options.stepTimeout = request.stepTimeout
     let versus = reference.map { " against \($0.name)" } ?? ""
     io.out(
       "explore \(machine.name)\(versus), seed \(request.seed): \(request.runs) walk(s) of up to \(request.depth) steps\n"

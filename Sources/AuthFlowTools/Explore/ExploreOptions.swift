@@ -19,6 +19,12 @@ public struct ExploreOptions: Sendable {
   /// show differs; nil: check invariants only.
   public var against: String?
 
+  /// The command the `reproduces:` line names: `authflow`, or a team's own build of it (`myapp-authflow`), which
+  /// alone knows the team's machines.
+  public var program = "authflow"
+  /// `--step-timeout`, named in `reproduces:` when it is not the default.
+  public var stepTimeout = RunConfiguration.defaultStepTimeout
+
   /// `--runs`' default.
   public static let defaultRuns = 500
   /// `--depth`'s default.
@@ -45,6 +51,12 @@ public struct ExploreOptions: Sendable {
     if depth != Self.defaultDepth { words += ["--depth", String(depth)] }
     if let given { words += ["--given", given.file] }
     if let against { words += ["--against", against] }
-    return (["authflow", "explore"] + words.map(ShellWord.quoted)).joined(separator: " ")
+    if stepTimeout != RunConfiguration.defaultStepTimeout {
+      words += [
+        "--step-timeout",
+        "\(stepTimeout.components.seconds * 1000 + stepTimeout.components.attoseconds / 1_000_000_000_000_000)ms",
+      ]
+    }
+    return ([program, "explore"] + words).map(ShellWord.quoted).joined(separator: " ")
   }
 }

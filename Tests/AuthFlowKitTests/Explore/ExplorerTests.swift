@@ -49,6 +49,18 @@ struct ExplorerTests {
     expectPassed(RunConfiguration(machine: "authkit").run(scenario))
   }
 
+  /// `reproduces:` names the command that knows the machine (a team's own build of authflow) and the flags that
+  /// change the walks or what counts as hung, each quoted as a shell reads it back.
+  @Test func theCommandThatReachesAFindingAgainIsTheOneThatRan() {
+    var options = ExploreOptions(machine: "myapp~no refresh", seed: 3, runs: 20)
+    #expect(options.commandLine == "authflow explore --machine 'myapp~no refresh' --seed 3 --runs 20")
+    options.program = "myapp-authflow"
+    options.stepTimeout = .milliseconds(2500)
+    #expect(
+      options.commandLine
+        == "myapp-authflow explore --machine 'myapp~no refresh' --seed 3 --runs 20 --step-timeout 2500ms")
+  }
+
   @Test func theSameSeedWritesTheSameScenarioAndAnotherSeedWalksElsewhere() throws {
     let first = try #require(try explore("authkit~no-auth-listener", seed: 3).finding)
     let second = try #require(try explore("authkit~no-auth-listener", seed: 3).finding)

@@ -149,7 +149,10 @@ struct StepTimeoutTests {
     #expect(text.contains(" hung: machine 'looping' did not finish step "), "\(text)")
     #expect(text.contains("('refresh') within 0.2s (--step-timeout); it may be looping"), "\(text)")
     #expect(
-      text.hasSuffix("authflow explore --machine looping --seed 1 --runs 50 --depth 10 reaches it again.\n"))
+      text.hasSuffix(
+        "authflow explore --machine looping --seed 1 --runs 50 --depth 10 --step-timeout 200ms reaches it again.\n"
+      ),
+      "\(text)")
     #expect(gate.spins == 1)
   }
 
