@@ -172,8 +172,11 @@ extension RunConfiguration {
         "\(doing). Its adapter was stopped; the other scenarios ran."
       } else if runsAsync(scenario) {
         // Its thread keeps the process's one queue of app jobs (AsyncTurn): no other async scenario can have it.
-        "\(doing); its app code may be blocking a thread (a lock, a semaphore, a loop with no await). It was left "
-          + "running and holds the async executors: the async-machine scenarios after it in this process cannot run."
+        "\(doing); its app code may be blocking a thread (a lock, a semaphore, a loop with no await). "
+          + (servesWorker
+            ? "The worker process playing it stops here; the run plays the rest of its share."
+            : "It was left running and holds the async executors: the async-machine scenarios after it in this "
+              + "process cannot run.")
       } else {
         "\(doing); it may be looping without calling its auth client. It was left running; the other scenarios ran."
       }

@@ -31,6 +31,9 @@ public struct RunConfiguration: Sendable {
   public var strict = false
   /// `--coverage`: record each machine's (state, screen, action) transitions into the results.
   public var recordsCoverage = false
+  /// Whether this configuration plays a worker process's share (`authflow worker`): a step that holds the async
+  /// executors for good ends the worker, and the run plays the rest of its share.
+  package var servesWorker = false
 
   /// The seed of a scenario that names none, when the command line names none either.
   public static let defaultSeed: UInt64 = 0

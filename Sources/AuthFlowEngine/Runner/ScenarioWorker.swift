@@ -19,7 +19,8 @@ package enum ScenarioWorker {
     guard let line = readLine(),
       let setup = try? decoder.decode(WorkerMessage.Setup.self, from: Data(line.utf8))
     else { return 2 }
-    let configuration = setup.configuration(registry: registry)
+    var configuration = setup.configuration(registry: registry)
+    configuration.servesWorker = true
     let loader = ScenarioLoader(machineNames: registry.names)
     // The scenarios of a place in a file (a matrix's combinations share one).
     var byPlace: [SourceLocation: [Scenario]] = [:]

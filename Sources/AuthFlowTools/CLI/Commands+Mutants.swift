@@ -80,10 +80,13 @@ extension Commands {
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)
     let broken = baseResults.filter { $0.status != .passed }
     for result in broken {
+      let why = result.failure?.notPlayed == true ? "could not be played" : "does not pass"
       io.out(
-        "not counted: \(PlainText.quoted(result.name)) (\(PlainText.visible(result.file))) does not pass on "
+        "not counted: \(PlainText.quoted(result.name)) (\(PlainText.visible(result.file))) \(why) on "
           + "\(options.machine) itself\n")
     }
+    // A step of the machine itself held the process's async executors: no mutant can be played after it.
+    let unplayedOnBase = broken.filter { $0.failure?.notPlayed == true }
     let passing = zip(own, baseResults).filter { $0.1.status == .passed }.map(\.0)
     io.out(
       "\(passing.count) scenario(s) written for \(options.machine) pass on it; trying \(mutants.count) mutant(s)\n"
@@ -91,6 +94,12 @@ extension Commands {
 
     var outcomes: [MutantOutcome] = []
     for mutant in mutants {
+      guard unplayedOnBase.isEmpty else {
+        let outcome = MutantOutcome(mutant: mutant, killedBy: [], notPlayed: unplayedOnBase)
+        outcomes.append(outcome)
+        io.out(describe(outcome, of: passing.count) + "\n")
+        continue
+      }
       var configuration = RunConfiguration(machine: mutant.name, seed: options.seed, registry: registry)
       configuration.stepTimeout = options.stepTimeout
       let failed = configuration.run(passing, jobs: 1, narration: .failures).filter { $0.status != .passed }
@@ -98,7 +107,7 @@ extension Commands {
         mutant: mutant, killedBy: failed.filter { $0.failure?.notPlayed != true },
         notPlayed: failed.filter { $0.failure?.notPlayed == true })
       outcomes.append(outcome)
-      io.out(describe(outcome) + "\n")
+      io.out(describe(outcome, of: passing.count) + "\n")
     }
     let killed = outcomes.count(where: \.killed)
     let survivors = outcomes.filter { !$0.killed && !$0.untested }.map(\.mutant.name)
@@ -108,17 +117,23 @@ extension Commands {
     if !untested.isEmpty { score += "; not tested: \(untested.joined(separator: ", "))" }
     io.out(score + "\n")
     if let held = outcomes.lazy.flatMap(\.notPlayed).first?.failure?.message {
-      io.out(
-        "note: some scenarios could not be played: \(held). A mutant not tested needs a process of its own: "
-          + "`run --machine MUTANT` plays its scenarios\n")
+      let remedy =
+        unplayedOnBase.isEmpty
+        ? "A mutant not tested needs a process of its own: `run --machine MUTANT` plays its scenarios"
+        : "Fix the step of \(options.machine) itself that never ends first"
+      io.out("note: some scenarios could not be played: \(held). \(remedy)\n")
     }
     return survivors.isEmpty && untested.isEmpty && broken.isEmpty ? .success : .failures
   }
 
-  private static func describe(_ outcome: MutantOutcome) -> String {
+  /// The mutant's line; `scenarios` is how many were to be played on it.
+  private static func describe(_ outcome: MutantOutcome, of scenarios: Int) -> String {
     let name = outcome.mutant.name
     if outcome.untested {
-      return "  NOT TESTED \(name) — \(outcome.mutant.summary): its scenarios could not be played"
+      let count = min(outcome.notPlayed.count, scenarios)
+      let which =
+        scenarios == 0 || count >= scenarios ? "its scenarios" : "\(count) of its \(scenarios) scenarios"
+      return "  NOT TESTED \(name) — \(outcome.mutant.summary): \(which) could not be played"
     }
     guard let first = outcome.killedBy.first else {
       return "  SURVIVED  \(name) — \(outcome.mutant.summary): no scenario catches it"

@@ -52,10 +52,10 @@ public struct ExploreOptions: Sendable {
     if let given { words += ["--given", given.file] }
     if let against { words += ["--against", against] }
     if stepTimeout != RunConfiguration.defaultStepTimeout {
-      words += [
-        "--step-timeout",
-        "\(stepTimeout.components.seconds * 1000 + stepTimeout.components.attoseconds / 1_000_000_000_000_000)ms",
-      ]
+      // In whole milliseconds, rounded up: what `--step-timeout` reads back (a part of one would be 0ms).
+      let (seconds, attoseconds) = stepTimeout.components
+      let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+      words += ["--step-timeout", "\(milliseconds)ms"]
     }
     return ([program, "explore"] + words).map(ShellWord.quoted).joined(separator: " ")
   }

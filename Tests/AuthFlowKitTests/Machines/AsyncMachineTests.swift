@@ -160,6 +160,9 @@ import Testing
       run.stdout.contains(
         "block.yaml:4:5: step 1: machine 'async-demo' did not finish 'tap' within 1s (--step-timeout)"),
       "\(run.stdout)")
+    #expect(
+      run.stdout.contains("The worker process playing it stops here; the run plays the rest of its share."),
+      "\(run.stdout)")
   }
 
   /// A mutant whose step blocks a thread for good holds the process's async executors: the scenarios after it
@@ -193,6 +196,38 @@ import Testing
       run.stdout.contains(
         "note: some scenarios could not be played: the async executors are held by scenario 'Refreshing a signed-out app'"
       ), "\(run.stdout)")
+  }
+
+  /// When a step of the machine itself holds the executors, no mutant can be played: every one is not tested,
+  /// none survives (its scenarios were not played, not passed).
+  @Test func mutantsTestsNoMutantWhenTheMachineItselfHoldsTheExecutors() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try "scenario: Blocking\nmachine: async-demo\nsteps:\n  - tap: block\n  - expect: { state: signedOut }\n"
+      .write(toFile: folder.path("1-block.yaml"), atomically: true, encoding: .utf8)
+    try
+      "scenario: Going to the background\nmachine: async-demo\nsteps:\n  - background\n  - expect: { screen: signIn }\n"
+      .write(toFile: folder.path("2-background.yaml"), atomically: true, encoding: .utf8)
+    let run = try AsyncFixture.run([
+      "mutants", "--machine", "async-demo", "--step-timeout", "1", folder.url.path,
+    ])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("not counted: 'Blocking' (") && $0.hasSuffix(") does not pass on async-demo itself")
+      }, "\(run.stdout)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("not counted: 'Going to the background' (")
+          && $0.hasSuffix(") could not be played on async-demo itself")
+      }, "\(run.stdout)")
+    #expect(
+      lines.contains(
+        "mutation score: 0/2 killed; not tested: async-demo~blocks-on-refresh, async-demo~says-nothing"),
+      "\(run.stdout)")
+    #expect(!run.stdout.contains("SURVIVED"), "\(run.stdout)")
+    #expect(run.stdout.contains("Fix the step of async-demo itself that never ends first"), "\(run.stdout)")
   }
 
   /// The timeout of a step that blocks a thread says what it means for the rest of the run: the async
