@@ -106,6 +106,8 @@ enum WorkerRecord {
         text(failure.message)
         optional(failure.violation?.invariant)
         if let violation = failure.violation { text(violation.message) }
+        // Not `notPlayed`: a worker never sends such a result (once its executors are held it exits, and the run
+        // plays the rest of its share), and `mutants`, which reads it, plays in one process.
       } else {
         text("-")
       }
