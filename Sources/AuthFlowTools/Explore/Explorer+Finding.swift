@@ -54,7 +54,7 @@ extension Explorer {
     }
     let found = moves.count == minimal.count ? "" : ", shrunk from \(moves.count) steps"
     scenario.description =
-      "Found by authflow explore (seed \(options.seed), walk \(walk), \(steps) steps explored\(found)). "
+      "Found by \(options.program) explore (seed \(options.seed), walk \(walk), \(steps) steps explored\(found)). "
       + "Invariant \(invariant) catches \(catches). At step \(minimal.count): \(broken)."
       + (base.map { " It \(passes(scenario, on: $0) ? "passes" : "fails too") on \($0)." } ?? "")
     return ExploreFinding(
@@ -90,7 +90,7 @@ extension Explorer {
     }
     let found = moves.count == minimal.count ? "" : ", shrunk from \(moves.count) steps"
     scenario.description =
-      "Found by authflow explore --against \(reference.name) (seed \(options.seed), walk \(walk), \(steps) steps "
+      "Found by \(options.program) explore --against \(reference.name) (seed \(options.seed), walk \(walk), \(steps) steps "
       + "explored\(found)). The expectations are what \(reference.name) shows; at step \(minimal.count) "
       + "\(machine.name) shows otherwise: \(shown)."
     let catches = "behaviour that differs from \(reference.name)"
