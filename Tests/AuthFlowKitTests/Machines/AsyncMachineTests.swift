@@ -165,23 +165,29 @@ import Testing
       "\(run.stdout)")
   }
 
-  /// A mutant whose step blocks a thread for good holds the process's async executors: the scenarios after it
-  /// cannot be played, on it or on the next mutant. They are no kills: the next mutant, whose bug nothing here
-  /// checks, is not tested rather than killed, and the command says why and fails.
-  @Test func mutantsCountsNoKillByAScenarioThatCouldNotBePlayed() throws {
+  /// `mutants` on async-demo over two scenario files: `first` (as `name`), then one that goes to the background and
+  /// passes on the machine; its output, and its lines.
+  static func mutants(after first: String, named name: String) throws -> (ProcessOutput, [String]) {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    try
-      "scenario: Refreshing a signed-out app\nmachine: async-demo\nsteps:\n  - refresh\n  - expect: { state: signedOut }\n"
-      .write(toFile: folder.path("1-refresh.yaml"), atomically: true, encoding: .utf8)
+    try first.write(toFile: folder.path(name), atomically: true, encoding: .utf8)
     try
       "scenario: Going to the background\nmachine: async-demo\nsteps:\n  - background\n  - expect: { screen: signIn }\n"
       .write(toFile: folder.path("2-background.yaml"), atomically: true, encoding: .utf8)
     let run = try AsyncFixture.run([
       "mutants", "--machine", "async-demo", "--step-timeout", "1", folder.url.path,
     ])
+    return (run, run.stdout.split(separator: "\n").map(String.init))
+  }
+
+  /// A mutant whose step blocks a thread for good holds the process's async executors: the scenarios after it
+  /// cannot be played, on it or on the next mutant. They are no kills: the next mutant, whose bug nothing here
+  /// checks, is not tested rather than killed, and the command says why and fails.
+  @Test func mutantsCountsNoKillByAScenarioThatCouldNotBePlayed() throws {
+    let (run, lines) = try Self.mutants(
+      after: "scenario: Refreshing a signed-out app\nmachine: async-demo\nsteps:\n  - refresh\n"
+        + "  - expect: { state: signedOut }\n", named: "1-refresh.yaml")
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-    let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.contains {
         $0.hasPrefix("  killed    async-demo~blocks-on-refresh — by 'Refreshing a signed-out app' (")
@@ -201,18 +207,11 @@ import Testing
   /// When a step of the machine itself holds the executors, no mutant can be played: every one is not tested,
   /// none survives (its scenarios were not played, not passed).
   @Test func mutantsTestsNoMutantWhenTheMachineItselfHoldsTheExecutors() throws {
-    let folder = try ScratchFolder()
-    defer { folder.remove() }
-    try "scenario: Blocking\nmachine: async-demo\nsteps:\n  - tap: block\n  - expect: { state: signedOut }\n"
-      .write(toFile: folder.path("1-block.yaml"), atomically: true, encoding: .utf8)
-    try
-      "scenario: Going to the background\nmachine: async-demo\nsteps:\n  - background\n  - expect: { screen: signIn }\n"
-      .write(toFile: folder.path("2-background.yaml"), atomically: true, encoding: .utf8)
-    let run = try AsyncFixture.run([
-      "mutants", "--machine", "async-demo", "--step-timeout", "1", folder.url.path,
-    ])
+    let (run, lines) = try Self.mutants(
+      after:
+        "scenario: Blocking\nmachine: async-demo\nsteps:\n  - tap: block\n  - expect: { state: signedOut }\n",
+      named: "1-block.yaml")
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-    let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.contains {
         $0.hasPrefix("not counted: 'Blocking' (") && $0.hasSuffix(") does not pass on async-demo itself")
