@@ -41,12 +41,27 @@ public struct AuthflowCommand: ParsableCommand {
   ///
   /// It first installs authflow's executors (`AsyncExecutors.install()`), so call it from a synchronous
   /// `main` before anything creates a task: async machines then run deterministically, and everything else
-  /// (`serve` included) runs on the platform's executors as before.
+  /// (`serve` included) runs on the platform's executors as before. The command then runs on a thread of its
+  /// own while the main thread runs what app code queues on `DispatchQueue.main`
+  /// (`AsyncExecutors.runBesideMainQueue(_:)`).
   public static func main(
     registry: MachineRegistry, adding subcommands: [any ParsableCommand.Type] = []
   ) -> Never {
     AsyncExecutors.install()
     signal(SIGPIPE, SIG_IGN)
+    let arguments = Arguments(registry: registry, subcommands: subcommands)
+    AsyncExecutors.runBesideMainQueue { run(arguments) }
+  }
+
+  /// What `main` hands to the command's thread. `@unchecked Sendable`: the thread is its only user.
+  private struct Arguments: @unchecked Sendable {
+    var registry: MachineRegistry
+    var subcommands: [any ParsableCommand.Type]
+  }
+
+  /// Runs the command; the process's exit status.
+  private static func run(_ arguments: Arguments) -> Int32 {
+    let (registry, subcommands) = (arguments.registry, arguments.subcommands)
     let io = CommandIO.standard
     let status = $registry.withValue(registry) { () -> Int32 in
       $extraSubcommands.withValue(subcommands) { () -> Int32 in
@@ -67,6 +82,6 @@ public struct AuthflowCommand: ParsableCommand {
       }
     }
     let written = io.finish(.success)
-    Foundation.exit(written == .success ? status : written.rawValue)
+    return written == .success ? status : written.rawValue
   }
 }

@@ -103,6 +103,25 @@ final class DemoAsyncApp: AsyncMachine {
     case .tap("crash"):
       // App code that crashes the process (a failed precondition, a force unwrap).
       abort()
+    case .tap("main-queue"):
+      // Completion-handler code as iOS apps write it: what the app shows is updated on the main queue, from the
+      // main actor and from a detached task; one block queues another and starts a main-actor task.
+      DispatchQueue.main.async {
+        MainActor.preconditionIsolated()
+        self.trail.append("q1")
+        DispatchQueue.main.async { self.trail.append("q3") }
+        Task(name: "from the main queue") { self.trail.append("t") }
+      }
+      await Task.detached(name: "queue from detached") {
+        DispatchQueue.main.async { self.trail.append("q2") }
+      }.value
+    case .tap("main-queue-again"):
+      // A block that queues itself again, for good: the main queue never runs out.
+      @Sendable func again() { DispatchQueue.main.async { again() } }
+      again()
+    case .tap("main-queue-block"):
+      // A block that never returns: it blocks the main thread, which runs the main queue.
+      DispatchQueue.main.async { DispatchSemaphore(value: 0).wait() }
     case .tap("spin"):
       Task(name: "spinner") {
         while !Task.isCancelled { await Task.yield() }
@@ -173,6 +192,10 @@ final class DemoAsyncApp: AsyncMachine {
       .deleteAccount, .tap,
     ],
     screens: ["signIn", "verifyEmail", "home"],
-    tapTargets: ["block", "burst", "check", "crash", "hang", "poll", "poll-reload", "spin"],
+    tapTargets: [
+      "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
+      "poll",
+      "poll-reload", "spin",
+    ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

@@ -14,6 +14,7 @@ registry.register(DemoMutant.descriptor("says-nothing", .saysNothing, summary: "
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "repeat" {
   AsyncExecutors.install()
-  exit(RepeatCheck.run(Array(arguments.dropFirst()), registry: registry))
+  let (repeatArguments, machines) = (Array(arguments.dropFirst()), registry)
+  AsyncExecutors.runBesideMainQueue { RepeatCheck.run(repeatArguments, registry: machines) }
 }
 AuthflowCommand.main(registry: registry)

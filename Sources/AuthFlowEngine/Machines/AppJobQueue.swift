@@ -105,6 +105,18 @@ final class AppJobQueue: @unchecked Sendable {
 
   /// Declares the driver stuck when `token` took the drive: a step that never ends keeps it for good, and every
   /// thread waiting for it, now or later, is told so instead of waiting forever.
+  /// The driving app keeps queueing work on `DispatchQueue.main` (``MainDispatchQueue``): that work runs whenever
+  /// the main queue does, so nobody drives again in this process.
+  func poisonByMainQueue() {
+    condition.withLock {
+      guard poisoned == nil else { return }
+      poisoned =
+        "the app of scenario '\(owner ?? "?")' keeps queueing work on DispatchQueue.main, which runs whenever the "
+        + "main queue does; no other async scenario can run in this process"
+      condition.broadcast()
+    }
+  }
+
   func poison(heldBy token: AnyObject) {
     condition.withLock {
       guard self.token == ObjectIdentifier(token), poisoned == nil else { return }

@@ -72,16 +72,23 @@ final class AppScheduler: AsyncAppDriver {
     if let problem = drain() { fault = problem.description }
   }
 
-  /// Runs jobs until the queue is empty; a message when the step's allowance ran out first.
+  /// Runs jobs until the queue is empty, and what the app queued on `DispatchQueue.main` meanwhile
+  /// (``MainDispatchQueue``), until neither is left; a message when the step's allowance ran out first.
   func drain() -> MachineError? {
     queue.setVirtualNow(now)
     var count = 0
-    while queue.runNext() {
-      count += 1
-      if count & 63 == 0, ContinuousClock.now > deadline {
-        return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
+    repeat {
+      while queue.runNext() {
+        count += 1
+        if count & 63 == 0, ContinuousClock.now > deadline {
+          return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
+        }
       }
-    }
+      if ContinuousClock.now > deadline {
+        queue.poisonByMainQueue()
+        return .appNotIdle(stepTimeout: stepTimeout, pending: "work it keeps queueing on DispatchQueue.main")
+      }
+    } while MainDispatchQueue.runQueued()
     return nil
   }
 

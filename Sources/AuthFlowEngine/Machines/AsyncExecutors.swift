@@ -42,6 +42,19 @@ public enum AsyncExecutors {
     guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return false }
     return installed.isSet && MainActor.executor is QueueMainExecutor
   }
+
+  /// Runs `body` on a thread of its own and exits the process with the status it returns, while the calling
+  /// thread, which must be the process's main thread, runs what app code queues on `DispatchQueue.main`
+  /// whenever a scenario's app has no job left to run (libdispatch runs the main queue on the main thread
+  /// only). `AuthflowCommand.main` does this after ``install()``; a `main` of your own that plays async
+  /// machines whose code uses `DispatchQueue.main` does the same. See Docs/AsyncMachines.md.
+  public static func runBesideMainQueue(_ body: @escaping @Sendable () -> Int32) -> Never {
+    let thread = Thread { exit(body()) }
+    // The main thread's usual room: the command loads and plays on this thread.
+    thread.stackSize = 8 << 20
+    thread.start()
+    MainDispatchQueue.serve()
+  }
 }
 
 /// What `_createExecutors(factory:)` asks for: the two executors in front of the shared queue.

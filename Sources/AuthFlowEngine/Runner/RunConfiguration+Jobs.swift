@@ -172,7 +172,10 @@ extension RunConfiguration {
         "\(doing). Its adapter was stopped; the other scenarios ran."
       } else if runsAsync(scenario) {
         // Its thread keeps the process's one queue of app jobs (AsyncTurn): no other async scenario can have it.
-        "\(doing); its app code may be blocking a thread (a lock, a semaphore, a loop with no await). "
+        "\(doing); "
+          + (MainDispatchQueue.isRunning
+            ? "a block its app code queued on DispatchQueue.main has not returned (the main thread runs it). "
+            : "its app code may be blocking a thread (a lock, a semaphore, a loop with no await). ")
           + (servesWorker
             ? "The worker process playing it stops here; the run plays the rest of its share."
             : "It was left running and holds the async executors: the async-machine scenarios after it in this "

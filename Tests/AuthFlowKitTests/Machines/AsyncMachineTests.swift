@@ -13,6 +13,7 @@ import Testing
   static let stress = Fixture.path("Async/stress.yaml")
   static let crash = Fixture.path("Async/crash.yaml")
   static let block = Fixture.path("Async/block.yaml")
+  static let mainQueue = Fixture.path("Async/main-queue.yaml")
 
   @Test func anAsyncAppPassesItsScenarioAndTheTranscriptSaysWhatTheUserWaitedFor() throws {
     let run = try AsyncFixture.run(["run", "--verbose", Self.demo])
@@ -117,8 +118,49 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
   }
 
+  /// Completion-handler code that updates what the app shows with `DispatchQueue.main.async`, from the main
+  /// actor and from a detached task, a block queueing another and starting a task: all of it runs before the
+  /// step's checks, in one order.
+  @Test func whatTheAppQueuesOnTheMainQueueRunsBeforeTheStepsChecks() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Self.mainQueue])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("✓ ui.trail is q1 q2 t q3 q1 q2 t q3"), "\(run.stdout)")
+  }
+
+  /// Main-queue work that queues itself again for good errors its step within the step timeout, and the async
+  /// scenarios after it, since that work would run in theirs; a built-in machine still runs.
+  @Test func mainQueueWorkThatNeverRunsOutErrorsItsStepAndTheAsyncScenariosAfterIt() throws {
+    let run = try AsyncFixture.run([
+      "run", "--step-timeout", "1", Fixture.path("Async/main-queue-again.yaml"), Self.demo,
+      Fixture.path("passing.yaml"),
+    ])
+    #expect(run.lastLine == "1 passed, 0 failed, 3 errored", "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "main-queue-again.yaml:4:5: step 1: machine 'async-demo' failed: the app did not go idle within the "
+          + "step's time (--step-timeout 1s); still to run: work it keeps queueing on DispatchQueue.main"),
+      "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "the app of scenario 'An app whose main-queue work never runs out' keeps queueing work on "
+          + "DispatchQueue.main, which runs whenever the main queue does; no other async scenario can run in this "
+          + "process"), "\(run.stdout)")
+  }
+
+  /// A main-queue block that never returns holds the main thread: the step times out saying so.
+  @Test func aMainQueueBlockThatNeverReturnsTimesOutItsStepSayingSo() throws {
+    let run = try AsyncFixture.run([
+      "run", "--step-timeout", "1", Fixture.path("Async/main-queue-block.yaml"),
+    ])
+    #expect(run.lastLine == "1 passed, 0 failed, 2 errored", "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "step 1: machine 'async-demo' did not finish 'tap' within 1s (--step-timeout); a block its app code "
+          + "queued on DispatchQueue.main has not returned (the main thread runs it)."), "\(run.stdout)")
+  }
+
   @Test func hundredsOfRunsInOneProcessGiveOneOutput() throws {
-    let scenarios = [Self.demo, Self.stress, Self.hang, Fixture.path("passing.yaml")]
+    let scenarios = [Self.demo, Self.stress, Self.hang, Self.mainQueue, Fixture.path("passing.yaml")]
     let serial = try AsyncFixture.run(["repeat", "200", "1"] + scenarios)
     #expect(serial.stdout == "200 runs, 1 distinct outputs\n", "\(serial.stderr)")
     #expect(serial.status == 0)
@@ -128,9 +170,11 @@ import Testing
   }
 
   @Test func separateProcessesAndJobsPrintTheSameBytes() throws {
-    let arguments = ["run", "--verbose", Self.demo, Self.stress, Self.hang, Fixture.path("passing.yaml")]
+    let arguments = [
+      "run", "--verbose", Self.demo, Self.stress, Self.hang, Self.mainQueue, Fixture.path("passing.yaml"),
+    ]
     let first = try AsyncFixture.run(arguments + ["--jobs", "1"])
-    #expect(first.lastLine == "3 passed, 0 failed, 1 errored")
+    #expect(first.lastLine == "4 passed, 0 failed, 1 errored")
     for jobs in ["1", "2", "2", "3"] {
       let again = try AsyncFixture.run(arguments + ["--jobs", jobs])
       #expect(again.stdout == first.stdout)
