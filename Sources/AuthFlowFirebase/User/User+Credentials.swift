@@ -30,7 +30,7 @@ extension User {
         { (client) throws(AuthFlowLanguage.AuthErrorCode) in
           try client.reauthenticate(email: email, password: password)
         },
-        userInfo: { [email = email ?? self.email ?? ""] in
+        userInfo: { [email] in
           AuthErrorUtils.passwordSignInUserInfo($0, email: email, backend: auth.firebaseWorld.world.backend)
         })
       return AuthDataResult(

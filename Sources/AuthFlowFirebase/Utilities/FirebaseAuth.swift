@@ -1,4 +1,6 @@
-import Foundation
+// FirebaseAuth brings Foundation with it (its headers import it), so app code whose only import is
+// `import FirebaseAuth` uses `NSError`, `URL` and `UserDefaults`: this module does the same.
+@_exported import Foundation
 
 /// The SDK's module name as a namespace, so app code that qualifies a type with it compiles unchanged.
 ///
