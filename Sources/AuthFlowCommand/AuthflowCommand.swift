@@ -42,7 +42,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// It first installs authflow's executors (`AsyncExecutors.install()`), so call it from a synchronous
   /// `main` before anything creates a task: async machines then run deterministically, and everything else
   /// (`serve` included) runs on the platform's executors as before. The command then runs on a thread of its
-  /// own while the main thread runs what app code queues on `DispatchQueue.main`
+  /// own and gives the main thread to async apps and what they queue on `DispatchQueue.main`
   /// (`AsyncExecutors.runBesideMainQueue(_:)`).
   public static func main(
     registry: MachineRegistry, adding subcommands: [any ParsableCommand.Type] = []

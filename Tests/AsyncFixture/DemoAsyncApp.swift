@@ -115,6 +115,17 @@ final class DemoAsyncApp: AsyncMachine {
       await Task.detached(name: "queue from detached") {
         DispatchQueue.main.async { self.trail.append("q2") }
       }.value
+    case .tap("main-thread"):
+      // UIKit-era code: it asserts the main queue, and an observer on the main operation queue hears a post at
+      // once, as on the main thread of a device.
+      dispatchPrecondition(condition: .onQueue(.main))
+      let observer = NotificationCenter.default.addObserver(forName: Self.ping, object: nil, queue: .main) {
+        _ in
+        MainActor.assumeIsolated { self.trail.append("heard") }
+      }
+      NotificationCenter.default.post(name: Self.ping, object: nil)
+      NotificationCenter.default.removeObserver(observer)
+      trail.append(Thread.isMainThread ? "main-thread" : "another-thread")
     case .tap("main-queue-again"):
       // A block that queues itself again, for good: the main queue never runs out.
       @Sendable func again() { DispatchQueue.main.async { again() } }
@@ -130,6 +141,9 @@ final class DemoAsyncApp: AsyncMachine {
       throw MachineError.unsupported(action.kind)
     }
   }
+
+  /// What `tap: main-thread` posts to itself.
+  nonisolated static let ping = Notification.Name("async-demo.ping")
 
   /// Two main-actor tasks and a detached one race to the actor; each writes down when it came back.
   private func burst() {
@@ -194,8 +208,7 @@ final class DemoAsyncApp: AsyncMachine {
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
       "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
-      "poll",
-      "poll-reload", "spin",
+      "main-thread", "poll", "poll-reload", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

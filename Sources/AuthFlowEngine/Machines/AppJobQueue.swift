@@ -57,21 +57,24 @@ final class AppJobQueue: @unchecked Sendable {
 
   // MARK: - Driving
 
-  /// Makes the calling thread the driver, waiting as long as another thread drives. A thread that drives
-  /// already may begin again (a worker takes its turn, then the run it plays begins); each begin needs its
-  /// end. `token` names who may be declared stuck (``poison(heldBy:)``). Returns why the drive could not be
-  /// had: a driver that will never end.
-  func beginDrive(owner name: String, token: AnyObject? = nil) -> String? {
+  /// Makes `thread` (the calling thread unless told) the driver, waiting as long as another drive goes on. The
+  /// driving thread may begin again without a token (a worker takes the turn for the main thread, then the run
+  /// the main thread plays begins); each begin needs its end. `token` names a turn, which may be declared stuck
+  /// (``poison(heldBy:)``): a turn waits for the drive before it, even one on the same thread. Returns why the
+  /// drive could not be had: a driver that will never end.
+  func beginDrive(owner name: String, token: AnyObject? = nil, on thread: pthread_t = pthread_self())
+    -> String?
+  {
     condition.lock()
     defer { condition.unlock() }
-    if let driver, pthread_equal(driver, pthread_self()) != 0 {
+    if token == nil, let driver, pthread_equal(driver, thread) != 0 {
       depth += 1
       clear()
       return nil
     }
     while driver != nil, poisoned == nil { condition.wait() }
     if let poisoned { return poisoned }
-    driver = pthread_self()
+    driver = thread
     depth = 1
     owner = name
     self.token = token.map(ObjectIdentifier.init)
@@ -90,9 +93,9 @@ final class AppJobQueue: @unchecked Sendable {
 
   /// Ends one begin of the drive, dropping the jobs and timers still waiting, so nothing of one run (one
   /// scenario) runs in the next; the last end lets another thread drive.
-  func endDrive() {
+  func endDrive(on thread: pthread_t = pthread_self()) {
     condition.withLock {
-      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return }
+      guard let driver, pthread_equal(driver, thread) != 0 else { return }
       clear()
       depth -= 1
       guard depth == 0 else { return }
@@ -103,9 +106,7 @@ final class AppJobQueue: @unchecked Sendable {
     }
   }
 
-  /// Declares the driver stuck when `token` took the drive: a step that never ends keeps it for good, and every
-  /// thread waiting for it, now or later, is told so instead of waiting forever.
-  /// The driving app keeps queueing work on `DispatchQueue.main` (``MainDispatchQueue``): that work runs whenever
+  /// The driving app keeps queueing work on `DispatchQueue.main` (``MainThread``): that work runs whenever
   /// the main queue does, so nobody drives again in this process.
   func poisonByMainQueue() {
     condition.withLock {
@@ -117,6 +118,8 @@ final class AppJobQueue: @unchecked Sendable {
     }
   }
 
+  /// Declares the driver stuck when `token` took the drive: a step that never ends keeps it for good, and every
+  /// thread waiting for it, now or later, is told so instead of waiting forever.
   func poison(heldBy token: AnyObject) {
     condition.withLock {
       guard self.token == ObjectIdentifier(token), poisoned == nil else { return }

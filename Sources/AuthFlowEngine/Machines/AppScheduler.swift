@@ -73,7 +73,7 @@ final class AppScheduler: AsyncAppDriver {
   }
 
   /// Runs jobs until the queue is empty, and what the app queued on `DispatchQueue.main` meanwhile
-  /// (``MainDispatchQueue``), until neither is left; a message when the step's allowance ran out first.
+  /// (``MainThread``), until neither is left; a message when the step's allowance ran out first.
   func drain() -> MachineError? {
     queue.setVirtualNow(now)
     var count = 0
@@ -88,7 +88,7 @@ final class AppScheduler: AsyncAppDriver {
         queue.poisonByMainQueue()
         return .appNotIdle(stepTimeout: stepTimeout, pending: "work it keeps queueing on DispatchQueue.main")
       }
-    } while MainDispatchQueue.runQueued()
+    } while MainThread.runQueued()
     return nil
   }
 

@@ -44,16 +44,17 @@ public enum AsyncExecutors {
   }
 
   /// Runs `body` on a thread of its own and exits the process with the status it returns, while the calling
-  /// thread, which must be the process's main thread, runs what app code queues on `DispatchQueue.main`
-  /// whenever a scenario's app has no job left to run (libdispatch runs the main queue on the main thread
-  /// only). `AuthflowCommand.main` does this after ``install()``; a `main` of your own that plays async
-  /// machines whose code uses `DispatchQueue.main` does the same. See Docs/AsyncMachines.md.
+  /// thread, which must be the process's main thread, plays the async-machine scenarios `body` runs, as a
+  /// device runs its app on the main thread, and what their code queues on `DispatchQueue.main` (libdispatch
+  /// runs the main queue on the main thread only). `AuthflowCommand.main` does this after ``install()``; a
+  /// `main` of your own that plays async machines does the same. See Docs/AsyncMachines.md, "The main thread
+  /// and `DispatchQueue.main`".
   public static func runBesideMainQueue(_ body: @escaping @Sendable () -> Int32) -> Never {
     let thread = Thread { exit(body()) }
     // The main thread's usual room: the command loads and plays on this thread.
     thread.stackSize = 8 << 20
     thread.start()
-    MainDispatchQueue.serve()
+    MainThread.serve()
   }
 }
 

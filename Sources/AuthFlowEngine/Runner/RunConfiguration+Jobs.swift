@@ -48,14 +48,19 @@ extension RunConfiguration {
         let turn = runsAsync(scenarios[index])
         // In a worker process when one is free; the worker watches its own steps.
         if turn, let lanes, let result = lanes.result(ofItem: index) { return result }
-        if turn, let problem = AsyncTurn.take(owner: scenarios[index].name, token: watch) {
+        // An async app runs on the main thread, as on a device, when the command gave it to them (MainThread).
+        let player = MainThread.servingThread ?? pthread_self()
+        if turn, let problem = AsyncTurn.take(owner: scenarios[index].name, token: watch, for: player) {
           return refused(scenarios[index], problem)
         }
         watch.begin(scenario: index, elapsed: stopwatch.started())
-        let result = run(scenarios[index], narration: narration, watch: watch)
+        let result =
+          turn
+          ? MainThread.perform { run(scenarios[index], narration: narration, watch: watch) }
+          : run(scenarios[index], narration: narration, watch: watch)
         // Idle while handing results over (a slow reader of the output is not a stuck step).
         watch.finish()
-        if turn { AsyncTurn.give() }
+        if turn { AsyncTurn.give(for: player) }
         return result
       },
       stuck: { [self] index, stuck, watch, late in
@@ -173,7 +178,7 @@ extension RunConfiguration {
       } else if runsAsync(scenario) {
         // Its thread keeps the process's one queue of app jobs (AsyncTurn): no other async scenario can have it.
         "\(doing); "
-          + (MainDispatchQueue.isRunning
+          + (MainThread.isRunningMainQueue
             ? "a block its app code queued on DispatchQueue.main has not returned (the main thread runs it). "
             : "its app code may be blocking a thread (a lock, a semaphore, a loop with no await). ")
           + (servesWorker

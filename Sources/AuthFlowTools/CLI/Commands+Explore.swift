@@ -146,7 +146,10 @@ extension Commands {
       work: { _, watch in
         var explorer = explorer
         explorer.watch = watch
-        let outcome = explorer.explore(progress: progress)
+        // An async app runs on the main thread, as in `run` (MainThread).
+        let outcome =
+          explorer.machine.isAsync
+          ? MainThread.perform { explorer.explore(progress: progress) } : explorer.explore(progress: progress)
         watch.finish()
         return Result<ExploreOutcome, StepWatch.StuckError>.success(outcome)
       },
