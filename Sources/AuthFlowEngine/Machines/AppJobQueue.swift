@@ -44,6 +44,12 @@ final class AppJobQueue: @unchecked Sendable {
   @exclusivity(unchecked) private var running: String?
   /// Whether the job running now is a main-actor job; nil between jobs.
   @exclusivity(unchecked) private var runningOnMain: Bool?
+  /// The device whose app's work the job running now is, as ``running`` is its task.
+  @exclusivity(unchecked) private var runningDevice: String?
+
+  /// The device whose app runs in this task: set for each action's task and the app's launch, and inherited by
+  /// the tasks they start (not by a detached task), so a timer knows whose app set it.
+  @TaskLocal static var device: String?
 
   let mainExecutor = QueueMainExecutor()
   let taskExecutor = QueueTaskExecutor()
@@ -53,6 +59,7 @@ final class AppJobQueue: @unchecked Sendable {
     var job: UnownedJob
     var onMain: Bool
     var enqueuedBy: String?
+    var device: String?
   }
 
   // MARK: - Driving
@@ -176,7 +183,9 @@ final class AppJobQueue: @unchecked Sendable {
       guard drives else { return false }
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
-      jobs.append(QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running))
+      jobs.append(
+        QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
+      )
       return true
     }
   }
@@ -188,7 +197,7 @@ final class AppJobQueue: @unchecked Sendable {
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
       let delay = delay(until: instant, clock: clock)
-      addTimer(job, due: virtualNow + delay, setBy: name ?? running)
+      addTimer(job, due: virtualNow + delay, setBy: name ?? running, device: Self.device ?? runningDevice)
       return true
     }
   }
@@ -201,13 +210,13 @@ final class AppJobQueue: @unchecked Sendable {
       let name = Self.currentTaskName()
       let length =
         C.Duration.self == Duration.self ? max(unsafeBitCast(delay, to: Duration.self), .zero) : .zero
-      addTimer(job, due: virtualNow + length, setBy: name ?? running)
+      addTimer(job, due: virtualNow + length, setBy: name ?? running, device: Self.device ?? runningDevice)
       return true
     }
   }
 
-  private func addTimer(_ job: UnownedJob, due: Duration, setBy name: String?) {
-    let timer = AppTimer(due: due, number: nextTimerNumber, job: job, setBy: name)
+  private func addTimer(_ job: UnownedJob, due: Duration, setBy name: String?, device: String?) {
+    let timer = AppTimer(due: due, number: nextTimerNumber, job: job, setBy: name, device: device)
     nextTimerNumber += 1
     let index = timers.firstIndex { $0.due > due } ?? timers.endIndex
     timers.insert(timer, at: index)
@@ -280,22 +289,40 @@ final class AppJobQueue: @unchecked Sendable {
       // Read only when a job will run (a drain ends on an empty queue), and as late as can be.
       (startedContinuous, startedSuspending) = (ContinuousClock.now, SuspendingClock.now)
       running = next.enqueuedBy
+      runningDevice = next.device
       runningOnMain = next.onMain
       return next
     }
   }
 
-  /// The earliest timer's due time, if any.
-  var nextTimer: AppTimer? { condition.withLock { timers.first } }
-
-  /// Moves the earliest timer's job to the end of the queue; returns the timer.
-  @discardableResult
-  func fireNextTimer() -> AppTimer? {
+  /// The earliest timer not set by an app of the `suspended` devices, if any.
+  func nextTimer(skipping suspended: Set<String>) -> AppTimer? {
     condition.withLock {
-      guard !timers.isEmpty else { return nil }
-      let timer = timers.removeFirst()
-      jobs.append(QueuedJob(job: timer.job, onMain: false, enqueuedBy: timer.setBy))
-      return timer
+      guard !suspended.isEmpty else { return timers.first }
+      return timers.first { $0.device.map { !suspended.contains($0) } ?? true }
+    }
+  }
+
+  /// Moves the timer `number`'s job to the end of the queue.
+  func fire(_ timer: AppTimer) {
+    condition.withLock {
+      guard let index = timers.firstIndex(where: { $0.number == timer.number }) else { return }
+      let timer = timers.remove(at: index)
+      jobs.append(QueuedJob(job: timer.job, onMain: false, enqueuedBy: timer.setBy, device: timer.device))
+    }
+  }
+
+  /// Moves the jobs of the timers of `device`'s app that fell due by `now` to the end of the queue, in the order
+  /// they fell due; returns how many.
+  func fireOverdue(of device: String, by now: Duration) -> Int {
+    condition.withLock {
+      let due = timers.filter { $0.device == device && $0.due <= now }
+      guard !due.isEmpty else { return 0 }
+      timers.removeAll { $0.device == device && $0.due <= now }
+      for timer in due {
+        jobs.append(QueuedJob(job: timer.job, onMain: false, enqueuedBy: timer.setBy, device: timer.device))
+      }
+      return due.count
     }
   }
 

@@ -131,7 +131,7 @@ final class AppScheduler: AsyncAppDriver {
       let outcome = ActionOutcome()
       Task(name: name) { @MainActor in
         do {
-          try await work.value()
+          try await AppJobQueue.$device.withValue(device) { try await work.value() }
         } catch {
           outcome.error = "\(error)"
         }
@@ -150,7 +150,7 @@ final class AppScheduler: AsyncAppDriver {
         if let error { throw MachineError.appFailed(message: error) }
         return
       }
-      guard let timer = queue.nextTimer else {
+      guard let timer = queue.nextTimer(skipping: inBackground) else {
         throw MachineError.taskSuspended(
           task: name, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
       }
@@ -173,7 +173,7 @@ final class AppScheduler: AsyncAppDriver {
         world.log(device, "the user waits \(describe(length)) for '\(name)' (\(sleeper))")
         waitLine = (world.transcript.count - 1, 1, length)
       }
-      queue.fireNextTimer()
+      queue.fire(timer)
     }
   }
 
@@ -186,17 +186,17 @@ final class AppScheduler: AsyncAppDriver {
   // MARK: - Timers during `wait`
 
   func nextTimer(by target: VirtualTime) -> VirtualTime? {
-    guard driving, fault == nil, let timer = queue.nextTimer else { return nil }
+    guard driving, fault == nil, let timer = queue.nextTimer(skipping: inBackground) else { return nil }
     guard timer.due <= .seconds(target.secondsSince1970) + fraction else { return nil }
     let due = max(timer.due, now)
     return VirtualTime(secondsSince1970: due.components.seconds)
   }
 
   func fireNextTimer(_ afterwards: () -> Void) {
-    guard let timer = queue.nextTimer else { return }
+    guard let timer = queue.nextTimer(skipping: inBackground) else { return }
     advance(to: timer.due)
     let before = world.transcript.count
-    queue.fireNextTimer()
+    queue.fire(timer)
     settle()
     afterwards()
     guard world.recordsTranscript else { return }
@@ -211,6 +211,19 @@ final class AppScheduler: AsyncAppDriver {
 
   /// Timers that fired with nothing to show since the last line about timers.
   private var quiet = QuietTimers()
+
+  // MARK: - Apps in the background
+
+  /// The devices whose app is in the background: iOS suspends such an app, so the timers it set wait.
+  private var inBackground: Set<String> = []
+
+  func appWentToBackground(on device: String) { inBackground.insert(device) }
+
+  func appCameToForeground(on device: String) {
+    guard inBackground.remove(device) != nil else { return }
+    // What fell due meanwhile runs now, as a resumed app's overdue timers do; then the `foreground` action.
+    _ = queue.fireOverdue(of: device, by: now)
+  }
 
   func flushQuietTimers(before index: Int) {
     quiet.flushed = 0

@@ -9,4 +9,7 @@ struct AppTimer: @unchecked Sendable {
   var job: UnownedJob
   /// The name of the task that set it (`Task(name:)`), if it has one.
   var setBy: String?
+  /// The device whose app set it (``AppJobQueue/device``), if known: its timers wait while it is in the
+  /// background.
+  var device: String?
 }

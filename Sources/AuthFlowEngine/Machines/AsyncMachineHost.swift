@@ -22,7 +22,10 @@ final class AsyncMachineHost: Machine {
     }
     let sendable = UncheckedSendable(context)
     // The app's launch is the device's code, as its actions are (`Auth.auth()` in an initialiser).
-    machine = context.world.running(asDevice: device) { MainActor.assumeIsolated { make(sendable.value) } }
+    let name = device
+    machine = context.world.running(asDevice: name) {
+      AppJobQueue.$device.withValue(name) { MainActor.assumeIsolated { make(sendable.value) } }
+    }
     scheduler.settle()
   }
 

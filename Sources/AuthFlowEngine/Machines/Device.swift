@@ -13,7 +13,16 @@ package final class Device {
   /// The scheduler of an async machine's app; nil for a synchronous machine.
   private let driver: (any AsyncAppDriver)?
   @exclusivity(unchecked) package private(set) var machine: (any Machine)?
-  @exclusivity(unchecked) package var lifecycle = Lifecycle.foreground
+  @exclusivity(unchecked) package var lifecycle = Lifecycle.foreground {
+    didSet {
+      guard let driver, lifecycle != oldValue else { return }
+      if lifecycle == .background {
+        driver.appWentToBackground(on: name)
+      } else if oldValue == .background {
+        driver.appCameToForeground(on: name)
+      }
+    }
+  }
 
   init(name: String, descriptor: MachineDescriptor, world: World, driver: (any AsyncAppDriver)? = nil) {
     self.name = name

@@ -118,6 +118,17 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
   }
 
+  /// iOS suspends an app in the background: the countdown its code ticks with `Task.sleep` stops there, and
+  /// the tick that fell due meanwhile fires as it comes back; the other device's app counts on meanwhile.
+  @Test func anAppInTheBackgroundIsSuspendedUntilItComesBack() throws {
+    let run = try AsyncFixture.run(["run", "--verbose", Fixture.path("Async/background.yaml")])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "2026-01-01T00:00:35Z  clock    30 timers of 'resend countdown' fire, from 2026-01-01T00:00:06Z to "
+          + "2026-01-01T00:00:35Z"), "\(run.stdout)")
+  }
+
   /// Completion-handler code that updates what the app shows with `DispatchQueue.main.async`, from the main
   /// actor and from a detached task, a block queueing another and starting a task: all of it runs before the
   /// step's checks, in one order.
@@ -160,7 +171,10 @@ import Testing
   }
 
   @Test func hundredsOfRunsInOneProcessGiveOneOutput() throws {
-    let scenarios = [Self.demo, Self.stress, Self.hang, Self.mainQueue, Fixture.path("passing.yaml")]
+    let scenarios = [
+      Self.demo, Self.stress, Self.hang, Self.mainQueue, Fixture.path("Async/background.yaml"),
+      Fixture.path("passing.yaml"),
+    ]
     let serial = try AsyncFixture.run(["repeat", "200", "1"] + scenarios)
     #expect(serial.stdout == "200 runs, 1 distinct outputs\n", "\(serial.stderr)")
     #expect(serial.status == 0)
