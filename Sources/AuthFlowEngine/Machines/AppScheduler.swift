@@ -27,9 +27,13 @@ final class AppScheduler: AsyncAppDriver {
   /// The most timers one action may wait for.
   static let actionTimerLimit = 10_000
 
-  init(world: World, stepTimeout: Duration) {
+  /// Whether the transcript names the device whose app set a timer: in a scenario of several devices.
+  let namesDevices: Bool
+
+  init(world: World, stepTimeout: Duration, namesDevices: Bool = false) {
     self.world = world
     self.stepTimeout = stepTimeout
+    self.namesDevices = namesDevices
     self.allowance = stepTimeout * 0.75
   }
 
@@ -109,7 +113,7 @@ final class AppScheduler: AsyncAppDriver {
       parts.append("\(count) job\(count == 1 ? "" : "s") of \(name)")
     }
     for timer in timers.prefix(5) {
-      parts.append("a timer of \(Self.owner(timer)) due in \(describe(timer.due - now))")
+      parts.append("a timer of \(owner(timer)) due in \(describe(timer.due - now))")
     }
     if timers.count > 5 { parts.append("\(timers.count - 5) more timers") }
     return parts.isEmpty ? "nothing runnable, no timer" : parts.joined(separator: ", ")
@@ -161,7 +165,7 @@ final class AppScheduler: AsyncAppDriver {
       waited += length
       timers += 1
       advance(to: timer.due)
-      let sleeper = timer.setBy == name ? "it sleeps" : "it waits for a timer of \(Self.owner(timer))"
+      let sleeper = timer.setBy == name ? "it sleeps" : "it waits for a timer of \(owner(timer))"
       if let line = waitLine, line.index == world.transcript.count - 1 {
         // Nothing happened since the last wait: one line for the run of them.
         waitLine?.count += 1
@@ -202,11 +206,11 @@ final class AppScheduler: AsyncAppDriver {
     guard world.recordsTranscript else { return }
     if world.transcript.count == before {
       // Nothing to show: counted, and told in one line with the others of its task.
-      quiet.add(timer.setBy, at: world.now)
+      quiet.add(timer.setBy, on: namesDevices ? timer.device : nil, at: world.now)
       return
     }
     flushQuietTimers(before: before)
-    world.insertLog("clock", "timer of \(Self.owner(timer)) fires", at: before + quiet.flushed)
+    world.insertLog("clock", "timer of \(owner(timer)) fires", at: before + quiet.flushed)
   }
 
   /// Timers that fired with nothing to show since the last line about timers.
@@ -234,7 +238,10 @@ final class AppScheduler: AsyncAppDriver {
     quiet.clear()
   }
 
-  static func owner(_ timer: AppTimer) -> String { QuietTimers.owner(timer.setBy) }
+  /// A timer's task as the transcript names it, with the device whose app set it in a scenario of several.
+  func owner(_ timer: AppTimer) -> String {
+    QuietTimers.owner(timer.setBy, on: namesDevices ? timer.device : nil)
+  }
 
   /// Moves the virtual clock to `time`, if it is later.
   private func advance(to time: Duration) {

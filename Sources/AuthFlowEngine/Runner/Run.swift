@@ -54,7 +54,8 @@ package final class Run {
       redactor: scenario.redactor(for: descriptor))
     world.recordsTranscript = recordsTranscript
     if descriptor.isAsync, #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
-      driver = AppScheduler(world: world, stepTimeout: stepTimeout)
+      driver = AppScheduler(
+        world: world, stepTimeout: stepTimeout, namesDevices: scenario.devices.count > 1)
     } else {
       driver = nil
     }

@@ -119,13 +119,14 @@ import Testing
   }
 
   /// iOS suspends an app in the background: the countdown its code ticks with `Task.sleep` stops there, and
-  /// the tick that fell due meanwhile fires as it comes back; the other device's app counts on meanwhile.
+  /// the tick that fell due meanwhile fires as it comes back; the other device's app counts on meanwhile, and
+  /// the transcript says whose timers fired.
   @Test func anAppInTheBackgroundIsSuspendedUntilItComesBack() throws {
     let run = try AsyncFixture.run(["run", "--verbose", Fixture.path("Async/background.yaml")])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(
       run.stdout.contains(
-        "2026-01-01T00:00:35Z  clock    30 timers of 'resend countdown' fire, from 2026-01-01T00:00:06Z to "
+        "2026-01-01T00:00:35Z  clock    30 timers of 'resend countdown' on laptop fire, from 2026-01-01T00:00:06Z to "
           + "2026-01-01T00:00:35Z"), "\(run.stdout)")
   }
 
