@@ -11,7 +11,7 @@ extension AppJobQueue {
     if let platform = platform as? any SchedulingExecutor {
       platform.enqueue(ExecutorJob(job), after: delay, tolerance: tolerance, clock: clock)
     } else {
-      platform.enqueue(job)
+      platform.enqueue(ExecutorJob(job))
     }
   }
 
@@ -23,7 +23,7 @@ extension AppJobQueue {
     if let platform = platform as? any SchedulingExecutor {
       platform.enqueue(ExecutorJob(job), at: instant, tolerance: tolerance, clock: clock)
     } else {
-      platform.enqueue(job)
+      platform.enqueue(ExecutorJob(job))
     }
   }
 }

@@ -14,7 +14,7 @@ final class QueueMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Send
   func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
     guard AppJobQueue.shared.take(unowned, onMain: true) else {
-      platform.enqueue(unowned)
+      platform.enqueue(ExecutorJob(unowned))
       return
     }
   }

@@ -11,7 +11,7 @@ final class QueueTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Send
   func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
     guard AppJobQueue.shared.take(unowned, onMain: false) else {
-      platform.enqueue(unowned)
+      platform.enqueue(ExecutorJob(unowned))
       return
     }
   }

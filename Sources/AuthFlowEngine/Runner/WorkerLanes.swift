@@ -394,7 +394,7 @@ package final class WorkerLanes: @unchecked Sendable {
           break
         }
         let seconds = (deadline - ContinuousClock.now).seconds
-        condition.wait(until: Date(timeIntervalSinceNow: min(max(seconds, 0.001), 1)))
+        _ = condition.wait(until: Date(timeIntervalSinceNow: min(max(seconds, 0.001), 1)))
       }
       guard case .result(let result) = answers[position] else { return nil }
       // Handed over once: the run keeps what it needs of it, so a long run's memory does not hold every answer.

@@ -315,7 +315,7 @@ private struct Arguments {
 
   /// A field that may be left out (unchanged), null (cleared) or a string (set): `updateProfile`'s fields.
   func change(_ key: String) throws(AdapterProblem) -> String?? {
-    guard let value = values[key] else { return nil }
+    guard values[key] != nil else { return nil }
     return .some(try optionalString(key))
   }
 
