@@ -18,6 +18,8 @@ final class DemoAsyncApp: AsyncMachine {
   private var greeting = ""
   /// How many main-actor isolation checks held (`tap: check`).
   private var isolationChecks = 0
+  /// The count `tap: remember` last stored in `UserDefaults.standard`.
+  private var remembered = 0
   /// A continuation that nothing will ever resume (`tap: hang`).
   private var forgotten: UnsafeContinuation<Void, Never>?
 
@@ -33,7 +35,7 @@ final class DemoAsyncApp: AsyncMachine {
     [
       "trail": trail.joined(separator: " "), "resend_seconds_left": "\(resendSecondsLeft)",
       "greeting": greeting,
-      "isolation_checks": "\(isolationChecks)",
+      "isolation_checks": "\(isolationChecks)", "remembered": "\(remembered)",
     ]
   }
 
@@ -126,6 +128,11 @@ final class DemoAsyncApp: AsyncMachine {
       NotificationCenter.default.post(name: Self.ping, object: nil)
       NotificationCenter.default.removeObserver(observer)
       trail.append(Thread.isMainThread ? "main-thread" : "another-thread")
+    case .tap("remember"):
+      // What an app keeps between launches in UserDefaults (a counter here).
+      let count = UserDefaults.standard.integer(forKey: "async-demo.remembered") + 1
+      UserDefaults.standard.set(count, forKey: "async-demo.remembered")
+      remembered = count
     case .tap("main-queue-again"):
       // A block that queues itself again, for good: the main queue never runs out.
       @Sendable func again() { DispatchQueue.main.async { again() } }
@@ -208,7 +215,7 @@ final class DemoAsyncApp: AsyncMachine {
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
       "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
-      "main-thread", "poll", "poll-reload", "spin",
+      "main-thread", "poll", "poll-reload", "remember", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

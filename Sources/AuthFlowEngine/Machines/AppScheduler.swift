@@ -54,6 +54,8 @@ final class AppScheduler: AsyncAppDriver {
       return
     }
     driving = true
+    // A scenario's devices are new installs: nothing an earlier scenario stored is there.
+    StandardDefaults.clear()
     startStep()
   }
 

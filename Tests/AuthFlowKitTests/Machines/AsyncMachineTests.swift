@@ -130,6 +130,15 @@ import Testing
           + "2026-01-01T00:00:35Z"), "\(run.stdout)")
   }
 
+  /// What an app keeps in `UserDefaults.standard` survives its relaunch but not its scenario: the next
+  /// scenario, in this process or another, starts without it.
+  @Test func eachScenarioStartsWithEmptyUserDefaults() throws {
+    let defaults = Fixture.path("Async/defaults.yaml")
+    let run = try AsyncFixture.run(["run", defaults, defaults])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.lastLine == "4 passed, 0 failed")
+  }
+
   /// Completion-handler code that updates what the app shows with `DispatchQueue.main.async`, from the main
   /// actor and from a detached task, a block queueing another and starting a task: all of it runs before the
   /// step's checks, in one order.
