@@ -19,6 +19,8 @@ package final class Device {
       if lifecycle == .background {
         driver.appWentToBackground(on: name)
       } else if oldValue == .background {
+        // Back in the foreground, or killed there: a terminated app's tasks are not suspended any more (they
+        // run on until they end, Docs/AsyncMachines.md), and the next launch's app is in the foreground.
         driver.appCameToForeground(on: name)
       }
     }
