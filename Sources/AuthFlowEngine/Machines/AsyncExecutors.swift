@@ -16,6 +16,7 @@ public enum AsyncExecutors {
   public static func install() {
     guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return }
     guard installed.set() else { return }
+    MainThread.noteMainThread()
     _createExecutors(factory: QueueExecutorFactory.self)
   }
 
@@ -50,6 +51,7 @@ public enum AsyncExecutors {
   /// `main` of your own that plays async machines does the same. See Docs/AsyncMachines.md, "The main thread
   /// and `DispatchQueue.main`".
   public static func runBesideMainQueue(_ body: @escaping @Sendable () -> Int32) -> Never {
+    MainThread.prepareToServe()
     let thread = Thread { exit(body()) }
     // The main thread's usual room: the command loads and plays on this thread.
     thread.stackSize = 8 << 20

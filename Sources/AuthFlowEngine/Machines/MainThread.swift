@@ -20,7 +20,7 @@ import AuthFlowLanguage
 package enum MainThread {
   /// Runs `body` on the main thread, waiting for it, when the main thread serves and this is not it; else here.
   package static func perform<T>(_ body: () -> T) -> T {
-    guard !Thread.isMainThread, let servant = Servant.current else { return body() }
+    guard !isMain, let servant = Servant.current else { return body() }
     return withoutActuallyEscaping(body) { body in
       let box = ResultBox<T>()
       let work = UncheckedSendable { box.value = body() }
@@ -39,7 +39,7 @@ package enum MainThread {
   package static func runQueued() -> Bool {
     #if os(Linux)
       guard let dispatch = Dispatch.symbols else { return false }
-      if Thread.isMainThread {
+      if isMain {
         guard takeWakeUp(dispatch) else { return false }
         drain(dispatch)
         return true
@@ -52,6 +52,15 @@ package enum MainThread {
     #endif
   }
 
+  /// Notes the calling thread as the process's main thread: ``AsyncExecutors/install()`` runs first thing in a
+  /// synchronous `main`. Before any other thread starts, so it is read without a lock.
+  static func noteMainThread() { mainPThread = pthread_self() }
+  nonisolated(unsafe) private static var mainPThread: pthread_t?
+
+  /// Whether this is the main thread. `Thread.isMainThread` asks the kernel twice on Linux (`getpid`,
+  /// `gettid`), which the runner would pay after every job it drains.
+  private static var isMain: Bool { mainPThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+
   /// The main thread, when it serves: where ``perform(_:)`` runs its work.
   package static var servingThread: pthread_t? { Servant.lock.withLock { servingPThread } }
   nonisolated(unsafe) private static var servingPThread: pthread_t?
@@ -60,12 +69,19 @@ package enum MainThread {
   package static var isRunningMainQueue: Bool { Servant.lock.withLock { runningMainQueue } }
   nonisolated(unsafe) private static var runningMainQueue = false
 
-  /// Makes the calling thread, the process's main thread, run what ``perform(_:)`` and ``runQueued()`` hand it,
-  /// for good.
-  static func serve() -> Never {
-    let servant = Servant()
+  /// Makes the calling thread, the process's main thread, the one that runs what ``perform(_:)`` and
+  /// ``runQueued()`` hand it; call it before starting any other thread, then ``serve()`` on it.
+  static func prepareToServe() {
+    noteMainThread()
     Servant.lock.withLock { servingPThread = pthread_self() }
-    Servant.current = servant
+    Servant.current = Servant()
+  }
+
+  /// Runs what ``perform(_:)`` and ``runQueued()`` hand the main thread, for good (after ``prepareToServe()``).
+  static func serve() -> Never {
+    guard let servant = Servant.current else {
+      preconditionFailure("MainThread.serve() before prepareToServe()")
+    }
     servant.serve()
   }
 
