@@ -36,6 +36,7 @@ final class DemoAsyncApp: AsyncMachine {
       "trail": trail.joined(separator: " "), "resend_seconds_left": "\(resendSecondsLeft)",
       "greeting": greeting,
       "isolation_checks": "\(isolationChecks)", "remembered": "\(remembered)",
+      "leaked": "\(UserDefaults.standard.bool(forKey: "async-demo.leaked"))",
     ]
   }
 
@@ -133,6 +134,18 @@ final class DemoAsyncApp: AsyncMachine {
       let count = UserDefaults.standard.integer(forKey: "async-demo.remembered") + 1
       UserDefaults.standard.set(count, forKey: "async-demo.remembered")
       remembered = count
+    case .tap("slow"):
+      // One job that takes most of a second of real time, then returns.
+      usleep(850_000)
+    case .tap("nap"):
+      try await Task.sleep(for: .milliseconds(100))
+    case .tap("leak"):
+      // A block queued on the main queue, then work that never lets the app go idle: the block is still queued
+      // when the step gives up.
+      DispatchQueue.main.async { UserDefaults.standard.set(true, forKey: "async-demo.leaked") }
+      Task(name: "spinner") {
+        while !Task.isCancelled { await Task.yield() }
+      }
     case .tap("main-queue-again"):
       // A block that queues itself again, for good: the main queue never runs out.
       @Sendable func again() { DispatchQueue.main.async { again() } }
@@ -215,7 +228,7 @@ final class DemoAsyncApp: AsyncMachine {
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
       "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
-      "main-thread", "poll", "poll-reload", "remember", "spin",
+      "leak", "main-thread", "nap", "poll", "poll-reload", "remember", "slow", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

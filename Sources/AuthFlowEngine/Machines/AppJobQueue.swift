@@ -44,11 +44,14 @@ final class AppJobQueue: @unchecked Sendable {
   @exclusivity(unchecked) private var running: String?
   /// Whether the job running now is a main-actor job; nil between jobs.
   @exclusivity(unchecked) private var runningOnMain: Bool?
+  /// Whether the drive began anew (a new scenario) and no run has said it started in it yet.
+  @exclusivity(unchecked) private var fresh = false
   /// The device whose app's work the job running now is, as ``running`` is its task.
   @exclusivity(unchecked) private var runningDevice: String?
 
   /// The device whose app runs in this task: set for each action's task and the app's launch, and inherited by
-  /// the tasks they start (not by a detached task), so a timer knows whose app set it.
+  /// the tasks they start. A detached task does not inherit it, but its jobs are attributed to the job that
+  /// enqueued them (``runningDevice``), so a timer knows whose app set it.
   @TaskLocal static var device: String?
 
   let mainExecutor = QueueMainExecutor()
@@ -81,6 +84,7 @@ final class AppJobQueue: @unchecked Sendable {
     }
     while driver != nil, poisoned == nil { condition.wait() }
     if let poisoned { return poisoned }
+    fresh = true
     driver = thread
     depth = 1
     owner = name
@@ -96,6 +100,16 @@ final class AppJobQueue: @unchecked Sendable {
     head = 0
     timers.removeAll()
     nextTimerNumber = 0
+    runningDevice = nil
+  }
+
+  /// Whether this is the first run to begin in the drive since it was taken: a scenario's own, not one nested
+  /// in it (`explore --against` plays a reference run beside the explored one).
+  func takeFresh() -> Bool {
+    condition.withLock {
+      defer { fresh = false }
+      return fresh
+    }
   }
 
   /// Ends one begin of the drive, dropping the jobs and timers still waiting, so nothing of one run (one
@@ -268,7 +282,11 @@ final class AppJobQueue: @unchecked Sendable {
     } else {
       next.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
     }
-    condition.withLock { runningOnMain = nil }
+    condition.withLock {
+      runningOnMain = nil
+      // Work the runner starts between jobs is no app's.
+      runningDevice = nil
+    }
     return true
   }
 

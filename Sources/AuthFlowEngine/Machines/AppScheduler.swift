@@ -55,13 +55,18 @@ final class AppScheduler: AsyncAppDriver {
     }
     driving = true
     // A scenario's devices are new installs: nothing an earlier scenario stored is there.
-    StandardDefaults.clear()
+    if queue.takeFresh() { StandardDefaults.clear() }
     startStep()
   }
 
   func end() {
     guard driving else { return }
     driving = false
+    // What the app queued on the main queue last (while its state was read, say) runs now, inside its own
+    // drive, not in the next scenario's; the jobs it starts are dropped with the rest.
+    var rounds = 0
+    while rounds < 100, MainThread.runQueued() { rounds += 1 }
+    if rounds == 100 { queue.poisonByMainQueue() }
     queue.endDrive()
   }
 
@@ -83,19 +88,20 @@ final class AppScheduler: AsyncAppDriver {
   func drain() -> MachineError? {
     queue.setVirtualNow(now)
     var count = 0
-    repeat {
+    while true {
       while queue.runNext() {
         count += 1
         if count & 63 == 0, ContinuousClock.now > deadline {
           return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
         }
       }
-      if ContinuousClock.now > deadline {
+      guard MainThread.runQueued() else { return nil }
+      // Blocks ran: past the allowance only when they keep coming (a block that queues itself again).
+      if ContinuousClock.now > deadline, MainThread.hasQueued() {
         queue.poisonByMainQueue()
         return .appNotIdle(stepTimeout: stepTimeout, pending: "work it keeps queueing on DispatchQueue.main")
       }
-    } while MainThread.runQueued()
-    return nil
+    }
   }
 
   /// The work still waiting, by the name of the task behind it: what a message about an app that is not idle
@@ -156,7 +162,8 @@ final class AppScheduler: AsyncAppDriver {
         if let error { throw MachineError.appFailed(message: error) }
         return
       }
-      guard let timer = queue.nextTimer(skipping: inBackground) else {
+      // The app handling an event (even `background`, or one on a device in the background) gets its time.
+      guard let timer = queue.nextTimer(skipping: inBackground.subtracting([device])) else {
         throw MachineError.taskSuspended(
           task: name, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
       }
@@ -227,7 +234,8 @@ final class AppScheduler: AsyncAppDriver {
 
   func appCameToForeground(on device: String) {
     guard inBackground.remove(device) != nil else { return }
-    // What fell due meanwhile runs now, as a resumed app's overdue timers do; then the `foreground` action.
+    // What fell due meanwhile runs now, as a resumed app's overdue timers do: before the `foreground` action that
+    // brought the app back, or, for an app killed in the background, as its tasks run on (Docs/AsyncMachines.md).
     _ = queue.fireOverdue(of: device, by: now)
   }
 

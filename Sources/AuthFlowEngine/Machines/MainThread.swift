@@ -34,8 +34,8 @@ package enum MainThread {
   }
 
   /// Runs what is queued on the main queue, when something is: directly on the main thread, else by the main
-  /// thread when it serves (`explore` and `play` drive apps on threads of their own); true when it did (the
-  /// blocks may have started jobs or queued more).
+  /// thread when it serves (a run driven from another thread); true when it did (the blocks may
+  /// have started jobs or queued more).
   package static func runQueued() -> Bool {
     #if os(Linux)
       guard let dispatch = Dispatch.symbols else { return false }
@@ -64,6 +64,18 @@ package enum MainThread {
   /// The main thread, when it serves: where ``perform(_:)`` runs its work.
   package static var servingThread: pthread_t? { Servant.lock.withLock { servingPThread } }
   nonisolated(unsafe) private static var servingPThread: pthread_t?
+
+  /// Whether something is queued on the main queue, without running it or taking the wake-up: what a drain
+  /// that just ran blocks asks to tell work that keeps coming from work that ran out.
+  package static func hasQueued() -> Bool {
+    #if os(Linux)
+      guard let dispatch = Dispatch.symbols else { return false }
+      var descriptor = pollfd(fd: dispatch.handle, events: Int16(POLLIN), revents: 0)
+      return poll(&descriptor, 1, 0) == 1
+    #else
+      return false
+    #endif
+  }
 
   /// Whether the main thread is running blocks of the main queue now: a step stuck meanwhile is stuck in one.
   package static var isRunningMainQueue: Bool { Servant.lock.withLock { runningMainQueue } }

@@ -36,6 +36,14 @@ extension Commands {
   ) -> ExitStatus {
     let configuration = RunConfiguration(machine: request.machine, registry: request.registry)
     guard let machine = descriptor(request.machine, in: configuration, io: io) else { return .invalidInput }
+    // An async app runs on the main thread, as in `run` (MainThread), and so does the session that drives it.
+    guard machine.isAsync else { return play(request, machine: machine, io: io, readLine: readLine) }
+    return MainThread.perform { play(request, machine: machine, io: io, readLine: readLine) }
+  }
+
+  private static func play(
+    _ request: PlayRequest, machine: MachineDescriptor, io: CommandIO, readLine: (String) -> String?
+  ) -> ExitStatus {
     var world = Scenario(
       name: "play", file: "play", location: SourceLocation(file: "play", line: 1, column: 1), steps: [])
     if let path = request.given {

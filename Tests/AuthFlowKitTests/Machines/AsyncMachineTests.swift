@@ -168,6 +168,18 @@ import Testing
           + "process"), "\(run.stdout)")
   }
 
+  /// A block still queued on the main queue when a scenario gives up runs in that scenario's drive, not in the
+  /// next one's (whose UserDefaults it would write), with `--jobs 1` as with `--jobs 2`; and a slow job that
+  /// ends is not taken for main-queue work that never runs out.
+  @Test func mainQueueWorkStaysInItsScenarioAndASlowJobIsNotTakenForIt() throws {
+    let leftovers = Fixture.path("Async/leftovers.yaml")
+    for jobs in ["1", "2"] {
+      let run = try AsyncFixture.run(["run", "--jobs", jobs, "--step-timeout", "1", leftovers])
+      #expect(run.lastLine == "2 passed, 0 failed, 1 errored", "\(run.stdout)\(run.stderr)")
+      #expect(!run.stdout.contains("keeps queueing work on DispatchQueue.main"), "\(run.stdout)")
+    }
+  }
+
   /// A main-queue block that never returns holds the main thread: the step times out saying so.
   @Test func aMainQueueBlockThatNeverReturnsTimesOutItsStepSayingSo() throws {
     let run = try AsyncFixture.run([
