@@ -83,9 +83,14 @@ final class AppScheduler: AsyncAppDriver {
     if let problem = drain() { fault = problem.description }
   }
 
+  /// Whether this scenario's app has queued work on `DispatchQueue.main`: until it has, the main queue is looked
+  /// at after each action and step but not after each timer (each look asks the kernel), so the first blocks a
+  /// timer's work queues run when its step's work runs out.
+  private var usesMainQueue = false
+
   /// Runs jobs until the queue is empty, and what the app queued on `DispatchQueue.main` meanwhile
   /// (``MainThread``), until neither is left; a message when the step's allowance ran out first.
-  func drain() -> MachineError? {
+  func drain(lookingAtMainQueue: Bool = true) -> MachineError? {
     queue.setVirtualNow(now)
     var count = 0
     while true {
@@ -95,7 +100,8 @@ final class AppScheduler: AsyncAppDriver {
           return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
         }
       }
-      guard MainThread.runQueued() else { return nil }
+      guard lookingAtMainQueue || usesMainQueue, MainThread.runQueued() else { return nil }
+      usesMainQueue = true
       // Blocks ran: past the allowance only when they keep coming (a block that queues itself again).
       if ContinuousClock.now > deadline, MainThread.hasQueued() {
         queue.poisonByMainQueue()
@@ -210,7 +216,7 @@ final class AppScheduler: AsyncAppDriver {
     advance(to: timer.due)
     let before = world.transcript.count
     queue.fire(timer)
-    settle()
+    if driving, fault == nil, let problem = drain(lookingAtMainQueue: false) { fault = problem.description }
     afterwards()
     guard world.recordsTranscript else { return }
     if world.transcript.count == before {

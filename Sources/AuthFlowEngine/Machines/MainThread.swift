@@ -33,6 +33,14 @@ package enum MainThread {
     }
   }
 
+  /// Runs `body` on the main thread when the main thread serves and is free, waiting for it; false when it did
+  /// not (no servant, or the main thread is busy, perhaps stuck in an app's step for good), and the caller runs
+  /// `body` itself.
+  package static func performIfFree(_ body: @escaping () -> Void) -> Bool {
+    guard !isMain, let servant = Servant.current else { return false }
+    return servant.runIfFree(body)
+  }
+
   /// Runs what is queued on the main queue, when something is: directly on the main thread, else by the main
   /// thread when it serves (a run driven from another thread); true when it did (the blocks may
   /// have started jobs or queued more).
@@ -164,6 +172,22 @@ package enum MainThread {
       condition.broadcast()
       while completed < ticket { condition.wait() }
       condition.unlock()
+    }
+
+    /// ``run(_:)`` when no work is waiting or running; false (and nothing run) otherwise.
+    func runIfFree(_ body: @escaping () -> Void) -> Bool {
+      condition.lock()
+      guard work == nil else {
+        condition.unlock()
+        return false
+      }
+      work = body
+      requested += 1
+      let ticket = requested
+      condition.broadcast()
+      while completed < ticket { condition.wait() }
+      condition.unlock()
+      return true
     }
 
     func serve() -> Never {

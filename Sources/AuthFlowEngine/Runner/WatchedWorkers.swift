@@ -19,12 +19,15 @@ package enum WatchedWorkers {
   ///     ``StepWatch/finish()`` once it is over).
   ///   - waitsForLateResults: whether the watcher waits for an abandoned worker's own result (see above);
   ///     without it, `late` is always nil.
+  ///   - firstOnMainThread: whether the first worker's items are played on the process's main thread, when it
+  ///     serves (``MainThread``).
   ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread; `late` is the
   ///     abandoned worker's own result for the item, when its adapters were stopped and it came in time.
   ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
   ///   - keep: what of a delivered result the returned array keeps (a run drops passed transcripts).
   package static func run<Value>(
     count: Int, workers: Int, timeout: Duration, waitsForLateResults: Bool = false,
+    firstOnMainThread: Bool = false,
     work: @escaping (_ index: Int, _ watch: StepWatch) -> Value,
     stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch, _ late: Value?) -> Value,
     deliver: @escaping (Value) -> Void = { _ in }, keep: @escaping (Value) -> Value = { $0 }
@@ -32,10 +35,10 @@ package enum WatchedWorkers {
     guard count > 0 else { return [] }
     let board = Board<Value>(count: count, deliver: UncheckedSendable(deliver), keep: UncheckedSendable(keep))
     let work = UncheckedSendable(work)
-    func start() {
+    func start(onMainThread: Bool = false) {
       let watch = StepWatch()
       board.enlist(watch)
-      let thread = Thread {
+      let loop = UncheckedSendable {
         while !watch.isAbandoned, let index = board.claim(for: watch) {
           let value = work.value(index, watch)
           if watch.isAbandoned {
@@ -46,11 +49,18 @@ package enum WatchedWorkers {
         }
         board.discharge(watch)
       }
+      // The main thread plays this worker's items when it serves and is free (MainThread): one hand-over for the
+      // whole run, not one per item. If it gets stuck, its replacement is an ordinary thread, as is this worker
+      // when an earlier run left the main thread stuck.
+      let thread = Thread {
+        if onMainThread, MainThread.performIfFree({ loop.value() }) { return }
+        loop.value()
+      }
       // Room for a deep machine stack even where secondary threads default to 512 KiB (Darwin).
       thread.stackSize = 8 << 20
       thread.start()
     }
-    for _ in 0..<max(1, min(workers, count)) { start() }
+    for worker in 0..<max(1, min(workers, count)) { start(onMainThread: firstOnMainThread && worker == 0) }
     let tick = StepWatch.checkInterval(for: timeout)
     while !board.waitUntilDone(for: tick) {
       for (watch, index, at) in board.abandonStuckSteps(longerThan: timeout) {
