@@ -42,8 +42,8 @@ extension RunConfiguration {
     defer { lanes?.close() }
     return WatchedWorkers.run(
       count: scenarios.count, workers: jobs, timeout: stepTimeout, waitsForLateResults: true,
-      // One worker plays everything on the main thread, async apps' scenarios without a hand-over each.
-      firstOnMainThread: jobs == 1,
+      // Async apps' scenarios play on the main thread, in one worker's run there, without a hand-over each.
+      mainThreadItems: { [self] index in runsAsync(scenarios[index]) },
       work: { [self] index, watch in
         // Async machines share the process's one queue: their scenarios take turns, and waiting for the
         // turn is not a step.

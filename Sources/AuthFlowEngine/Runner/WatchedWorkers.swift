@@ -19,25 +19,29 @@ package enum WatchedWorkers {
   ///     ``StepWatch/finish()`` once it is over).
   ///   - waitsForLateResults: whether the watcher waits for an abandoned worker's own result (see above);
   ///     without it, `late` is always nil.
-  ///   - firstOnMainThread: whether the first worker's items are played on the process's main thread, when it
-  ///     serves (``MainThread``).
+  ///   - mainThreadItems: the items to play on the process's main thread, when it serves (``MainThread``): one
+  ///     worker plays them there, and every item when it works alone.
   ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread; `late` is the
   ///     abandoned worker's own result for the item, when its adapters were stopped and it came in time.
   ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
   ///   - keep: what of a delivered result the returned array keeps (a run drops passed transcripts).
   package static func run<Value>(
     count: Int, workers: Int, timeout: Duration, waitsForLateResults: Bool = false,
-    firstOnMainThread: Bool = false,
+    mainThreadItems: ((Int) -> Bool)? = nil,
     work: @escaping (_ index: Int, _ watch: StepWatch) -> Value,
     stuck: @escaping (_ index: Int, _ where: StepWatch.Stuck, _ watch: StepWatch, _ late: Value?) -> Value,
     deliver: @escaping (Value) -> Void = { _ in }, keep: @escaping (Value) -> Value = { $0 }
   ) -> [Value] {
     guard count > 0 else { return [] }
-    let board = Board<Value>(count: count, deliver: UncheckedSendable(deliver), keep: UncheckedSendable(keep))
+    let workers = max(1, min(workers, count))
+    let board = Board<Value>(
+      count: count, deliver: UncheckedSendable(deliver), keep: UncheckedSendable(keep),
+      mainThreadItems: workers > 1 ? mainThreadItems.map { kind in (0..<count).map(kind) } : nil)
     let work = UncheckedSendable(work)
-    func start(onMainThread: Bool = false) {
+    func start(takes: Takes = .any) {
       let watch = StepWatch()
-      board.enlist(watch)
+      board.enlist(watch, takes: takes)
+      let onMainThread = mainThreadItems != nil && takes != .others
       let loop = UncheckedSendable {
         while !watch.isAbandoned, let index = board.claim(for: watch) {
           let value = work.value(index, watch)
@@ -60,7 +64,11 @@ package enum WatchedWorkers {
       thread.stackSize = 8 << 20
       thread.start()
     }
-    for worker in 0..<max(1, min(workers, count)) { start(onMainThread: firstOnMainThread && worker == 0) }
+    // With items for the main thread, the first worker plays them there (every item, when it works alone), and
+    // the others play the rest.
+    for worker in 0..<workers {
+      start(takes: mainThreadItems == nil || workers == 1 ? .any : worker == 0 ? .mainThreadItems : .others)
+    }
     let tick = StepWatch.checkInterval(for: timeout)
     while !board.waitUntilDone(for: tick) {
       for (watch, index, at) in board.abandonStuckSteps(longerThan: timeout) {
@@ -78,6 +86,15 @@ package enum WatchedWorkers {
   /// reads their end at once, so this is only a bound on a worker that is stuck elsewhere too.
   package static let lateResultGrace = Duration.seconds(2)
 
+  /// Which items a worker takes.
+  private enum Takes {
+    case any
+    /// Those for the main thread (its loop runs there).
+    case mainThreadItems
+    /// The others, until the main thread's worker is given up on; then any.
+    case others
+  }
+
   /// The work of a run: which item each worker takes next, the results posted so far, and the turn to hand
   /// results over in order.
   ///
@@ -86,20 +103,32 @@ package enum WatchedWorkers {
   /// every result is delivered).
   private final class Board<Value>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var next = 0
+    /// Whether each item was claimed, and where each kind of worker looks next (``Takes``: any, main thread's,
+    /// others').
+    private var claimed: [Bool]
+    private var cursors = [0, 0, 0]
+    /// Which items are for the main thread's worker; nil when every worker takes any.
+    private let mainThreadItems: [Bool]?
+    /// Whether the main thread's worker was given up on: the others then take its items too.
+    private var mainThreadWorkerLost = false
     private var slots: [Value?]
     private var filled: [Bool]
     private var delivered = 0
     private var delivering = false
-    /// Each working worker's watch, with the item it claimed last.
-    private var watches: [(watch: StepWatch, item: Int)] = []
+    /// Each working worker's watch, with the item it claimed last and which items it takes.
+    private var watches: [(watch: StepWatch, item: Int, takes: Takes)] = []
     /// What abandoned workers made of their items after all, by item, until the watcher takes it.
     private var late: [Int: Value] = [:]
     private let deliver: UncheckedSendable<(Value) -> Void>
     private let keep: UncheckedSendable<(Value) -> Value>
     private(set) var results: [Value] = []
 
-    init(count: Int, deliver: UncheckedSendable<(Value) -> Void>, keep: UncheckedSendable<(Value) -> Value>) {
+    init(
+      count: Int, deliver: UncheckedSendable<(Value) -> Void>, keep: UncheckedSendable<(Value) -> Value>,
+      mainThreadItems: [Bool]?
+    ) {
+      claimed = Array(repeating: false, count: count)
+      self.mainThreadItems = mainThreadItems
       slots = Array(repeating: nil, count: count)
       filled = Array(repeating: false, count: count)
       results.reserveCapacity(count)
@@ -107,8 +136,8 @@ package enum WatchedWorkers {
       self.keep = keep
     }
 
-    func enlist(_ watch: StepWatch) {
-      condition.withLock { watches.append((watch, -1)) }
+    func enlist(_ watch: StepWatch, takes: Takes) {
+      condition.withLock { watches.append((watch, -1, takes)) }
     }
 
     /// Stops counting on a worker (its step is stuck, or it ran out of items); it claims nothing more.
@@ -121,12 +150,28 @@ package enum WatchedWorkers {
     /// given up on.
     func claim(for watch: StepWatch) -> Int? {
       condition.withLock {
-        guard next < slots.count, let worker = watches.firstIndex(where: { $0.watch === watch }) else {
-          return nil
+        guard let worker = watches.firstIndex(where: { $0.watch === watch }) else { return nil }
+        var takes = watches[worker].takes
+        if takes == .others, mainThreadWorkerLost { takes = .any }
+        let cursor = takes == .any ? 0 : takes == .mainThreadItems ? 1 : 2
+        var index = cursors[cursor]
+        while index < claimed.count, claimed[index] || !Self.accepts(takes, mainThreadItems?[index]) {
+          index += 1
         }
-        next += 1
-        watches[worker].item = next - 1
-        return next - 1
+        // Skipped items of the other kind wait for their own worker.
+        cursors[cursor] = index
+        guard index < claimed.count else { return nil }
+        claimed[index] = true
+        watches[worker].item = index
+        return index
+      }
+    }
+
+    private static func accepts(_ takes: Takes, _ isMainThreadItem: Bool?) -> Bool {
+      switch takes {
+      case .any: true
+      case .mainThreadItems: isMainThreadItem ?? true
+      case .others: !(isMainThreadItem ?? false)
       }
     }
 
@@ -207,6 +252,9 @@ package enum WatchedWorkers {
         }
         for (watch, _, _) in stuck {
           watch.abandon()
+          if watches.contains(where: { $0.watch === watch && $0.takes == .mainThreadItems }) {
+            mainThreadWorkerLost = true
+          }
           watches.removeAll { $0.watch === watch }
         }
         return stuck
