@@ -84,8 +84,9 @@ final class AppScheduler: AsyncAppDriver {
   }
 
   /// Whether this scenario's app has queued work on `DispatchQueue.main`: until it has, the main queue is looked
-  /// at after each action and step but not after each timer (each look asks the kernel), so the first blocks a
-  /// timer's work queues run when its step's work runs out.
+  /// at when a step's work runs out (and when an action's task waits with nothing else to run), not after each
+  /// timer or job batch, since each look asks the kernel; so the first blocks a timer's work queues run when its
+  /// step's work runs out.
   private var usesMainQueue = false
 
   /// Runs jobs until the queue is empty, and what the app queued on `DispatchQueue.main` meanwhile
@@ -162,11 +163,17 @@ final class AppScheduler: AsyncAppDriver {
     /// The transcript line of the last wait, with the timers and time it covers.
     var waitLine: (index: Int, count: Int, length: Duration)?
     while true {
-      if let problem = drain() { throw problem }
+      // The main queue waits for the step's own settling, unless the app is known to use it.
+      if let problem = drain(lookingAtMainQueue: false) { throw problem }
       let (finished, error) = MainActor.assumeIsolated { (outcome.finished, outcome.error) }
       if finished {
         if let error { throw MachineError.appFailed(message: error) }
         return
+      }
+      // The task waits: perhaps for a block it queued on the main queue, which runs before any timer.
+      if !usesMainQueue, MainThread.runQueued() {
+        usesMainQueue = true
+        continue
       }
       // The app handling an event (even `background`, or one on a device in the background) gets its time.
       guard let timer = queue.nextTimer(skipping: inBackground.subtracting([device])) else {

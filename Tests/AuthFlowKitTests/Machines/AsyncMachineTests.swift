@@ -158,7 +158,7 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed, 3 errored", "\(run.stdout)\(run.stderr)")
     #expect(
       run.stdout.contains(
-        "main-queue-again.yaml:4:5: step 1: machine 'async-demo' failed: the app did not go idle within the "
+        "main-queue-again.yaml:4:5: step 1: machine 'async-demo' failed on phone: the app did not go idle within the "
           + "step's time (--step-timeout 1s); still to run: work it keeps queueing on DispatchQueue.main"),
       "\(run.stdout)")
     #expect(
