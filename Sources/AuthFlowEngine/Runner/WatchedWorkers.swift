@@ -20,7 +20,7 @@ package enum WatchedWorkers {
   ///   - waitsForLateResults: whether the watcher waits for an abandoned worker's own result (see above);
   ///     without it, `late` is always nil.
   ///   - mainThreadItems: the items to play on the process's main thread, when it serves (``MainThread``): one
-  ///     worker plays them there, and every item when it works alone.
+  ///     worker plays them there, with any other item it reaches first.
   ///   - stuck: the result of an item whose step ran past `timeout`, made on the watching thread; `late` is the
   ///     abandoned worker's own result for the item, when its adapters were stopped and it came in time.
   ///   - deliver: called with each result in item order, from whichever thread completed the sequence.
@@ -64,8 +64,8 @@ package enum WatchedWorkers {
       thread.stackSize = 8 << 20
       thread.start()
     }
-    // With items for the main thread, the first worker plays them there (every item, when it works alone), and
-    // the others play the rest.
+    // With items for the main thread, the first worker plays them there, and any other item it reaches first;
+    // the others play only the rest.
     for worker in 0..<workers {
       start(takes: mainThreadItems == nil || workers == 1 ? .any : worker == 0 ? .mainThreadItems : .others)
     }
@@ -89,7 +89,8 @@ package enum WatchedWorkers {
   /// Which items a worker takes.
   private enum Takes {
     case any
-    /// Those for the main thread (its loop runs there).
+    /// Those for the main thread (its loop runs there), and the others too, so that no worker idles while the
+    /// others are left.
     case mainThreadItems
     /// The others, until the main thread's worker is given up on; then any.
     case others
@@ -170,7 +171,7 @@ package enum WatchedWorkers {
     private static func accepts(_ takes: Takes, _ isMainThreadItem: Bool?) -> Bool {
       switch takes {
       case .any: true
-      case .mainThreadItems: isMainThreadItem ?? true
+      case .mainThreadItems: true
       case .others: !(isMainThreadItem ?? false)
       }
     }
