@@ -163,30 +163,25 @@ package enum MainThread {
     }
 
     /// Has the main thread run `body` and waits until it has; one caller at a time.
-    func run(_ body: @escaping () -> Void) {
-      condition.lock()
-      while work != nil { condition.wait() }
-      work = body
-      requested += 1
-      let ticket = requested
-      condition.broadcast()
-      while completed < ticket { condition.wait() }
-      condition.unlock()
-    }
+    func run(_ body: @escaping () -> Void) { _ = hand(body, waitingForTurn: true) }
 
     /// ``run(_:)`` when no work is waiting or running; false (and nothing run) otherwise.
-    func runIfFree(_ body: @escaping () -> Void) -> Bool {
+    func runIfFree(_ body: @escaping () -> Void) -> Bool { hand(body, waitingForTurn: false) }
+
+    /// Hands `body` over once the main thread has no other work (or at once, unless `waitingForTurn`), then waits
+    /// until it has run; false when it was not handed over.
+    private func hand(_ body: @escaping () -> Void, waitingForTurn: Bool) -> Bool {
       condition.lock()
-      guard work == nil else {
-        condition.unlock()
-        return false
+      defer { condition.unlock() }
+      while work != nil {
+        guard waitingForTurn else { return false }
+        condition.wait()
       }
       work = body
       requested += 1
       let ticket = requested
       condition.broadcast()
       while completed < ticket { condition.wait() }
-      condition.unlock()
       return true
     }
 
