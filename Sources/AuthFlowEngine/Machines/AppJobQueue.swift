@@ -331,16 +331,15 @@ final class AppJobQueue: @unchecked Sendable {
   }
 
   /// Moves the jobs of the timers of `device`'s app that fell due by `now` to the end of the queue, in the order
-  /// they fell due; returns how many.
-  func fireOverdue(of device: String, by now: Duration) -> Int {
+  /// they fell due.
+  func fireOverdue(of device: String, by now: Duration) {
     condition.withLock {
       let due = timers.filter { $0.device == device && $0.due <= now }
-      guard !due.isEmpty else { return 0 }
+      guard !due.isEmpty else { return }
       timers.removeAll { $0.device == device && $0.due <= now }
       for timer in due {
         jobs.append(QueuedJob(job: timer.job, onMain: false, enqueuedBy: timer.setBy, device: timer.device))
       }
-      return due.count
     }
   }
 

@@ -249,7 +249,7 @@ final class AppScheduler: AsyncAppDriver {
     guard inBackground.remove(device) != nil else { return }
     // What fell due meanwhile runs now, as a resumed app's overdue timers do: before the `foreground` action that
     // brought the app back, or, for an app killed in the background, as its tasks run on (Docs/AsyncMachines.md).
-    _ = queue.fireOverdue(of: device, by: now)
+    queue.fireOverdue(of: device, by: now)
   }
 
   func flushQuietTimers(before index: Int) {

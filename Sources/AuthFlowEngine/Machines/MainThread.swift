@@ -70,8 +70,7 @@ package enum MainThread {
   private static var isMain: Bool { mainPThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
 
   /// The main thread, when it serves: where ``perform(_:)`` runs its work.
-  package static var servingThread: pthread_t? { Servant.lock.withLock { servingPThread } }
-  nonisolated(unsafe) private static var servingPThread: pthread_t?
+  package static var servingThread: pthread_t? { Servant.current == nil ? nil : mainPThread }
 
   /// Whether something is queued on the main queue, without running it or taking the wake-up: what a drain
   /// that just ran blocks asks to tell work that keeps coming from work that ran out.
@@ -93,7 +92,6 @@ package enum MainThread {
   /// ``runQueued()`` hand it; call it before starting any other thread, then ``serve()`` on it.
   static func prepareToServe() {
     noteMainThread()
-    Servant.lock.withLock { servingPThread = pthread_self() }
     Servant.current = Servant()
   }
 
