@@ -23,8 +23,19 @@ final class DemoAsyncApp: AsyncMachine {
   /// A continuation that nothing will ever resume (`tap: hang`).
   private var forgotten: UnsafeContinuation<Void, Never>?
 
+  /// The worlds of this scenario's app and of the one before, held weakly: `ui.earlier_world` says whether the
+  /// one before is gone (a task an app left asleep, holding its context, must not keep its world).
+  nonisolated(unsafe) private static weak var latestWorld: World?
+  nonisolated(unsafe) private static weak var earlierWorld: World?
+  private let context: MachineContext
+
   init(context: MachineContext) {
+    self.context = context
     client = context.client
+    if Self.latestWorld !== context.world {
+      Self.earlierWorld = Self.latestWorld
+      Self.latestWorld = context.world
+    }
     client.onAuthStateChange = { [weak self] change in
       MainActor.assumeIsolated { self?.show(change.user, error: change.error) }
     }
@@ -37,6 +48,7 @@ final class DemoAsyncApp: AsyncMachine {
       "greeting": greeting,
       "isolation_checks": "\(isolationChecks)", "remembered": "\(remembered)",
       "leaked": "\(UserDefaults.standard.bool(forKey: "async-demo.leaked"))",
+      "earlier_world": Self.earlierWorld == nil ? "gone" : "kept",
     ]
   }
 
@@ -137,6 +149,12 @@ final class DemoAsyncApp: AsyncMachine {
     case .tap("slow"):
       // One job that takes most of a second of real time, then returns.
       usleep(850_000)
+    case .tap("linger"):
+      // What a countdown that keeps its app's objects does: it is still asleep when the scenario ends.
+      Task(name: "lingering countdown") { [context] in
+        try? await Task.sleep(for: .seconds(600))
+        context.log("the countdown ended")
+      }
     case .tap("nap"):
       try await Task.sleep(for: .milliseconds(100))
     case .tap("leak"):
@@ -228,7 +246,7 @@ final class DemoAsyncApp: AsyncMachine {
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
       "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
-      "leak", "main-thread", "nap", "poll", "poll-reload", "remember", "slow", "spin",
+      "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "slow", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

@@ -4,7 +4,10 @@ import AuthFlowLanguage
 public struct MachineContext {
   /// The device's auth client: the machine's only way to the backend and identity providers.
   public let client: AuthClient
-  package let world: World
+  /// Unowned: the run owns its world. An app object that outlives its scenario (held by a task still asleep
+  /// when the scenario ended, which never wakes) must not keep the whole world, its transcript and backend
+  /// with it, or memory would grow with every scenario such an app plays.
+  package unowned let world: World
   /// The scheduler of an async machine's app; nil for a synchronous machine.
   let driver: (any AsyncAppDriver)?
 

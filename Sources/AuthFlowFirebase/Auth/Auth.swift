@@ -17,6 +17,8 @@ public typealias IDTokenDidChangeListenerHandle = NSObjectProtocol
 open class Auth: NSObject, @unchecked Sendable {
   let firebaseWorld: FirebaseWorld
   let client: AuthClient
+  /// What binds this instance to a task (``CurrentAuth/bound``): one weak reference for every binding.
+  let binding = CurrentAuth.Binding()
   /// The current user object; the same object while the same user stays signed in, as in the SDK.
   private var user: User?
   private var listeners: [Listener] = []
@@ -50,6 +52,7 @@ open class Auth: NSObject, @unchecked Sendable {
     self.client = client
     lastNotified = SessionKey(uid: client.currentUser?.uid, token: client.currentIDToken?.value)
     super.init()
+    binding.auth = self
     syncUser()
     client.sessionObserver = { [weak self] in self?.sessionDidChange() }
   }
@@ -233,14 +236,14 @@ open class Auth: NSObject, @unchecked Sendable {
   private func call(_ listener: Listener) {
     let user = user
     MainActorDelivery.deliver {
-      CurrentAuth.$bound.withValue(self) { listener.callback(self, user) }
+      CurrentAuth.$bound.withValue(self.binding) { listener.callback(self, user) }
     }
   }
 
   /// Posts ``authStateDidChangeNotification`` on the main actor, as the SDK posts it on the main thread.
   private func postAuthStateDidChange() {
     MainActorDelivery.deliver {
-      CurrentAuth.$bound.withValue(self) {
+      CurrentAuth.$bound.withValue(self.binding) {
         NotificationCenter.default.post(name: Auth.authStateDidChangeNotification, object: self)
       }
     }

@@ -3,8 +3,16 @@ import Foundation
 /// Which ``Auth`` ``Auth/auth()`` returns: the one bound to the running task (``FirebaseWorld/withDevice(_:_:)``),
 /// else the process-wide current device (``FirebaseWorld/currentDevice``).
 enum CurrentAuth {
-  /// The instance bound to the running task and the tasks it starts.
-  @TaskLocal static var bound: Auth?
+  /// The instance bound to the running task and the tasks it starts, held weakly: a task the app left waiting
+  /// when its scenario ended (a countdown asleep on the virtual clock, which never wakes) keeps that task's
+  /// memory, not the instance and the whole world behind it.
+  @TaskLocal static var bound: Binding?
+
+  /// A weak reference to an ``Auth``, made once per instance (``Auth/binding``).
+  final class Binding: @unchecked Sendable {
+    /// Written once, by the instance's initialiser, before the binding is shared.
+    weak var auth: Auth?
+  }
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var current: (world: FirebaseWorld, device: String)?
@@ -34,7 +42,7 @@ enum CurrentAuth {
 
   /// The current instance, nil outside any world.
   static func resolve() -> Auth? {
-    if let bound { return bound }
+    if let bound { return bound.auth }
     guard let (world, device) = processWide() else { return nil }
     return world.auth(for: device)
   }

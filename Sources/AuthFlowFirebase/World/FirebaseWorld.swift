@@ -208,7 +208,7 @@ extension FirebaseWorld {
   /// process has one `Auth`.
   public func withDevice<T>(_ device: String, _ body: () throws -> T) rethrows -> T {
     let auth = bindProcessWide(device)
-    return try CurrentAuth.$bound.withValue(auth, operation: body)
+    return try CurrentAuth.$bound.withValue(auth.binding, operation: body)
   }
 
   /// Runs `body` with ``Auth/auth()`` returning `device`'s instance, in this task and the tasks it starts
@@ -217,7 +217,7 @@ extension FirebaseWorld {
     _ device: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
   ) async rethrows -> T {
     let auth = bindProcessWide(device)
-    return try await CurrentAuth.$bound.withValue(auth, operation: body, isolation: isolation)
+    return try await CurrentAuth.$bound.withValue(auth.binding, operation: body, isolation: isolation)
   }
 
   /// `device`'s instance, made the process-wide current one when this harness serves a scenario run.

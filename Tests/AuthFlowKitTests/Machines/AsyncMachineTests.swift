@@ -180,6 +180,15 @@ import Testing
     }
   }
 
+  /// A task the app left asleep when its scenario ended never wakes, and keeps what it holds; what it holds
+  /// (here the machine context) does not keep the scenario's world, so memory does not grow with every
+  /// scenario such an app plays.
+  @Test func aTaskLeftAsleepDoesNotKeepItsScenariosWorld() throws {
+    let run = try AsyncFixture.run(["run", "--jobs", "1", Fixture.path("Async/linger.yaml")])
+    #expect(run.lastLine == "2 passed, 0 failed", "\(run.stdout)\(run.stderr)")
+    #expect(!run.stdout.contains("the countdown ended"), "\(run.stdout)")
+  }
+
   /// A main-queue block that never returns holds the main thread: the step times out saying so.
   @Test func aMainQueueBlockThatNeverReturnsTimesOutItsStepSayingSo() throws {
     let run = try AsyncFixture.run([
