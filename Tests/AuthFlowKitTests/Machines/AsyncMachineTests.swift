@@ -345,8 +345,9 @@ import Testing
 
   @Test func aWorkerTakesBatchFromTheBackUntilItMeetsTheRun() throws {
     // Forty scenarios and one worker, asked for from the back as a run slower than its worker would: the worker
-    // starts with the last eight of its half, then takes four more each time it is down to four,
-    // and so plays all forty. Without the later batches, the run would take scenario 31 and below itself.
+    // starts with its whole half (a first batch is 32, no more than its half), then takes 16 more each time it
+    // is down to 16, and so plays all forty. Without the later batches, the run would take scenario 19 and below
+    // itself.
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let sources = [
