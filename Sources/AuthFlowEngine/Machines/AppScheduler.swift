@@ -10,8 +10,11 @@ import AuthFlowLanguage
 /// wait for fire only during a `wait` step.
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
 final class AppScheduler: AsyncAppDriver {
-  /// Unowned, as the machine context's: the run owns its world, and what the app leaves behind must not keep it.
-  unowned let world: World
+  /// Not owned, as the machine context's: the run owns its world, and what the app leaves behind (a task asleep
+  /// at the end, holding its context) must not keep it. Unchecked (`unowned(unsafe)`), as a timer reads it several
+  /// times and a checked reference costs a count each time: only the run that owns the world drives its
+  /// scheduler, and `deinit`'s `end()` does not read it.
+  unowned(unsafe) let world: World
   let queue = AppJobQueue.shared
   /// How long one step may run before the app counts as never idle: three quarters of `--step-timeout`, so
   /// this message, which names the pending work, comes before the runner's own.

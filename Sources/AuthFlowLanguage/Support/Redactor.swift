@@ -172,7 +172,11 @@ public struct Redactor: Sendable {
   private static let lineByLineSize = 1 << 16
 
   private func scrubScalars(_ text: String) -> String {
-    let written = Array(text.unicodeScalars)
+    // Copied one scalar at a time into room for the most there can be (one a byte): `Array(text.unicodeScalars)`
+    // would walk the text once more to count them first.
+    var written: [Unicode.Scalar] = []
+    written.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars { written.append(scalar) }
     // Text between replacements is copied a run at a time, and a text with nothing to replace is returned
     // as it came: most output holds no secret.
     var out = String.UnicodeScalarView()

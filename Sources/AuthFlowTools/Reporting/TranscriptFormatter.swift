@@ -20,10 +20,15 @@ public enum TranscriptFormatter {
     for (actor, text) in zip(actors, texts) { size += actor.utf8.count + text.utf8.count }
     var output: [UInt8] = []
     output.reserveCapacity(size)
+    // Lines of one moment share its time, written once.
+    var time: (value: VirtualTime, text: [UInt8])?
     for index in entries.indices {
       if index > 0 { output.append(0x0A) }
       output += indent
-      output += entries[index].time.description.utf8
+      if time?.value != entries[index].time {
+        time = (entries[index].time, Array(entries[index].time.description.utf8))
+      }
+      output += time?.text ?? []
       output += "  ".utf8
       output += actors[index].utf8
       output += repeatElement(0x20, count: width - widths[index])
