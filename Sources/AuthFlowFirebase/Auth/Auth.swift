@@ -60,17 +60,27 @@ open class Auth: NSObject, @unchecked Sendable {
   /// The instance of the device the calling code runs for: the one ``FirebaseWorld/withDevice(_:_:)`` bound to
   /// this task, else ``FirebaseWorld/currentDevice``.
   ///
-  /// Outside any world this stops the program with a message naming the fix, as the SDK stops it when no
-  /// `FirebaseApp` is configured.
-  open class func auth() -> Auth {
-    guard let auth = CurrentAuth.resolve() else {
-      preconditionFailure(
-        "Auth.auth() was called outside an authflow world. Create a FirebaseWorld and run the code inside "
-          + "world.withDevice(\"phone\") { … }, or set world.currentDevice = \"phone\"; a scenario run binds "
-          + "each device's code for you.")
-    }
+  /// Outside any world it is an instance that belongs to none: no user is signed in to it, and every call on it
+  /// fails with ``AuthErrorCode/internalError``, whose description names the fix (the first such `auth()`
+  /// also says so on standard error). The SDK stops the program when no `FirebaseApp` is configured; a test
+  /// that forgot its world fails with the reason instead, and the tests after it still run.
+  open class func auth() -> Auth { CurrentAuth.resolve() ?? outsideAnyWorld }
+
+  /// What ``auth()`` returns outside any world.
+  private static let outsideAnyWorld: Auth = {
+    let auth = FirebaseWorld().auth(for: "phone")
+    auth.isOutsideAnyWorld = true
+    FileHandle.standardError.write(Data(("authflow: " + outsideAnyWorldMessage + "\n").utf8))
     return auth
-  }
+  }()
+
+  /// Whether this is the instance ``auth()`` gives code outside any world. Set once, before it is shared.
+  private(set) var isOutsideAnyWorld = false
+
+  static let outsideAnyWorldMessage =
+    "Auth.auth() was called outside an authflow world, so every call on the instance it returned fails. Create "
+    + "a FirebaseWorld and run the code inside world.withDevice(\"phone\") { … }, or set world.currentDevice = "
+    + "\"phone\"; a scenario run binds each device's code for you."
 
   /// The signed-in user, nil when signed out.
   public var currentUser: User? { firebaseWorld.locked { user } }
@@ -102,7 +112,10 @@ open class Auth: NSObject, @unchecked Sendable {
     _ body: () throws(AuthFlowLanguage.AuthErrorCode) -> T,
     userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
   ) throws -> T {
-    try firebaseWorld.locked { () throws(NSError) -> T in
+    guard !isOutsideAnyWorld else {
+      throw AuthErrorUtils.error(.internalError, message: Self.outsideAnyWorldMessage)
+    }
+    return try firebaseWorld.locked { () throws(NSError) -> T in
       do throws(AuthFlowLanguage.AuthErrorCode) {
         let result = try body()
         syncUser()

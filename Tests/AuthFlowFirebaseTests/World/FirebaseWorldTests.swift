@@ -93,10 +93,23 @@ import Testing
 
 /// What happens outside a world, and under concurrent calls.
 @Suite struct FirebaseWorldMisuseTests {
-  @Test func authOutsideAWorldStopsWithAMessage() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Auth.auth()
+  /// Code that forgot its world gets an instance that signs nobody in and says why, not a crashed process.
+  @Test func authOutsideAWorldFailsEveryCallSayingWhy() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let auth = Auth.auth()
+      guard auth.currentUser == nil, Auth.auth() === auth else { exit(1) }
+      do {
+        _ = try await auth.createUser(withEmail: "bob@example.com", password: "Str0ng-pass")
+        exit(2)
+      } catch let error as NSError {
+        guard error.domain == AuthErrors.domain, error.code == AuthErrorCode.internalError.rawValue,
+          error.localizedDescription.hasPrefix("Auth.auth() was called outside an authflow world")
+        else { exit(3) }
+      }
+      guard auth.currentUser == nil else { exit(4) }
     }
+    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("authflow: Auth.auth() was called outside an authflow world"))
   }
 
   @Test func concurrentCallsFromManyTasksAreSerialised() async throws {
