@@ -162,16 +162,21 @@ extension Auth {
   // MARK: - Anonymous
 
   /// Signs in as a new guest: an anonymous account, no email, no provider (``User/isAnonymous``). Link a
-  /// credential to it (``User/link(with:)``) to keep it; signing out of it loses it.
+  /// credential to it (``User/link(with:)``) to keep it; signing out of it loses it. While a guest is signed in
+  /// it is that guest, with no `additionalUserInfo` and no call to the backend, as the SDK answers: an app that
+  /// signs in anonymously at every launch keeps one guest.
   @discardableResult
   public func signInAnonymously() async throws -> AuthDataResult { try signInAnonymouslyNow() }
 
-  /// Signs in as a new guest; see ``signInAnonymously()``.
+  /// Signs in as a new guest, or the one signed in; see ``signInAnonymously()``.
   public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
     complete(completion) { try signInAnonymouslyNow() }
   }
 
   private func signInAnonymouslyNow() throws -> AuthDataResult {
+    if let guest = currentUser, guest.isAnonymous {
+      return AuthDataResult(user: guest, additionalUserInfo: nil)
+    }
     try perform { () throws(AuthFlowLanguage.AuthErrorCode) in _ = try client.signInAnonymously() }
     return AuthDataResult(
       user: try signedInUser(),

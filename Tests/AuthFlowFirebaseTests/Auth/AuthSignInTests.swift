@@ -214,6 +214,23 @@ import Testing
     #expect(auth.currentUser?.isAnonymous == true)
   }
 
+  /// While a guest is signed in, signing in anonymously again is that guest, as the SDK answers without asking
+  /// the backend: no new account, and no `additionalUserInfo`.
+  @Test func signInAnonymouslyWhileAGuestIsThatGuest() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let first = try await auth.signInAnonymously()
+    let calls = world.transcript.count
+    let again = try await auth.signInAnonymously()
+    #expect(again.user === first.user)
+    #expect(again.additionalUserInfo == nil)
+    #expect(world.transcript.count == calls)
+    let completed: AuthDataResult? = await withCheckedContinuation { done in
+      auth.signInAnonymously { result, _ in done.resume(returning: result) }
+    }
+    #expect(completed?.user.uid == first.user.uid)
+  }
+
   @Test func failNextInjectsTheErrorOnce() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
