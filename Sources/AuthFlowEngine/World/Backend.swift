@@ -166,7 +166,8 @@ package final class Backend {
       issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
       claims: session.developerClaims.merging(accounts[session.uid]?.customClaims ?? [:]) { _, custom in
         custom
-      }, secondFactor: session.secondFactor,
+      }, profile: accounts[session.uid].map(TokenProfile.init) ?? TokenProfile(),
+      secondFactor: session.secondFactor,
       generation: session.generation, serial: tokenSerial)
   }
 

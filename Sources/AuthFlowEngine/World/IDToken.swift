@@ -17,6 +17,9 @@ public struct IDToken: Equatable, Sendable {
   /// Custom claims as they were when it was minted: the session's custom-token claims, then the account's
   /// custom claims (which win on a clash). A token minted before `set_claims` does not have the new ones.
   public var claims: [String: ClaimValue] = [:]
+  /// What it says of the user, as the account was when it was minted: a token minted before the email was
+  /// verified says `email_verified: false` until a new one is minted, whatever a reload since says.
+  public var profile = TokenProfile()
   /// The second factor the session proved, at a multi-factor sign-in or an enrolment
   /// (`firebase.sign_in_second_factor` and `second_factor_identifier`); nil for a first-factor session. A
   /// refreshed token keeps it.
@@ -28,9 +31,10 @@ public struct IDToken: Equatable, Sendable {
 
   init(
     value: String, uid: String, authTime: VirtualTime, issuedAt: VirtualTime, expiresAt: VirtualTime,
-    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], secondFactor: ProvedFactor? = nil,
-    generation: Int, serial: Int
+    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], profile: TokenProfile = TokenProfile(),
+    secondFactor: ProvedFactor? = nil, generation: Int, serial: Int
   ) {
+    self.profile = profile
     self.value = value
     self.uid = uid
     self.authTime = authTime
@@ -41,6 +45,33 @@ public struct IDToken: Equatable, Sendable {
     self.secondFactor = secondFactor
     self.generation = generation
     self.serial = serial
+  }
+}
+
+/// The user as an ID token describes them (its `email`, `email_verified`, `name`, `picture`, `phone_number` and
+/// `firebase.identities` claims), fixed when the token is minted.
+public struct TokenProfile: Equatable, Sendable {
+  public var email: String?
+  public var emailVerified = false
+  /// The display name (`name`).
+  public var name: String?
+  /// The photo URL (`picture`).
+  public var picture: String?
+  public var phoneNumber: String?
+  /// The ids of each identity by provider (`email`, `phone`, `google.com`, …).
+  public var identities: [String: [String]] = [:]
+
+  public init() {}
+
+  init(_ account: Account) {
+    email = account.email
+    emailVerified = account.emailVerified
+    name = account.displayName
+    picture = account.photoURL
+    phoneNumber = account.phoneNumber
+    if let email = account.email { identities["email"] = [email] }
+    if let number = account.phoneNumber { identities["phone"] = [number] }
+    for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
   }
 }
 

@@ -62,16 +62,13 @@ extension User {
     }
   }
 
-  /// The claims of a Firebase ID token for this user, as the client knows the user: a phone number is
-  /// `phone_number` and an identity, a second-factor session names its factor, a tenant's user its tenant.
+  /// The claims of a Firebase ID token for this user, as the account was when the token was minted (a token
+  /// from before the email was verified says it is not, as production's JWT does, until a new one is minted): a
+  /// phone number is `phone_number` and an identity, a second-factor session names its factor, a tenant's user
+  /// its tenant.
   private func claims(of token: IDToken, signInProvider: String, projectID: String) -> [String: Any] {
-    let user = auth?.client.currentUser
-    let account = auth?.client.currentAccount
-    var identities: [String: Any] = [:]
-    if let email = user?.email { identities["email"] = [email] }
-    if let phone = account?.phoneNumber { identities["phone"] = [phone] }
-    for linked in account?.linkedAccounts ?? [] { identities[linked.provider.rawValue] = [linked.subject] }
-    var firebase: [String: Any] = ["identities": identities, "sign_in_provider": signInProvider]
+    let profile = token.profile
+    var firebase: [String: Any] = ["identities": profile.identities, "sign_in_provider": signInProvider]
     if let factor = token.secondFactor {
       firebase["sign_in_second_factor"] = factor.kind.rawValue
       firebase["second_factor_identifier"] = factor.id
@@ -83,13 +80,13 @@ extension User {
       "iat": Int(token.issuedAt.secondsSince1970), "exp": Int(token.expiresAt.secondsSince1970),
       "firebase": firebase,
     ]
-    if let email = user?.email {
+    if let email = profile.email {
       claims["email"] = email
-      claims["email_verified"] = user?.emailVerified ?? false
+      claims["email_verified"] = profile.emailVerified
     }
-    if let phone = account?.phoneNumber { claims["phone_number"] = phone }
-    if let name = user?.displayName { claims["name"] = name }
-    if let photo = account?.photoURL { claims["picture"] = photo }
+    if let phone = profile.phoneNumber { claims["phone_number"] = phone }
+    if let name = profile.name { claims["name"] = name }
+    if let photo = profile.picture { claims["picture"] = photo }
     // Custom claims (a custom token's, the account's `setCustomUserClaims`) as the token was minted with them.
     for (name, value) in token.claims where claims[name] == nil { claims[name] = value.foundationValue }
     return claims

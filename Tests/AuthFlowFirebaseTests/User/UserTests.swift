@@ -73,6 +73,26 @@ import Testing
     #expect(gina.isEmailVerified, "Google is trusted for gmail.com addresses")
   }
 
+  /// A token says what the account was when it was minted: verifying the email and reloading leave the cached
+  /// token saying `email_verified: false` (the user's own flag is true), until a forced refresh mints a new one,
+  /// as production's JWT does.
+  @Test func aTokenMintedBeforeVerificationSaysUnverifiedUntilARefresh() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let user = try await auth.createUser(withEmail: "carol@example.com", password: "Str0ng-pass").user
+    try await user.sendEmailVerification()
+    let code = try #require(world.newestEmail(.verifyEmail, to: "carol@example.com")?.code)
+    try await auth.applyActionCode(code)
+    let token = try await user.getIDToken()
+    try await user.reload()
+    #expect(user.isEmailVerified)
+    #expect(try await user.getIDToken() == token)
+    #expect(try await user.getIDTokenResult().claims["email_verified"] as? Bool == false)
+    let refreshed = try await user.getIDTokenResult(forcingRefresh: true)
+    #expect(refreshed.token != token)
+    #expect(refreshed.claims["email_verified"] as? Bool == true)
+  }
+
   @Test func profileChangesShowOnTheUserAndTheBackend() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
