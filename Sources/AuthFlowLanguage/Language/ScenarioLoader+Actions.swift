@@ -76,7 +76,7 @@ extension ScenarioLoader.Document {
       let fields = fields(
         node, key: "admin", expected: expected, context: "admin", shape: ScenarioLanguage.admin)
     else { return nil }
-    guard fields.entries.count == 1, let entry = fields.entries.first else {
+    guard fields.all.count == 1, let entry = fields.entries.first else {
       if !fields.entries.isEmpty || problemCount == before {
         report(.adminNeedsOneOperation(found: fields.entries.map(\.name)), at: node)
       }

@@ -7,7 +7,7 @@ extension ScenarioLoader.Document {
       return settings
     }
     // `fields` reported every key the language does not list; a test checks each listed key has a knob.
-    for entry in fields.entries {
+    for entry in fields.all {
       guard let knob = BackendSettings.knob(named: entry.name) else { continue }
       knobValue(entry.value, of: knob, like: knob.value(settings)).map { knob.set(&settings, $0) }
     }

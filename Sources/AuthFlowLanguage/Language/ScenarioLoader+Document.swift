@@ -21,6 +21,8 @@ extension ScenarioLoader {
     var problemCount = 0
     /// What the file may still cost, carried from one document to the next.
     var budget: LoadBudget
+    /// Where the keys asked of each mapping are noted, when a test asks (``ScenarioLoader/keyReads``).
+    var keyReads: KeyReads?
 
     /// Whether `${name}` is replaced in the strings being read (in `given` and `steps`).
     var substitutesVariables = false
@@ -59,10 +61,11 @@ extension ScenarioLoader {
     /// What loaded of the last step read, when it has problems.
     var halfRead: Step?
 
-    init(file: String, machineNames: [String], budget: LoadBudget) {
+    init(file: String, machineNames: [String], budget: LoadBudget, keyReads: KeyReads? = nil) {
       self.file = file
       self.machineNames = machineNames
       self.budget = budget
+      self.keyReads = keyReads
     }
 
     /// The scenario in `root`, or nil when the document has any problem.

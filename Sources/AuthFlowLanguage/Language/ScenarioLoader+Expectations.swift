@@ -11,7 +11,7 @@ extension ScenarioLoader.Document {
     // One per key, but for `ui`, which has one per name.
     expectations.reserveCapacity(fields.entries.count)
     // The shape's keys are `ExpectSyntax.all`'s, in its order.
-    for entry in fields.entries {
+    for entry in fields.all {
       guard let place = entry.place else { continue }
       ExpectSyntax.readers[place](&self, entry.value, location(entry.keyMark), &expectations)
     }

@@ -57,7 +57,7 @@ extension ScenarioLoader.Document {
       }
       let (address, id) = (seed.email, seed.id)
       // The shape's keys are `AccountFieldSyntax.all`'s, in its order.
-      for entry in fields.entries where entry.name != "email" && entry.name != "id" {
+      for entry in fields.all where entry.name != "email" && entry.name != "id" {
         guard let place = entry.place else { continue }
         AccountFieldSyntax.all[place].read(&self, entry.value, &seed)
       }
@@ -195,7 +195,7 @@ extension ScenarioLoader.Document {
           at: emailNode)
         continue
       }
-      for entry in fields.entries where entry.name != "email" {
+      for entry in fields.all where entry.name != "email" {
         guard let place = entry.place else { continue }
         IdentityProviderAccountSyntax.all[place].read(&self, entry.value, &seed)
       }

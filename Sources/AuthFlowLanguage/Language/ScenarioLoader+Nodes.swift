@@ -101,7 +101,7 @@ extension ScenarioLoader.Document {
   /// misspelt key takes when it is not written itself); a missing required key is reported at the mapping.
   mutating func fields(
     _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, allowed: [String],
-    required: [String] = []
+    required: [String] = [], shapeName: String? = nil
   ) -> Fields? {
     // As `entries` reads them (keys that are not names reported first), without building that list: every
     // mapping of every file comes through here.
@@ -114,13 +114,13 @@ extension ScenarioLoader.Document {
       if case .scalar = pair.key { continue }
       report(.keyNotName(found: Self.found(pair.key)), at: pair.key)
     }
-    var known = Fields(node: node, entries: [])
-    known.entries.reserveCapacity(mapping.count)
+    var known = Fields(node: node, accepted: allowed, noting: keyReads.map { (shapeName ?? context, $0) })
+    known.reserveCapacity(mapping.count)
     for pair in mapping.pairs {
       guard case .scalar(let name) = pair.key else { continue }
       let value = pair.value
       if let place = allowed.firstIndex(of: name.string) {
-        known.entries.append(Entry(name: name.string, keyMark: name.mark, value: value, place: place))
+        known.append(Entry(name: name.string, keyMark: name.mark, value: value, place: place))
       } else if Self.stepKeys.contains(name.string), context == "use" || ActionKind(rawValue: context) != nil
       {
         // `expect:` indented under the action's arguments: it belongs to the step.
@@ -136,7 +136,7 @@ extension ScenarioLoader.Document {
         if let suggestion, let place = allowed.firstIndex(of: suggestion), mapping[suggestion] == nil,
           known[suggestion] == nil
         {
-          known.entries.append(Entry(name: suggestion, keyMark: name.mark, value: value, place: place))
+          known.append(Entry(name: suggestion, keyMark: name.mark, value: value, place: place))
         }
       }
     }
@@ -151,7 +151,8 @@ extension ScenarioLoader.Document {
     _ node: YAMLNode, key: String, expected: String = "a mapping", context: String, shape: MappingShape
   ) -> Fields? {
     fields(
-      node, key: key, expected: expected, context: context, allowed: shape.keys, required: shape.required)
+      node, key: key, expected: expected, context: context, allowed: shape.keys, required: shape.required,
+      shapeName: shape.name)
   }
 
   /// The items of a list; reports anything else.

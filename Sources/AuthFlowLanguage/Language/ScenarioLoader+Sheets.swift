@@ -91,7 +91,8 @@ extension ScenarioLoader.Document {
     guard
       let fields = fields(
         node, key: "reauthenticate", expected: expected, context: "reauthenticate",
-        allowed: ScenarioLanguage.passwordPrompt.keys + ScenarioLanguage.sheet.keys)
+        allowed: ScenarioLanguage.passwordPrompt.keys + ScenarioLanguage.sheet.keys,
+        shapeName: ScenarioLanguage.passwordPrompt.name + "+" + ScenarioLanguage.sheet.name)
     else { return nil }
     if let password = fields["password"] {
       if let other = fields.entries.first(where: { $0.name != "password" }) {

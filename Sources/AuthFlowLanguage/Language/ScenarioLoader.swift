@@ -27,6 +27,10 @@ public struct ScenarioLoader: Sendable {
     self.machineNames = machineNames
   }
 
+  /// Where each load notes the keys its readers ask of each mapping (see ``KeyReads``); nil (the default) notes
+  /// nothing.
+  package var keyReads: KeyReads?
+
   /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,
   /// sorted by path; a file given explicitly is read whatever its extension.
   ///
@@ -130,7 +134,7 @@ public struct ScenarioLoader: Sendable {
       if Document.isFlow(root) {
         flows += 1
         // Not a scenario, but its own shape is checked here (a `parms:` typo), once, whether or not it is used.
-        var document = Document(file: file, machineNames: machineNames, budget: budget)
+        var document = Document(file: file, machineNames: machineNames, budget: budget, keyReads: keyReads)
         document.checkFlowDocument(root)
         result.diagnostics += (invalid + document.problems).map { Diagnostic($0.value, at: $0.location) }
         budget = document.budget
@@ -147,7 +151,7 @@ public struct ScenarioLoader: Sendable {
         return false
       }
       if isEmpty { return true }
-      var document = Document(file: file, machineNames: machineNames, budget: budget)
+      var document = Document(file: file, machineNames: machineNames, budget: budget, keyReads: keyReads)
       document.readsFlows = readsFlows
       // A tag or a key written twice makes the document invalid, though the rest of it is still checked.
       let scenarios = document.loadCombinations(root)
