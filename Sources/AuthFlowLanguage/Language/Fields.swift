@@ -7,16 +7,22 @@
 struct Fields {
   var node: YAMLNode
   private(set) var entries: [Entry]
-  /// The keys the mapping accepts.
-  private let accepted: [String]
-  /// The mapping's name (its shape's) and where the keys asked for are noted, when a test asks.
-  private let noting: (mapping: String, reads: KeyReads)?
+  #if DEBUG
+    /// The keys the mapping accepts, for the check on every key asked for.
+    private let accepted: [String]
+    /// Where the keys asked for are noted, when a test asks.
+    private let noting: KeyReads.Mapping?
+  #endif
 
-  init(node: YAMLNode, accepted: [String], noting: (mapping: String, reads: KeyReads)?) {
+  /// Fields of `node`, none yet; debug builds check what is asked of them against `accepted` and note it in
+  /// `noting`. Release builds keep neither: the loader copies the fields of every mapping of every file.
+  init(node: YAMLNode, accepted: [String], noting: @autoclosure () -> KeyReads.Mapping?) {
     self.node = node
     self.entries = []
-    self.accepted = accepted
-    self.noting = noting
+    #if DEBUG
+      self.accepted = accepted
+      self.noting = noting()
+    #endif
   }
 
   mutating func append(_ entry: Entry) { entries.append(entry) }
@@ -33,7 +39,9 @@ struct Fields {
 
   /// Every entry, for a reader that reads each key through a syntax table: it asks for every key.
   var all: [Entry] {
-    if let noting { for key in accepted { noting.reads.note(key, of: noting.mapping) } }
+    #if DEBUG
+      if let noting { for key in noting.accepted { noting.reads.note(key, of: noting.name) } }
+    #endif
     return entries
   }
 
@@ -44,15 +52,18 @@ struct Fields {
   }
 
   private func ask(_ name: String) {
-    assert(
-      accepted.contains(name),
-      "a reader asks for '\(name)', which \(noting?.mapping ?? "the mapping") does not accept")
-    noting?.reads.note(name, of: noting?.mapping ?? "")
+    #if DEBUG
+      assert(
+        accepted.contains(name),
+        "a reader asks for '\(name)', which \(noting?.name ?? "the mapping") does not accept")
+      if let noting { noting.reads.note(name, of: noting.name) }
+    #endif
   }
 }
 
 /// The keys a load asked its mappings for, by mapping (``Fields``): set ``ScenarioLoader/keyReads`` to one to
-/// find a key the language declares that no reader asks for. For one load at a time.
+/// find a key the language declares that no reader asks for. For one load at a time, in a debug build (a
+/// release build notes nothing).
 package final class KeyReads: @unchecked Sendable {
   /// For each mapping (a shape's name, or the key holding it), the keys asked for.
   package private(set) var asked: [String: Set<String>] = [:]
@@ -60,4 +71,17 @@ package final class KeyReads: @unchecked Sendable {
   package init() {}
 
   func note(_ key: String, of mapping: String) { asked[mapping, default: []].insert(key) }
+
+  /// One mapping being read: its name (its shape's), the keys it accepts, and where to note what is asked.
+  final class Mapping {
+    let name: String
+    let accepted: [String]
+    let reads: KeyReads
+
+    init(name: String, accepted: [String], reads: KeyReads) {
+      self.name = name
+      self.accepted = accepted
+      self.reads = reads
+    }
+  }
 }

@@ -114,7 +114,9 @@ extension ScenarioLoader.Document {
       if case .scalar = pair.key { continue }
       report(.keyNotName(found: Self.found(pair.key)), at: pair.key)
     }
-    var known = Fields(node: node, accepted: allowed, noting: keyReads.map { (shapeName ?? context, $0) })
+    var known = Fields(
+      node: node, accepted: allowed,
+      noting: keyReads.map { KeyReads.Mapping(name: shapeName ?? context, accepted: allowed, reads: $0) })
     known.reserveCapacity(mapping.count)
     for pair in mapping.pairs {
       guard case .scalar(let name) = pair.key else { continue }

@@ -27,8 +27,8 @@ public struct ScenarioLoader: Sendable {
     self.machineNames = machineNames
   }
 
-  /// Where each load notes the keys its readers ask of each mapping (see ``KeyReads``); nil (the default) notes
-  /// nothing.
+  /// Where each load notes the keys its readers ask of each mapping (see ``KeyReads``; debug builds only); nil
+  /// (the default) notes nothing.
   package var keyReads: KeyReads?
 
   /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,

@@ -197,56 +197,61 @@ import Testing
     #expect(ScenarioWriter.yaml(again) == written)
   }
 
-  /// A key the language declares for a mapping is asked for by the mapping's reader: one no reader asks for
-  /// would be accepted and then dropped without a word. Each mapping a reader reads key by key (every action's
-  /// arguments among them) is asked for each of its keys while the fixture loads; debug builds also check that no
-  /// reader asks a mapping for a key it does not declare (`Fields`).
-  @Test func everyDeclaredKeyOfAMappingIsAskedForByItsReader() throws {
-    var loader = ScenarioLoader()
-    let reads = KeyReads()
-    loader.keyReads = reads
-    let loaded = loader.load(yaml: Self.everyKey, file: "every-key.yaml")
-    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.description))")
-    var shapes: [String: MappingShape] = [:]
-    func walk(_ shape: ValueShape) {
-      switch shape {
-      case .mapping(let mapping):
-        guard shapes.updateValue(mapping, forKey: mapping.name) == nil else { return }
-        for field in mapping.fields { walk(field.shape) }
-      case .list(let item, _, _): walk(item)
-      case .dictionary(let value, _, _): walk(value)
-      case .either(let alternatives): alternatives.forEach(walk)
-      default: break
-      }
-    }
-    walk(.mapping(ScenarioLanguage.scenario))
-    walk(ScenarioLanguage.step)
-    // Keys read before or besides their mapping's reader, each on purpose: the document's `version` and
-    // `matrix` (read first, from the document itself), and the `device` that `network` and `fail_next` may name
-    // inside their arguments (the step reads it, as the step's device).
-    let readElsewhere = ["scenario": ["version", "matrix"], "network": ["device"], "failNext": ["device"]]
-    for (name, asked) in reads.asked.sorted(by: { $0.key < $1.key }) {
-      // A mapping that takes either of two shapes (`reauthenticate`) is noted as `first+second`.
-      let parts = name.split(separator: "+").map(String.init)
-      guard parts.allSatisfy({ shapes[$0] != nil }) else { continue }
-      let declared = Set(parts.flatMap { shapes[$0]?.keys ?? [] })
-      let unasked = declared.subtracting(asked).subtracting(readElsewhere[name] ?? [])
-      #expect(unasked.isEmpty, "\(name) declares \(unasked.sorted()), which its reader never asks for")
-    }
-    // Not a check of nothing: every action whose arguments may be a mapping had one read key by key.
-    let noted = Set(reads.asked.keys.flatMap { $0.split(separator: "+").map(String.init) })
-    var unread: [String] = []
-    for kind in ActionKind.allCases {
-      let alternatives: [ValueShape] =
-        switch ScenarioLanguage.argument(of: kind) {
-        case .either(let shapes): shapes
-        case let shape: [shape]
+  #if DEBUG
+    /// A key the language declares for a mapping is asked for by the mapping's reader: one no reader asks for
+    /// would be accepted and then dropped without a word. Each mapping a reader reads key by key (every action's
+    /// arguments among them) is asked for each of its keys while the fixture loads; debug builds (where the
+    /// loader notes what is asked) also check that no reader asks a mapping for a key it does not declare
+    /// (`Fields`).
+    @Test func everyDeclaredKeyOfAMappingIsAskedForByItsReader() throws {
+      var loader = ScenarioLoader()
+      let reads = KeyReads()
+      loader.keyReads = reads
+      let loaded = loader.load(yaml: Self.everyKey, file: "every-key.yaml")
+      #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.description))")
+      var shapes: [String: MappingShape] = [:]
+      func walk(_ shape: ValueShape) {
+        switch shape {
+        case .mapping(let mapping):
+          guard shapes.updateValue(mapping, forKey: mapping.name) == nil else { return }
+          for field in mapping.fields { walk(field.shape) }
+        case .list(let item, _, _): walk(item)
+        case .dictionary(let value, _, _): walk(value)
+        case .either(let alternatives): alternatives.forEach(walk)
+        default: break
         }
-      let mappings = alternatives.compactMap { if case .mapping(let shape) = $0 { shape.name } else { nil } }
-      if !mappings.isEmpty, noted.isDisjoint(with: mappings) { unread.append(kind.rawValue) }
+      }
+      walk(.mapping(ScenarioLanguage.scenario))
+      walk(ScenarioLanguage.step)
+      // Keys read before or besides their mapping's reader, each on purpose: the document's `version` and
+      // `matrix` (read first, from the document itself), and the `device` that `network` and `fail_next` may name
+      // inside their arguments (the step reads it, as the step's device).
+      let readElsewhere = ["scenario": ["version", "matrix"], "network": ["device"], "failNext": ["device"]]
+      for (name, asked) in reads.asked.sorted(by: { $0.key < $1.key }) {
+        // A mapping that takes either of two shapes (`reauthenticate`) is noted as `first+second`.
+        let parts = name.split(separator: "+").map(String.init)
+        guard parts.allSatisfy({ shapes[$0] != nil }) else { continue }
+        let declared = Set(parts.flatMap { shapes[$0]?.keys ?? [] })
+        let unasked = declared.subtracting(asked).subtracting(readElsewhere[name] ?? [])
+        #expect(unasked.isEmpty, "\(name) declares \(unasked.sorted()), which its reader never asks for")
+      }
+      // Not a check of nothing: every action whose arguments may be a mapping had one read key by key.
+      let noted = Set(reads.asked.keys.flatMap { $0.split(separator: "+").map(String.init) })
+      var unread: [String] = []
+      for kind in ActionKind.allCases {
+        let alternatives: [ValueShape] =
+          switch ScenarioLanguage.argument(of: kind) {
+          case .either(let shapes): shapes
+          case let shape: [shape]
+          }
+        let mappings = alternatives.compactMap {
+          if case .mapping(let shape) = $0 { shape.name } else { nil }
+        }
+        if !mappings.isEmpty, noted.isDisjoint(with: mappings) { unread.append(kind.rawValue) }
+      }
+      #expect(unread.isEmpty, "actions whose argument mapping was never read key by key: \(unread)")
     }
-    #expect(unread.isEmpty, "actions whose argument mapping was never read key by key: \(unread)")
-  }
+  #endif
 
   /// The language's key lists are the declarations' (`ScenarioKeySyntax`, `ModifierSyntax`, `ActionSyntax`,
   /// `AdminSyntax`, `ExpectSyntax`, `BackendSettings.knobs`, `GivenKeySyntax`, `AccountFieldSyntax`,
