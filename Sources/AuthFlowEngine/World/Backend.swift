@@ -166,7 +166,7 @@ package final class Backend {
       issuedAt: world.now, expiresAt: world.now + settings.idTokenTTL, signInProvider: session.signInProvider,
       claims: session.developerClaims.merging(accounts[session.uid]?.customClaims ?? [:]) { _, custom in
         custom
-      }, profile: accounts[session.uid].map(TokenProfile.init) ?? TokenProfile(),
+      }, profile: TokenProfile(account: accounts[session.uid]),
       secondFactor: session.secondFactor,
       generation: session.generation, serial: tokenSerial)
   }

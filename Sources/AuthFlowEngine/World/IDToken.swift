@@ -19,7 +19,7 @@ public struct IDToken: Equatable, Sendable {
   public var claims: [String: ClaimValue] = [:]
   /// What it says of the user, as the account was when it was minted: a token minted before the email was
   /// verified says `email_verified: false` until a new one is minted, whatever a reload since says.
-  public var profile = TokenProfile()
+  public var profile = TokenProfile.empty
   /// The second factor the session proved, at a multi-factor sign-in or an enrolment
   /// (`firebase.sign_in_second_factor` and `second_factor_identifier`); nil for a first-factor session. A
   /// refreshed token keeps it.
@@ -31,7 +31,7 @@ public struct IDToken: Equatable, Sendable {
 
   init(
     value: String, uid: String, authTime: VirtualTime, issuedAt: VirtualTime, expiresAt: VirtualTime,
-    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], profile: TokenProfile = TokenProfile(),
+    signInProvider: ProviderID?, claims: [String: ClaimValue] = [:], profile: TokenProfile = .empty,
     secondFactor: ProvedFactor? = nil, generation: Int, serial: Int
   ) {
     self.profile = profile
@@ -49,29 +49,50 @@ public struct IDToken: Equatable, Sendable {
 }
 
 /// The user as an ID token describes them (its `email`, `email_verified`, `name`, `picture`, `phone_number` and
-/// `firebase.identities` claims), fixed when the token is minted.
-public struct TokenProfile: Equatable, Sendable {
-  public var email: String?
-  public var emailVerified = false
+/// `firebase.identities` claims), fixed when the token is minted. A class, so that a token, which is copied
+/// wherever a session goes, carries one reference for all of it.
+public final class TokenProfile: Equatable, Sendable {
+  /// The account's email (`email`), if it has one.
+  public let email: String?
+  /// Whether the email was verified (`email_verified`).
+  public let emailVerified: Bool
   /// The display name (`name`).
-  public var name: String?
+  public let name: String?
   /// The photo URL (`picture`).
-  public var picture: String?
-  public var phoneNumber: String?
-  /// The ids of each identity by provider (`email`, `phone`, `google.com`, …).
-  public var identities: [String: [String]] = [:]
+  public let picture: String?
+  /// The verified phone number (`phone_number`), if any.
+  public let phoneNumber: String?
+  /// The account's linked accounts, kept whole: copying them costs less than reshaping them at every mint.
+  private let linked: [LinkedAccount]
 
-  public init() {}
+  /// The profile of a token minted for no account: nothing in it.
+  public static let empty = TokenProfile(account: nil)
 
-  init(_ account: Account) {
-    email = account.email
-    emailVerified = account.emailVerified
-    name = account.displayName
-    picture = account.photoURL
-    phoneNumber = account.phoneNumber
-    if let email = account.email { identities["email"] = [email] }
-    if let number = account.phoneNumber { identities["phone"] = [number] }
-    for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
+  /// What `account` says now; the empty profile for none. Read in place (`__shared`): an account is copied field
+  /// by field, not whole, at every mint.
+  init(account: __shared Account?) {
+    email = account?.email
+    emailVerified = account?.emailVerified ?? false
+    name = account?.displayName
+    picture = account?.photoURL
+    phoneNumber = account?.phoneNumber
+    linked = account?.links ?? []
+  }
+
+  /// Whether two profiles say the same of the user.
+  public static func == (lhs: TokenProfile, rhs: TokenProfile) -> Bool {
+    lhs === rhs
+      || (lhs.email, lhs.emailVerified, lhs.name, lhs.picture, lhs.phoneNumber)
+        == (rhs.email, rhs.emailVerified, rhs.name, rhs.picture, rhs.phoneNumber) && lhs.linked == rhs.linked
+  }
+
+  /// `firebase.identities`: the ids of each identity by provider (`email`, `phone`, `google.com`, …).
+  public var identities: [String: [String]] {
+    var identities: [String: [String]] = [:]
+    if let email { identities["email"] = [email] }
+    if let phoneNumber { identities["phone"] = [phoneNumber] }
+    for link in linked { identities[link.provider.rawValue, default: []].append(link.subject) }
+    return identities
   }
 }
 
