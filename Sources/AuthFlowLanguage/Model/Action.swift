@@ -1,4 +1,7 @@
 /// What happens at a step: the user or the OS acting on one device's app, or something changing in the world.
+///
+/// The actions whose arguments are larger than two strings are kept out of line (`indirect`), so that each step,
+/// which holds its action, takes the room of the small ones: a large run holds all its scenarios' steps at once.
 public enum Action: Equatable, Sendable {
   // MARK: On a device (SPEC 2.2)
   /// `launch`: starts the app on the device.
@@ -10,11 +13,11 @@ public enum Action: Equatable, Sendable {
   /// `foreground`: the app comes back to the foreground.
   case foreground
   /// `sign_up`: creates a password account through the app.
-  case signUp(email: String, password: String, displayName: String?)
+  indirect case signUp(email: String, password: String, displayName: String?)
   /// `sign_in`: signs in with an email and a password through the app.
   case signIn(email: String, password: String)
   /// `sign_in_with`: signs in through an identity provider's sheet.
-  case signInWith(ProviderSheet)
+  indirect case signInWith(ProviderSheet)
   /// `sign_in_anonymously`: the app signs in as a new guest (an anonymous account).
   case signInAnonymously
   /// `sign_out`: signs out through the app.
@@ -28,14 +31,14 @@ public enum Action: Equatable, Sendable {
   /// `delete_account`: deletes the signed-in user's account through the app.
   case deleteAccount
   /// `reauthenticate`: signs in again as the current user, with a password or a provider.
-  case reauthenticate(Reauthentication)
+  indirect case reauthenticate(Reauthentication)
   /// `cancel`: dismisses what the app asks for (a re-login prompt, a sheet).
   case cancel
   /// `link_provider`: links an identity provider to the signed-in user.
-  case linkProvider(ProviderSheet)
+  indirect case linkProvider(ProviderSheet)
   /// `update_profile`: sets the signed-in user's display name and photo URL; nil leaves one as it is, an inner
   /// nil (`null` in YAML) clears it.
-  case updateProfile(displayName: String??, photoURL: String??)
+  indirect case updateProfile(displayName: String??, photoURL: String??)
   /// `unlink_provider`: removes a sign-in method (`password` or an identity provider) from the signed-in user.
   case unlinkProvider(ProviderID)
   /// `link_provider: {provider: password, email, password}`: links an email and password to the signed-in user
@@ -45,7 +48,7 @@ public enum Action: Equatable, Sendable {
   case changePassword(newPassword: String)
   /// `sign_in_with_custom_token`: the app's own server mints a custom token for `uid` (with developer `claims`)
   /// and the app signs in with it.
-  case signInWithCustomToken(uid: String, claims: [String: ClaimValue])
+  indirect case signInWithCustomToken(uid: String, claims: [String: ClaimValue])
   /// `send_sign_in_link`: asks for a passwordless sign-in link to this email; the app remembers the email on
   /// the device until the link comes back.
   case sendSignInLink(email: String)
@@ -73,12 +76,12 @@ public enum Action: Equatable, Sendable {
   // MARK: On the world (SPEC 2.3)
   /// `follow_link`: opens the action link of the newest matching email (a reset sets `newPassword`) in a browser,
   /// or, with `device`, on that device, whose app gets the link (a universal link).
-  case followLink(
+  indirect case followLink(
     mail: MailKind, to: String, newPassword: String?, which: MailChoice = .newest, device: String? = nil)
   /// `wait`: moves the virtual clock forward.
   case wait(VirtualDuration)
   /// `admin`: an Admin SDK call on the backend.
-  case admin(AdminAction)
+  indirect case admin(AdminAction)
   /// `network`: takes the device offline or back online.
   case network(online: Bool)
   /// `fail_next`: makes the next call of a backend operation fail with an error.
