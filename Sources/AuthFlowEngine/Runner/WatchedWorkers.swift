@@ -112,7 +112,11 @@ package enum WatchedWorkers {
     private let mainThreadItems: [Bool]?
     /// Whether the main thread's worker was given up on: the others then take its items too.
     private var mainThreadWorkerLost = false
-    private var slots: [Value?]
+    /// How many items there are.
+    private let count: Int
+    /// Results posted ahead of their turn, by item: only those, not a place for every item, which a run of
+    /// 10,000 would keep (3 MB of them) for the whole run.
+    private var pending: [Int: Value] = [:]
     private var filled: [Bool]
     private var delivered = 0
     private var delivering = false
@@ -130,7 +134,7 @@ package enum WatchedWorkers {
     ) {
       claimed = Array(repeating: false, count: count)
       self.mainThreadItems = mainThreadItems
-      slots = Array(repeating: nil, count: count)
+      self.count = count
       filled = Array(repeating: false, count: count)
       results.reserveCapacity(count)
       self.deliver = deliver
@@ -185,15 +189,14 @@ package enum WatchedWorkers {
         return
       }
       filled[index] = true
-      slots[index] = value
+      pending[index] = value
       late[index] = nil
       guard !delivering else {
         condition.unlock()
         return
       }
       delivering = true
-      while delivered < slots.count, let ready = slots[delivered] {
-        slots[delivered] = nil
+      while delivered < count, let ready = pending.removeValue(forKey: delivered) {
         condition.unlock()
         deliver.value(ready)
         results.append(keep.value(ready))
@@ -202,7 +205,7 @@ package enum WatchedWorkers {
         delivered += 1
       }
       delivering = false
-      if delivered == slots.count { condition.broadcast() }
+      if delivered == count { condition.broadcast() }
       condition.unlock()
     }
 
@@ -235,8 +238,8 @@ package enum WatchedWorkers {
       let deadline = Date(timeIntervalSinceNow: Self.seconds(interval))
       condition.lock()
       defer { condition.unlock() }
-      while delivered < slots.count {
-        guard condition.wait(until: deadline) else { return delivered == slots.count }
+      while delivered < count {
+        guard condition.wait(until: deadline) else { return delivered == count }
       }
       return true
     }
