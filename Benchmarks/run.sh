@@ -83,8 +83,13 @@ for size in "${sizes[@]}"; do
     for jobs in 1 2; do
       best "$binary" run --jobs "$jobs" "$suite"
       grep -q "^$size passed, 0 failed$" "$work/out.txt" || { tail -n 3 "$work/out.txt"; exit 1; }
-      printf '%-9s %-24s %9s %9s %9s\n' "$size" "run --jobs $jobs ($build)" "$wall" "$rss" \
-        "$(ratio "$wall" "$floor_wall")"
+      # The memory target (Benchmarks/README.md) is said where it is missed, so that no run hides it.
+      over=""
+      if [ "$size" -ge 10000 ] && awk -v mb="$rss" 'BEGIN { exit !(mb > 100) }'; then
+        over="   over the target: 100 MB at 10,000 scenarios"
+      fi
+      printf '%-9s %-24s %9s %9s %9s%s\n' "$size" "run --jobs $jobs ($build)" "$wall" "$rss" \
+        "$(ratio "$wall" "$floor_wall")" "$over"
     done
   done
 done
