@@ -22,7 +22,7 @@ extension AuthServer {
     -> [String: JSON]
   {
     let jwt = tokens.issue(
-      session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
+      session.tokens.idToken, refreshToken: session.tokens.refreshToken,
       provider: provider, tenant: tenantID, signInAttributes: signInAttributes)
     return [
       "kind": .string("identitytoolkit#\(kind)"), "localId": .string(session.account.uid),
@@ -53,13 +53,9 @@ extension AuthServer {
       }
       return .object(sessionJSON(session, kind: "SignupNewUserResponse", provider: "password"))
     }
-    var session = try backend { () throws(AuthErrorCode) in try world.signUp(email: email, password: password)
-    }
-    if let name = request.displayName {
-      let account = try backend { () throws(AuthErrorCode) in
-        try world.setDisplayName(session.tokens.idToken, to: name)
-      }
-      session.account = account
+    // The display name is the new account's from the start, so the ID token minted for it names the user.
+    var session = try backend { () throws(AuthErrorCode) in
+      try world.signUp(email: email, password: password, displayName: request.displayName)
     }
     let factors = try signUpFactors(request.mfaInfo ?? [])
     if !factors.isEmpty {
@@ -291,7 +287,7 @@ extension AuthServer {
       if let problem = world.refreshTokenProblem(refreshToken) { throw ServiceError(problem) }
       throw ServiceError(error, context: .refresh, passwordMinLength: world.settings.passwordMinLength)
     }
-    let jwt = tokens.issue(token, for: account, refreshToken: refreshToken, tenant: tenantID)
+    let jwt = tokens.issue(token, refreshToken: refreshToken, tenant: tenantID)
     return [
       "access_token": .string(jwt), "id_token": .string(jwt), "expires_in": expiresIn, "token_type": "Bearer",
       "refresh_token": .string(refreshToken), "user_id": .string(account.uid),

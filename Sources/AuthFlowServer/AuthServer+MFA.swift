@@ -208,7 +208,7 @@ extension AuthServer {
   private func tokensJSON(_ session: ServedSession, secondFactor: MFAEnrollment? = nil) -> JSON {
     let provider = session.tokens.idToken.signInProvider?.rawValue ?? "password"
     let jwt = tokens.issue(
-      session.tokens.idToken, for: session.account, refreshToken: session.tokens.refreshToken,
+      session.tokens.idToken, refreshToken: session.tokens.refreshToken,
       provider: provider, secondFactor: secondFactor.map { ($0.id, $0.kind.rawValue) }, tenant: tenantID)
     return ["idToken": .string(jwt), "refreshToken": .string(session.tokens.refreshToken)]
   }

@@ -1,3 +1,4 @@
+import AuthFlowLanguage
 import Foundation
 
 /// A JSON response body, built from literals; read back too (`Decodable`) where a request carries free-form JSON
@@ -21,6 +22,17 @@ enum JSON: Codable, Equatable, Sendable, ExpressibleByStringLiteral, Expressible
   }
 
   static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+
+  /// A claim as JSON.
+  init(_ claim: ClaimValue) {
+    switch claim {
+    case .string(let text): self = .string(text)
+    case .integer(let number): self = .int(Int64(number))
+    case .bool(let flag): self = .bool(flag)
+    case .list(let items): self = .array(items.map(JSON.init))
+    case .object(let members): self = .object(members.mapValues(JSON.init))
+    }
+  }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()

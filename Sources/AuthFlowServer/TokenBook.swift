@@ -26,10 +26,10 @@ final class TokenBook: @unchecked Sendable {
 
   init(projectID: String) { self.projectID = projectID }
 
-  /// Encodes `token` for `account` as a JWT and remembers it; `secondFactor` (an enrolment id and `phone` or
-  /// `totp`) is the factor the session proved, kept for its refreshed tokens.
+  /// Encodes `token` as a JWT and remembers it; `secondFactor` (an enrolment id and `phone` or `totp`) is the
+  /// factor the session proved, kept for its refreshed tokens.
   func issue(
-    _ token: IDToken, for account: ServedAccount, refreshToken: String, provider: String? = nil,
+    _ token: IDToken, refreshToken: String, provider: String? = nil,
     secondFactor: (id: String, kind: String)? = nil, tenant: String? = nil,
     signInAttributes attributes: JSON? = nil
   ) -> String {
@@ -39,15 +39,20 @@ final class TokenBook: @unchecked Sendable {
     if let secondFactor { secondFactors[refreshToken] = secondFactor }
     if let attributes { signInAttributes[refreshToken] = attributes }
     if let tenant { refreshTenants[refreshToken] = tenant }
-    var claims = Claims(
-      token, account, projectID: projectID, provider: signInProviders[refreshToken] ?? "password")
-    if let factor = secondFactors[refreshToken] {
-      claims.firebase.signInSecondFactor = factor.kind
-      claims.firebase.secondFactorIdentifier = factor.id
+    // The payload the world's token carries (the façade shows the same), with what only the server knows of
+    // the session: the factor it proved, its SAML attributes.
+    var claims = token.payload(
+      projectID: projectID, signInProvider: signInProviders[refreshToken] ?? "password", tenant: tenant
+    ).mapValues(JSON.init)
+    if case .object(var firebase) = claims["firebase"] {
+      if let factor = secondFactors[refreshToken] {
+        firebase["sign_in_second_factor"] = .string(factor.kind)
+        firebase["second_factor_identifier"] = .string(factor.id)
+      }
+      firebase["sign_in_attributes"] = signInAttributes[refreshToken]
+      claims["firebase"] = .object(firebase)
     }
-    claims.firebase.tenant = tenant
-    claims.firebase.signInAttributes = signInAttributes[refreshToken]
-    let jwt = Self.encode(claims)
+    let jwt = Self.encode(.object(claims))
     idTokens[jwt] = (token, tenant)
     return jwt
   }
@@ -114,108 +119,8 @@ final class TokenBook: @unchecked Sendable {
     return refreshTenants[refreshToken]
   }
 
-  /// The claims of a Firebase ID token: the standard ones, then the token's custom claims at the top level.
-  struct Claims: Encodable, Equatable {
-    var iss: String
-    var aud: String
-    var authTime: Int64
-    var userID: String
-    var sub: String
-    var iat: Int64
-    var exp: Int64
-    var email: String?
-    var emailVerified: Bool?
-    var name: String?
-    var phoneNumber: String?
-    /// `anonymous` in a guest's tokens, as production issues them (`provider_id`); absent otherwise.
-    var providerID: String?
-    var firebase: Firebase
-    /// Custom claims (a custom token's, the account's `customAttributes`), beside the standard ones.
-    var custom: [String: ClaimValue]
-
-    enum CodingKeys: String, CodingKey {
-      case iss, aud, sub, iat, exp, email, name, firebase
-      case authTime = "auth_time"
-      case userID = "user_id"
-      case emailVerified = "email_verified"
-      case phoneNumber = "phone_number"
-      case providerID = "provider_id"
-    }
-
-    /// A custom claim's name as a coding key.
-    struct ClaimKey: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(iss, forKey: .iss)
-      try container.encode(aud, forKey: .aud)
-      try container.encode(authTime, forKey: .authTime)
-      try container.encode(userID, forKey: .userID)
-      try container.encode(sub, forKey: .sub)
-      try container.encode(iat, forKey: .iat)
-      try container.encode(exp, forKey: .exp)
-      try container.encodeIfPresent(email, forKey: .email)
-      try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
-      try container.encodeIfPresent(name, forKey: .name)
-      try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
-      try container.encodeIfPresent(providerID, forKey: .providerID)
-      try container.encode(firebase, forKey: .firebase)
-      var extra = encoder.container(keyedBy: ClaimKey.self)
-      // Reserved names never get here (the loader and the server refuse them); standard fields win anyway.
-      for (claim, value) in custom where CodingKeys(stringValue: claim) == nil {
-        try extra.encode(value, forKey: ClaimKey(stringValue: claim))
-      }
-    }
-
-    struct Firebase: Codable, Equatable {
-      var identities: [String: [String]]
-      var signInProvider: String
-      /// `phone` or `totp` after a second-factor sign-in or enrolment (`sign_in_second_factor`).
-      var signInSecondFactor: String?
-      /// The enrolment id of that factor (`second_factor_identifier`).
-      var secondFactorIdentifier: String?
-      /// The tenant of a tenant's user (`firebase.tenant`), which tenant-aware Admin SDKs check.
-      var tenant: String?
-      /// A SAML sign-in's attribute statements (`sign_in_attributes`).
-      var signInAttributes: JSON?
-
-      enum CodingKeys: String, CodingKey {
-        case identities, tenant
-        case signInAttributes = "sign_in_attributes"
-        case signInProvider = "sign_in_provider"
-        case signInSecondFactor = "sign_in_second_factor"
-        case secondFactorIdentifier = "second_factor_identifier"
-      }
-    }
-
-    init(_ token: IDToken, _ account: ServedAccount, projectID: String, provider: String) {
-      iss = "https://securetoken.google.com/\(projectID)"
-      aud = projectID
-      authTime = token.authTime.secondsSince1970
-      userID = token.uid
-      sub = token.uid
-      iat = token.issuedAt.secondsSince1970
-      exp = token.expiresAt.secondsSince1970
-      email = account.email
-      emailVerified = account.email == nil ? nil : account.emailVerified
-      name = account.displayName
-      phoneNumber = account.phoneNumber
-      var identities: [String: [String]] = [:]
-      if let email = account.email { identities["email"] = [email] }
-      for link in account.links { identities[link.provider.rawValue, default: []].append(link.subject) }
-      if let number = account.phoneNumber { identities["phone"] = [number] }
-      firebase = Firebase(identities: identities, signInProvider: provider)
-      providerID = provider == "anonymous" ? "anonymous" : nil
-      custom = token.claims
-    }
-  }
-
-  static func encode(_ claims: Claims) -> String {
+  /// `claims` as an unsigned JWT.
+  static func encode(_ claims: JSON) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)

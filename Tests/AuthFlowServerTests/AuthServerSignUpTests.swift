@@ -63,6 +63,31 @@ import Testing
     }
   }
 
+  /// A display name given at sign-up is the account's before its first token is minted, so that token names
+  /// the user; a photo set later is `picture` in the tokens minted after it, as production's JWTs carry them.
+  @Test func theFirstTokenNamesTheUserAndLaterOnesShowThePhoto() async throws {
+    try await ServerHarness().test { client in
+      let (_, created) = try await client.post(
+        "accounts:signUp", #"{"email":"a@example.com","password":"secret-1","displayName":"Alice"}"#)
+      let token = try #require(created["idToken"] as? String)
+      let firstData = try #require(TokenBook.payload(ofJWT: token))
+      let first = try #require(try JSONSerialization.jsonObject(with: firstData) as? [String: Any])
+      #expect(first["name"] as? String == "Alice")
+      #expect(first["picture"] == nil)
+      #expect(first["provider_id"] == nil)
+      let (status, _) = try await client.post(
+        "accounts:update", #"{"idToken":"\#(token)","photoUrl":"https://example.com/a.png"}"#)
+      #expect(status == 200)
+      let (_, signedIn) = try await client.post(
+        "accounts:signInWithPassword", #"{"email":"a@example.com","password":"secret-1"}"#)
+      let later = try #require(signedIn["idToken"] as? String)
+      let laterData = try #require(TokenBook.payload(ofJWT: later))
+      let claims = try #require(try JSONSerialization.jsonObject(with: laterData) as? [String: Any])
+      #expect(claims["picture"] as? String == "https://example.com/a.png")
+      #expect(claims["name"] as? String == "Alice")
+    }
+  }
+
   @Test func aMalformedEmailCannotSignInWithAPassword() async throws {
     try await ServerHarness().test { client in
       for email in ["ill-formatted-email", ""] {

@@ -55,9 +55,11 @@ public final class ServedWorld: @unchecked Sendable {
   // MARK: - Client calls (Identity Toolkit v1)
 
   /// `accounts:signUp` with an email and a password.
-  public func signUp(email: String, password: String) throws(AuthErrorCode) -> ServedSession {
+  public func signUp(email: String, password: String, displayName: String? = nil) throws(AuthErrorCode)
+    -> ServedSession
+  {
     try locked(.signUp) { (_, backend) throws(AuthErrorCode) in
-      let (info, tokens) = try backend.signUp(email: email, password: password)
+      let (info, tokens) = try backend.signUp(email: email, password: password, displayName: displayName)
       return try session(backend, info.uid, tokens, new: true)
     }
   }
@@ -323,15 +325,6 @@ public final class ServedWorld: @unchecked Sendable {
   {
     try locked(.update) { (_, backend) throws(AuthErrorCode) in
       let info = try backend.updateProfile(token, displayName: displayName, photoURL: photoURL)
-      guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
-      return ServedAccount(account)
-    }
-  }
-
-  /// `accounts:update` with a display name (or `deleteAttribute: DISPLAY_NAME`).
-  public func setDisplayName(_ token: IDToken, to name: String?) throws(AuthErrorCode) -> ServedAccount {
-    try locked(.update) { (_, backend) throws(AuthErrorCode) in
-      let info = try backend.setDisplayName(token, to: name)
       guard let account = backend.account(uid: info.uid) else { throw .userNotFound }
       return ServedAccount(account)
     }

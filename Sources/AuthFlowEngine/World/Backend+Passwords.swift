@@ -35,14 +35,17 @@ extension Backend {
     return byPasswordAccountOnly ? matches.contains { $0.password != nil } : !matches.isEmpty
   }
 
-  /// `signUp`: creates an unverified password account and signs it in.
-  func signUp(email: String, password: String) throws(AuthErrorCode) -> (AccountInfo, SessionTokens) {
+  /// `signUp`: creates an unverified password account, named `displayName` if given, and signs it in.
+  func signUp(email: String, password: String, displayName: String? = nil) throws(AuthErrorCode) -> (
+    AccountInfo, SessionTokens
+  ) {
     try requireMethod("password")
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     if emailIsTaken(email, byPasswordAccountOnly: !settings.oneAccountPerEmail) { throw .emailAlreadyInUse }
     try checkPasswordPolicy(password)
     var account = newAccount(email: email)
     account.password = password
+    account.displayName = displayName
     return createSignedIn(
       account, line: "account \(account.email ?? "") created (uid \(Redactor.shorten(account.uid)))",
       provider: .password)

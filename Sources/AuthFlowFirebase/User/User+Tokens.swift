@@ -63,32 +63,10 @@ extension User {
   }
 
   /// The claims of a Firebase ID token for this user, as the account was when the token was minted (a token
-  /// from before the email was verified says it is not, as production's JWT does, until a new one is minted): a
-  /// phone number is `phone_number` and an identity, a second-factor session names its factor, a tenant's user
-  /// its tenant.
+  /// from before the email was verified says it is not, as production's JWT does, until a new one is minted):
+  /// the payload `serve` encodes too (``IDToken/payload(projectID:signInProvider:tenant:)``).
   private func claims(of token: IDToken, signInProvider: String, projectID: String) -> [String: Any] {
-    let profile = token.profile
-    var firebase: [String: Any] = ["identities": profile.identities, "sign_in_provider": signInProvider]
-    if let factor = token.secondFactor {
-      firebase["sign_in_second_factor"] = factor.kind.rawValue
-      firebase["second_factor_identifier"] = factor.id
-    }
-    if let tenant = tenantID { firebase["tenant"] = tenant }
-    var claims: [String: Any] = [
-      "iss": "https://securetoken.google.com/\(projectID)", "aud": projectID,
-      "auth_time": Int(token.authTime.secondsSince1970), "user_id": token.uid, "sub": token.uid,
-      "iat": Int(token.issuedAt.secondsSince1970), "exp": Int(token.expiresAt.secondsSince1970),
-      "firebase": firebase,
-    ]
-    if let email = profile.email {
-      claims["email"] = email
-      claims["email_verified"] = profile.emailVerified
-    }
-    if let phone = profile.phoneNumber { claims["phone_number"] = phone }
-    if let name = profile.name { claims["name"] = name }
-    if let photo = profile.picture { claims["picture"] = photo }
-    // Custom claims (a custom token's, the account's `setCustomUserClaims`) as the token was minted with them.
-    for (name, value) in token.claims where claims[name] == nil { claims[name] = value.foundationValue }
-    return claims
+    token.payload(projectID: projectID, signInProvider: signInProvider, tenant: tenantID)
+      .mapValues(\.foundationValue)
   }
 }

@@ -93,6 +93,25 @@ import Testing
     #expect(refreshed.claims["email_verified"] as? Bool == true)
   }
 
+  /// A token's claims are the JWT's as `serve` encodes it: a guest's say `provider_id: anonymous`, a profile's
+  /// photo is `picture` once a token is minted after it is set.
+  @Test func aTokensClaimsNameAGuestAndThePhotoAsTheJWTDoes() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let guest = try await auth.signInAnonymously().user
+    let guestClaims = try await guest.getIDTokenResult().claims
+    #expect(guestClaims["provider_id"] as? String == "anonymous")
+    #expect((guestClaims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "anonymous")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    #expect(try await user.getIDTokenResult().claims["provider_id"] == nil)
+    let change = user.createProfileChangeRequest()
+    change.photoURL = URL(string: "https://example.com/bob.png")
+    try await change.commitChanges()
+    #expect(try await user.getIDTokenResult().claims["picture"] == nil)
+    let refreshed = try await user.getIDTokenResult(forcingRefresh: true).claims
+    #expect(refreshed["picture"] as? String == "https://example.com/bob.png")
+  }
+
   @Test func profileChangesShowOnTheUserAndTheBackend() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
