@@ -11,6 +11,13 @@ registry.register(SessionStoreApp.descriptor)
 registry.register(
   DemoMutant.descriptor("blocks-on-refresh", .blocksOnRefresh, summary: "refresh never returns"))
 registry.register(DemoMutant.descriptor("says-nothing", .saysNothing, summary: "no greeting"))
+// The demo app with one thing to do, start work that never lets it go idle: what `explore` can only walk into.
+var spinOnly = DemoAsyncApp.descriptor
+spinOnly.name = "async-spin"
+spinOnly.summary = "the async demo app, tapping only 'spin' (test fixture)"
+spinOnly.supportedActions = [.tap]
+spinOnly.tapTargets = ["spin"]
+registry.register(spinOnly)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "repeat" {
   AsyncExecutors.install()

@@ -35,6 +35,7 @@ extension Explorer {
     }
     var shrinker = Shrinker(machine: machine, seed: options.seed, invariant: invariant)
     shrinker.watch = watch
+    shrinker.stepTimeout = options.stepTimeout
     let (minimal, world) = shrinker.shrink(moves, in: self.world.scenario)
     let catches = (Invariant.builtIn + machine.invariants).first { $0.name == invariant }?.catches ?? ""
     let base = baseMachine
@@ -72,6 +73,7 @@ extension Explorer {
     let name = Self.againstName(reference)
     var shrinker = Shrinker(machine: machine, seed: options.seed, invariant: name)
     shrinker.watch = watch
+    shrinker.stepTimeout = options.stepTimeout
     shrinker.reference = reference
     let (minimal, world) = shrinker.shrink(moves, in: self.world.scenario)
     var scenario = world
@@ -106,9 +108,12 @@ extension Explorer {
     steps: [Step], message: String?
   ) {
     var steps = scenario.steps
-    let run = Run(scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false)
+    let run = Run(
+      scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
+      stepTimeout: options.stepTimeout)
     let referenceRun = Run(
-      scenario: scenario, descriptor: reference, seed: options.seed, recordsTranscript: false)
+      scenario: scenario, descriptor: reference, seed: options.seed, recordsTranscript: false,
+      stepTimeout: options.stepTimeout)
     run.watch = watch
     referenceRun.watch = watch
     run.setUpWorld()
@@ -163,7 +168,9 @@ extension Explorer {
   /// Whether `scenario` passes on the machine named `name`.
   private func passes(_ scenario: Scenario, on name: String) -> Bool {
     guard let descriptor = options.registry.descriptor(named: name) else { return false }
-    let run = Run(scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false)
+    let run = Run(
+      scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false,
+      stepTimeout: options.stepTimeout)
     run.watch = watch
     return run.play().status == .passed
   }
@@ -178,7 +185,9 @@ extension Explorer {
   /// a link, what the page showed; and the message of the invariant the last step breaks.
   private func pin(_ scenario: Scenario) -> (steps: [Step], message: String?) {
     var steps = scenario.steps
-    let run = Run(scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false)
+    let run = Run(
+      scenario: scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
+      stepTimeout: options.stepTimeout)
     run.watch = watch
     run.setUpWorld()
     for index in steps.indices {
@@ -208,7 +217,9 @@ extension Explorer {
     guard let descriptor = options.registry.descriptor(named: base) else { return scenario.steps }
     var scenario = scenario
     for _ in 0...scenario.steps.reduce(0, { $0 + $1.expectations.count }) {
-      let run = Run(scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false)
+      let run = Run(
+        scenario: scenario, descriptor: descriptor, seed: options.seed, recordsTranscript: false,
+        stepTimeout: options.stepTimeout)
       run.watch = watch
       let result = run.play()
       guard result.status == .failed, let failure = result.failure, failure.step >= 1,

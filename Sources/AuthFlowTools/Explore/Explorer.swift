@@ -67,11 +67,13 @@ public struct Explorer {
     var generator = StepGenerator(seed: seed, machine: machine, world: world)
     let run = Run(
       scenario: world.scenario, descriptor: machine, seed: options.seed, recordsTranscript: false,
-      invariants: plan)
+      invariants: plan, stepTimeout: options.stepTimeout)
     run.watch = watch
     run.setUpWorld()
     let referenceRun = reference.map {
-      Run(scenario: world.scenario, descriptor: $0, seed: options.seed, recordsTranscript: false)
+      Run(
+        scenario: world.scenario, descriptor: $0, seed: options.seed, recordsTranscript: false,
+        stepTimeout: options.stepTimeout)
     }
     referenceRun?.watch = watch
     referenceRun?.setUpWorld()

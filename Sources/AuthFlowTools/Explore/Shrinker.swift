@@ -17,6 +17,8 @@ struct Shrinker {
   /// With `explore --against`, the reference machine: a candidate counts when it shows something the
   /// reference does not (``Observation``), not when it breaks an invariant.
   var reference: MachineDescriptor?
+  /// `--step-timeout`: how long an async machine's app has to go idle after each replayed step.
+  var stepTimeout = RunConfiguration.defaultStepTimeout
 
   init(machine: MachineDescriptor, seed: UInt64, invariant: String) {
     self.machine = machine
@@ -43,7 +45,8 @@ struct Shrinker {
     scenario.steps = Self.steps(moves)
     if let reference { return differingStep(scenario, reference: reference) }
     let run = Run(
-      scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, invariants: plan)
+      scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, invariants: plan,
+      stepTimeout: stepTimeout)
     run.watch = watch
     run.setUpWorld()
     for step in scenario.steps {
@@ -59,8 +62,11 @@ struct Shrinker {
   /// The number of the first step after which `scenario` shows on the explored machine something other than
   /// on `reference`; nil when they agree throughout, or a step fails on either.
   private func differingStep(_ scenario: Scenario, reference: MachineDescriptor) -> Int? {
-    let run = Run(scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false)
-    let referenceRun = Run(scenario: scenario, descriptor: reference, seed: seed, recordsTranscript: false)
+    let run = Run(
+      scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, stepTimeout: stepTimeout)
+    let referenceRun = Run(
+      scenario: scenario, descriptor: reference, seed: seed, recordsTranscript: false,
+      stepTimeout: stepTimeout)
     run.watch = watch
     referenceRun.watch = watch
     run.setUpWorld()

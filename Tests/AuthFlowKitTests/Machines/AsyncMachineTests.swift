@@ -118,6 +118,20 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed, 1 errored")
   }
 
+  /// `explore` gives an app its `--step-timeout` to go idle, as `run` does: work that never lets it stops the walk
+  /// with what is still to run, instead of the watchdog declaring the machine hung.
+  @Test func exploreGivesAnAppThatNeverGoesIdleItsStepTimeout() throws {
+    let run = try AsyncFixture.run([
+      "explore", "--machine", "async-spin", "--runs", "1", "--depth", "1", "--step-timeout", "1",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.contains(
+        "step 1 on phone: machine 'async-spin' failed: the app did not go idle within the step's time "
+          + "(--step-timeout 1s); still to run: 1 job of work started by 'spinner'"), "\(run.stdout)")
+    #expect(!run.stdout.contains("hung"), "\(run.stdout)")
+  }
+
   /// iOS suspends an app in the background: the countdown its code ticks with `Task.sleep` stops there, and
   /// the tick that fell due meanwhile fires as it comes back; the other device's app counts on meanwhile, and
   /// the transcript says whose timers fired.
