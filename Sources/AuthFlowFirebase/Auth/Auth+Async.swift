@@ -17,8 +17,6 @@ extension Auth {
     public typealias Element = User?
     /// The sequence never fails.
     public typealias Failure = Never
-    /// Iterates the users one listener hears of.
-    public typealias Iterator = ListenerIterator
     /// The iterator.
     public typealias AsyncIterator = Iterator
 
@@ -28,7 +26,23 @@ extension Auth {
     public init(_ auth: Auth) { self.auth = auth }
 
     /// An iterator with a listener of its own, registered now.
-    public func makeAsyncIterator() -> Iterator { Iterator(ListenerStream(auth: auth, kind: .state)) }
+    public func makeAsyncIterator() -> Iterator { Iterator(ListenerUsers(auth: auth, kind: .state)) }
+
+    /// Iterates the users one listener hears of; the listener is removed when the iterator goes away. A type of
+    /// its own, as in the SDK.
+    public struct Iterator: AsyncIteratorProtocol {
+      private var users: ListenerUsers
+
+      init(_ users: ListenerUsers) { self.users = users }
+
+      /// The next user the listener hears of.
+      public mutating func next() async -> User?? { await users.next() }
+
+      /// The next user the listener hears of, waited for on the caller's actor.
+      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
+        await users.next(isolation: actor)
+      }
+    }
   }
 
   /// The users ``addIDTokenDidChangeListener(_:)`` would be called with, as an async sequence.
@@ -37,8 +51,6 @@ extension Auth {
     public typealias Element = User?
     /// The sequence never fails.
     public typealias Failure = Never
-    /// Iterates the users one listener hears of.
-    public typealias Iterator = ListenerIterator
     /// The iterator.
     public typealias AsyncIterator = Iterator
 
@@ -48,27 +60,41 @@ extension Auth {
     public init(_ auth: Auth) { self.auth = auth }
 
     /// An iterator with a listener of its own, registered now.
-    public func makeAsyncIterator() -> Iterator { Iterator(ListenerStream(auth: auth, kind: .idToken)) }
+    public func makeAsyncIterator() -> Iterator { Iterator(ListenerUsers(auth: auth, kind: .idToken)) }
+
+    /// Iterates the users one listener hears of; the listener is removed when the iterator goes away. A type of
+    /// its own, as in the SDK.
+    public struct Iterator: AsyncIteratorProtocol {
+      private var users: ListenerUsers
+
+      init(_ users: ListenerUsers) { self.users = users }
+
+      /// The next user the listener hears of.
+      public mutating func next() async -> User?? { await users.next() }
+
+      /// The next user the listener hears of, waited for on the caller's actor.
+      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
+        await users.next(isolation: actor)
+      }
+    }
+  }
+}
+
+/// The users one listener (a state or an ID-token listener) hears of, as both sequences' iterators read them; the
+/// listener is removed when the last copy goes away.
+struct ListenerUsers {
+  private let source: ListenerStream
+  private var users: AsyncStream<User?>.Iterator
+
+  init(auth: Auth, kind: Listener.Kind) {
+    source = ListenerStream(auth: auth, kind: kind)
+    users = source.stream.makeAsyncIterator()
   }
 
-  /// Iterates the users one listener (a state or an ID-token listener) hears of; the listener is removed when
-  /// the iterator goes away.
-  public struct ListenerIterator: AsyncIteratorProtocol {
-    private let source: ListenerStream
-    private var users: AsyncStream<User?>.Iterator
+  mutating func next() async -> User?? { await users.next() }
 
-    init(_ source: ListenerStream) {
-      self.source = source
-      users = source.stream.makeAsyncIterator()
-    }
-
-    /// The next user the listener hears of.
-    public mutating func next() async -> User?? { await users.next() }
-
-    /// The next user the listener hears of, waited for on the caller's actor.
-    public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
-      await users.next(isolation: actor)
-    }
+  mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
+    await users.next(isolation: actor)
   }
 }
 

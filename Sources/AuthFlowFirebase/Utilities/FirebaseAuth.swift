@@ -6,7 +6,9 @@
 ///
 /// Apps that have a `User` model of their own write `FirebaseAuth.User` for the SDK's; with
 /// `import FirebaseAuth` changed to `import AuthFlowFirebase`, that spelling finds this namespace, whose members
-/// are this module's types. Every type the module shares with FirebaseAuth is here (a test checks it).
+/// are this module's types. Every type the module shares with FirebaseAuth is here, and every constant
+/// (`FirebaseAuth.AuthErrorDomain`, `FirebaseAuth.EmailAuthProviderID`), as the SDK's re-exported Objective-C
+/// headers make them (a test checks both).
 public enum FirebaseAuth {
   /// ``AuthFlowFirebase/ActionCodeInfo``.
   public typealias ActionCodeInfo = AuthFlowFirebase.ActionCodeInfo
@@ -94,4 +96,75 @@ public enum FirebaseAuth {
   public typealias UserMetadata = AuthFlowFirebase.UserMetadata
   /// ``AuthFlowFirebase/UserProfileChangeRequest``.
   public typealias UserProfileChangeRequest = AuthFlowFirebase.UserProfileChangeRequest
+
+  // MARK: - Constants
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/AuthErrorDomain``.
+  public static let AuthErrorDomain: String = AuthFlowFirebase.AuthErrorDomain
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/AuthErrorUserInfoEmailKey``.
+  public static let AuthErrorUserInfoEmailKey: String = AuthFlowFirebase.AuthErrorUserInfoEmailKey
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/AuthErrorUserInfoMultiFactorResolverKey``.
+  public static let AuthErrorUserInfoMultiFactorResolverKey: String = AuthFlowFirebase
+    .AuthErrorUserInfoMultiFactorResolverKey
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/AuthErrorUserInfoNameKey``.
+  public static let AuthErrorUserInfoNameKey: String = AuthFlowFirebase.AuthErrorUserInfoNameKey
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/AuthErrorUserInfoUpdatedCredentialKey``.
+  public static let AuthErrorUserInfoUpdatedCredentialKey: String = AuthFlowFirebase
+    .AuthErrorUserInfoUpdatedCredentialKey
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/EmailAuthProviderID``.
+  public static let EmailAuthProviderID: String = AuthFlowFirebase.EmailAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/EmailLinkAuthSignInMethod``.
+  public static let EmailLinkAuthSignInMethod: String = AuthFlowFirebase.EmailLinkAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/EmailPasswordAuthSignInMethod``.
+  public static let EmailPasswordAuthSignInMethod: String = AuthFlowFirebase.EmailPasswordAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/FacebookAuthProviderID``.
+  public static let FacebookAuthProviderID: String = AuthFlowFirebase.FacebookAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/FacebookAuthSignInMethod``.
+  public static let FacebookAuthSignInMethod: String = AuthFlowFirebase.FacebookAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GameCenterAuthProviderID``.
+  public static let GameCenterAuthProviderID: String = AuthFlowFirebase.GameCenterAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GameCenterAuthSignInMethod``.
+  public static let GameCenterAuthSignInMethod: String = AuthFlowFirebase.GameCenterAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GitHubAuthProviderID``.
+  public static let GitHubAuthProviderID: String = AuthFlowFirebase.GitHubAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GitHubAuthSignInMethod``.
+  public static let GitHubAuthSignInMethod: String = AuthFlowFirebase.GitHubAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GoogleAuthProviderID``.
+  public static let GoogleAuthProviderID: String = AuthFlowFirebase.GoogleAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/GoogleAuthSignInMethod``.
+  public static let GoogleAuthSignInMethod: String = AuthFlowFirebase.GoogleAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/PhoneAuthProviderID``.
+  public static let PhoneAuthProviderID: String = AuthFlowFirebase.PhoneAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/PhoneAuthSignInMethod``.
+  public static let PhoneAuthSignInMethod: String = AuthFlowFirebase.PhoneAuthSignInMethod
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/PhoneMultiFactorID``.
+  public static let PhoneMultiFactorID: String = AuthFlowFirebase.PhoneMultiFactorID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/TOTPMultiFactorID``.
+  public static let TOTPMultiFactorID: String = AuthFlowFirebase.TOTPMultiFactorID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/TwitterAuthProviderID``.
+  public static let TwitterAuthProviderID: String = AuthFlowFirebase.TwitterAuthProviderID
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// ``AuthFlowFirebase/TwitterAuthSignInMethod``.
+  public static let TwitterAuthSignInMethod: String = AuthFlowFirebase.TwitterAuthSignInMethod
 }

@@ -27,6 +27,8 @@ import Testing
     try await world.withDevice("phone") {
       let session = AsyncSessionModel()
       var tokens = Auth.auth().idTokenChanges.makeAsyncIterator()
+      #expect(ListenerKind.of(tokens) == "ID token")
+      #expect(ListenerKind.of(Auth.auth().authStateChanges.makeAsyncIterator()) == "state")
       let now = await tokens.next()
       #expect(now.flatMap { $0 }?.email == "ana@example.com")
       _ = try await Auth.auth().currentUser?.getIDToken(forcingRefresh: true)

@@ -218,9 +218,19 @@ enum ModelledApp {
         firebaseUser = result.user
         profile = User(id: result.user.uid, nickname: result.user.displayName ?? "Stranger")
       } catch {
-        lastError = FirebaseAuth.AuthErrorCode(rawValue: (error as NSError).code)
+        // The constants qualified too, as the SDK's re-exported Objective-C headers allow.
+        let nsError = error as NSError
+        guard nsError.domain == FirebaseAuth.AuthErrorDomain else { return }
+        lastError = FirebaseAuth.AuthErrorCode(rawValue: nsError.code)
+        lastEmail = nsError.userInfo[FirebaseAuth.AuthErrorUserInfoEmailKey] as? String
       }
     }
+
+    var signsInWithAPassword: Bool {
+      firebaseUser?.providerData.contains { $0.providerID == FirebaseAuth.EmailAuthProviderID } == true
+    }
+
+    var lastEmail: String?
   }
 }
 

@@ -22,3 +22,9 @@ final class AsyncSessionModel {
     }
   }
 }
+
+/// Helpers overloaded on the two sequences' iterators, which FirebaseAuth 12 declares as two types.
+enum ListenerKind {
+  static func of(_ iterator: Auth.AuthStateChangesSequence.Iterator) -> String { "state" }
+  static func of(_ iterator: Auth.IDTokenChangesSequence.Iterator) -> String { "ID token" }
+}

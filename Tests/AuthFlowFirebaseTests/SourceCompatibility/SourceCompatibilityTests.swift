@@ -58,11 +58,12 @@ import Testing
       await store.signIn(email: "dana@example.com", password: "Str0ng-pass")
       #expect(store.firebaseUser?.email == "dana@example.com")
       #expect(store.profile == ModelledApp.User(id: store.firebaseUser?.uid ?? "", nickname: "Stranger"))
+      #expect(store.signsInWithAPassword)
     }
   }
 
-  /// Every type the module shares with FirebaseAuth is reachable as `FirebaseAuth.Name`: a type added to the module
-  /// without its alias fails here.
+  /// Every type and constant the module shares with FirebaseAuth is reachable as `FirebaseAuth.Name`: a type or a
+  /// constant (`AuthErrorDomain`) added to the module without its alias fails here.
   @Test func firebaseAuthNamespaceNamesEveryType() throws {
     let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Sources/AuthFlowFirebase").standardized
@@ -70,7 +71,9 @@ import Testing
     let declaration = try Regex(
       #"^(?:@[A-Za-z]+(?:\([^)]*\))? )*(?:open |public )+(?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_]+)"#
     ).anchorsMatchLineEndings()
+    let constant = try Regex(#"^public let ([A-Za-z]+): String"#).anchorsMatchLineEndings()
     var declared: Set<String> = []
+    var constants: Set<String> = []
     let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
       guard file.pathExtension == "swift" else { continue }
@@ -78,12 +81,18 @@ import Testing
       for match in text.matches(of: declaration) {
         if let name = match.output[1].substring { declared.insert(String(name)) }
       }
+      for match in text.matches(of: constant) {
+        if let name = match.output[1].substring { constants.insert(String(name)) }
+      }
     }
     let namespace = try String(
       contentsOf: sources.appendingPathComponent("Utilities/FirebaseAuth.swift"), encoding: .utf8)
     let missing = declared.subtracting(harnessTypes).filter { !namespace.contains("typealias \($0) = ") }
     #expect(declared.count > 20, "found \(declared.count) public types under \(sources.path)")
     #expect(missing.sorted() == [])
+    // The SDK's Objective-C constants: 22 in 11.x and 12.x (provider ids, sign-in methods, factor ids, error keys).
+    #expect(constants.count == 22, "found \(constants.sorted())")
+    #expect(constants.filter { !namespace.contains("static let \($0): String = ") }.sorted() == [])
   }
 
   /// The guest keeps its uid when it links a password; an email that has an account is refused.
