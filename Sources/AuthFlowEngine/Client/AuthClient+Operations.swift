@@ -68,10 +68,14 @@ extension AuthClient {
     }
   }
 
-  /// `verifyPasswordResetCode`: the email a password-reset code was sent to; consumes nothing.
+  /// `verifyPasswordResetCode`: the email a password-reset code was sent to; consumes nothing. The SDK reads it
+  /// with `checkActionCode`, so a valid code of another kind answers with its email too (the new one, for an
+  /// email change or a revert), as in production.
   package func verifyPasswordResetCode(_ code: String) throws(AuthErrorCode) -> String {
     try call(.resetPassword, "verifyPasswordResetCode(\(Redactor.shorten(code)))") {
-      () throws(AuthErrorCode) in try backend.resetPassword(code: code, newPassword: nil)
+      () throws(AuthErrorCode) in
+      let (_, email, newEmail) = try backend.inspectCode(code)
+      return newEmail ?? email
     }
   }
 

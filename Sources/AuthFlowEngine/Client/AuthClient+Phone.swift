@@ -45,8 +45,9 @@ extension AuthClient {
       }
       _ = signedIn(info, tokens)
     } catch {
-      if error == .userDisabled { signOutIfSessionEnded(error) }
-      // A number no account has: the SDK reports the backend's user-not-found as user-mismatch.
+      // A disabled account signs no one out here: the SDK's re-authentication never looks at its own session
+      // (the next refresh or call finds it). A number no account has: the SDK reports the backend's
+      // user-not-found as user-mismatch.
       throw error == .userNotFound ? .userMismatch : error
     }
   }

@@ -137,11 +137,23 @@ extension AuthClient {
       guard info.uid == user.uid else { throw AuthErrorCode.userMismatch }
       _ = signedIn(info, tokens)
     } catch {
-      // A disabled account ends the session here too. An email no account has (enumeration protection off)
-      // is the backend's user-not-found, which the SDK reports as user-mismatch, signing no one out.
-      if error == .userDisabled { signOutIfSessionEnded(error) }
+      // A disabled account signs no one out here: the SDK's re-authentication never looks at its own session
+      // (the next refresh or call finds it). An email no account has (enumeration protection off) is the
+      // backend's user-not-found, which the SDK reports as user-mismatch.
       throw error == .userNotFound ? .userMismatch : error
     }
+  }
+
+  /// Re-authenticates the current user with an email link (`reauthenticate(with:)` and an email-link credential),
+  /// as the SDK does it: the link signs in as a sign-in would, using it up, and an account that is not the
+  /// user's is `user-mismatch`.
+  package func reauthenticate(email: String, linkCode code: String) throws(AuthErrorCode) {
+    guard let user = currentUser else { throw AuthErrorCode(rawValue: "app/not-signed-in") }
+    let (info, tokens, _) = try call(
+      .signInWithEmailLink, "reauthenticate(emailLink, \(email), \(Redactor.shorten(code)))"
+    ) { () throws(AuthErrorCode) in try backend.signInWithEmailLink(email: email, code: code) }
+    guard info.uid == user.uid else { throw AuthErrorCode.userMismatch }
+    _ = signedIn(info, tokens)
   }
 
   /// Re-authenticates the current user through an IdP sheet.
@@ -161,8 +173,8 @@ extension AuthClient {
       }
       _ = signedIn(info, tokens)
     } catch {
-      if error == .userDisabled { signOutIfSessionEnded(error) }
-      // An IdP account linked to no one: the SDK reports the backend's user-not-found as user-mismatch.
+      // A disabled account signs no one out here, as above. An IdP account linked to no one: the SDK reports
+      // the backend's user-not-found as user-mismatch.
       throw error == .userNotFound ? .userMismatch : error
     }
   }

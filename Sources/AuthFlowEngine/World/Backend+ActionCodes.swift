@@ -19,9 +19,11 @@ extension Backend {
     send(.verifyEmail, to: account)
   }
 
-  /// `sendOobCode` for `PASSWORD_RESET`: an unknown email is `user-not-found`, or a silent success that sends
-  /// nothing under enumeration protection.
+  /// `sendOobCode` for `PASSWORD_RESET`: no email is `missing-email` (a "Forgot password?" button pressed with
+  /// an empty field), an unknown one `user-not-found`, or a silent success that sends nothing under
+  /// enumeration protection.
   func sendPasswordReset(email: String) throws(AuthErrorCode) {
+    guard !email.isEmpty else { throw .missingEmail }
     guard Backend.isValidEmail(email) else { throw .invalidEmail }
     let email = email.lowercased()
     guard let account = account(email: email) else {
@@ -118,8 +120,9 @@ extension Backend {
   }
 
   /// `resetPassword` with only a code, as `checkActionCode` sends it: the code's kind and email, for a code of
-  /// any kind, under the same rules as ``validCode(_:kind:)``, with the email an email-change code gives the
-  /// account (`newEmail` in the REST answer). Nothing is consumed.
+  /// any kind, under the same rules as ``validCode(_:kind:)``, with `newEmail` as the REST answer has it: for an
+  /// email change, the email the code gives the account; for a recover code, the account's email now (the one
+  /// the code takes back), `email` being the original it restores. Nothing is consumed.
   func inspectCode(_ code: String) throws(AuthErrorCode) -> (kind: MailKind, email: String, newEmail: String?)
   {
     guard let actionCode = actionCodes[code] else { throw .invalidActionCode }
@@ -128,6 +131,9 @@ extension Backend {
       return (link.kind, link.email, nil)
     }
     let (valid, _) = try validCode(code, kind: actionCode.kind)
+    if valid.kind == .recoverEmail, let original = valid.changeTo {
+      return (valid.kind, original, valid.email)
+    }
     return (valid.kind, valid.email, valid.changeTo)
   }
 

@@ -35,7 +35,8 @@ extension Auth {
     try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.applyActionCode(code) }
   }
 
-  /// The email a password-reset code was sent to; consumes nothing.
+  /// The email a password-reset code was sent to; consumes nothing. As in the SDK, which asks
+  /// `checkActionCode`, a valid code of another kind answers with its ``ActionCodeInfo/email`` too.
   public func verifyPasswordResetCode(_ code: String) async throws -> String {
     try verifyPasswordResetCodeNow(code)
   }

@@ -89,7 +89,8 @@ extension Auth {
     return AuthDataResult(
       user: try signedInUser(),
       additionalUserInfo: AdditionalUserInfo(
-        providerID: "custom", profile: nil, username: nil, isNewUser: isNewUser))
+        // The SDK names no provider here (an empty string), though the token says `sign_in_provider: custom`.
+        providerID: "", profile: nil, username: nil, isNewUser: isNewUser))
   }
 
   // MARK: - Email links

@@ -21,6 +21,10 @@ open class Auth: NSObject, @unchecked Sendable {
   let binding = CurrentAuth.Binding()
   /// The current user object; the same object while the same user stays signed in, as in the SDK.
   private var user: User?
+  /// The user the last call left signed in, read before the listeners its change wakes run: what its result
+  /// hands over. A listener may sign out at once (an app that lets no unverified user in); the SDK hands the
+  /// result over first and runs the listeners later, so the call still succeeds with its user.
+  private var userAfterCall: User?
   private var listeners: [Listener] = []
   /// What the ID-token listeners were last told.
   private var lastNotified: SessionKey
@@ -119,6 +123,7 @@ open class Auth: NSObject, @unchecked Sendable {
       do throws(AuthFlowLanguage.AuthErrorCode) {
         let result = try body()
         syncUser()
+        userAfterCall = user
         return result
       } catch {
         syncUser()
@@ -173,9 +178,10 @@ open class Auth: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The user object for a result.
+  /// The user object for the result of the call just made: the user it left signed in, whatever its listeners
+  /// did since.
   func signedInUser() throws -> User {
-    guard let user else { throw AuthErrorUtils.error(.nullUser) }
+    guard let user = userAfterCall else { throw AuthErrorUtils.error(.nullUser) }
     return user
   }
 
@@ -195,13 +201,20 @@ open class Auth: NSObject, @unchecked Sendable {
     let tokenChanged = key != lastNotified
     lastNotified = key
     if tokenChanged { postAuthStateDidChange() }
+    // A listener may call in again (sign out at once), which delivers that change to every listener before this
+    // round goes on; what this call hands over stays its own.
+    let handedOver = userAfterCall
+    defer { userAfterCall = handedOver }
     for listener in listeners where listeners.contains(where: { $0 === listener }) {
       switch listener.kind {
       case .idToken:
         if tokenChanged { call(listener) }
       case .state:
-        if listener.lastUID != key.uid {
-          listener.lastUID = key.uid
+        // Compared with the user now, as the SDK's wrapper compares the user it is delivered: after a listener
+        // signed out, the ones after it have heard that already, and are not told of a user who is gone.
+        let uid = user?.accountUID
+        if listener.lastUID != uid {
+          listener.lastUID = uid
           call(listener)
         }
       }

@@ -10,8 +10,8 @@ open class EmailAuthProvider: NSObject {
     AuthCredential(provider: id, content: .password(email: email, password: password))
   }
 
-  /// A credential for an email sign-in link; the world does not model email links, so using it fails with
-  /// `operationNotAllowed`.
+  /// A credential for an email sign-in link (`sendSignInLink`): signs in with `signIn(with:)`, links the address
+  /// with `link(with:)`, proves the user again with `reauthenticate(with:)`.
   open class func credential(withEmail email: String, link: String) -> AuthCredential {
     AuthCredential(provider: id, content: .emailLink(email: email, link: link))
   }

@@ -5,9 +5,9 @@ import Foundation
 extension User {
   // MARK: - Re-authenticating
 
-  /// Proves again who the user is (restarting the recent-login window): with the user's password, an IdP
-  /// credential linked to the user, or a phone credential for the user's number. Another account's credential
-  /// → `userMismatch`.
+  /// Proves again who the user is (restarting the recent-login window): with the user's password, an email link
+  /// sent to the user's address (it is used up), an IdP credential linked to the user, or a phone credential for
+  /// the user's number. Another account's credential → `userMismatch`.
   @discardableResult
   public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
     try reauthenticateNow(with: credential)
@@ -37,8 +37,17 @@ extension User {
         user: try auth.signedInUser(),
         additionalUserInfo: AdditionalUserInfo(
           providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
-    case .emailLink:
-      throw AuthErrorUtils.unsupported("Email-link re-authentication")
+    case .emailLink(let email, let link):
+      guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
+        throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
+      }
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        try client.reauthenticate(email: email, linkCode: code)
+      }
+      return AuthDataResult(
+        user: try auth.signedInUser(),
+        additionalUserInfo: AdditionalUserInfo(
+          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
     case .phone, .phoneProof:
       return try reauthenticateNow(withPhone: credential, auth: auth)
     case .tokens:
@@ -72,6 +81,11 @@ extension User {
 
   private func linkNow(with credential: AuthCredential) throws -> AuthDataResult {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
+    // The SDK refuses a provider the cached user already has before any request: a second password (an email
+    // link is `password` too) or a second Google account, the link or code left unused.
+    if providerData.contains(where: { $0.providerID == credential.provider }) {
+      throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.providerAlreadyLinked)
+    }
     switch credential.content {
     case .password(let email, let password):
       // As in the SDK: `emailAlreadyInUse` without the email (it maps `EMAIL_EXISTS` so), and no
@@ -100,15 +114,11 @@ extension User {
           _ = try client.link(account)
         },
         userInfo: { code in
-          guard let idp else { return [:] }
-          // An IdP account without an email has none to report.
+          // Only `credentialAlreadyInUse` carries the email (none for an IdP account without one) and the
+          // credential; `emailAlreadyInUse` carries neither, as the SDK maps `EMAIL_EXISTS`.
+          guard let idp, code == .credentialAlreadyInUse else { return [:] }
           let email: [String: Any] = idp.email.map { [AuthErrors.userInfoEmailKey: $0] } ?? [:]
-          switch code {
-          case .credentialAlreadyInUse:
-            return email.merging([AuthErrors.userInfoUpdatedCredentialKey: credential]) { mine, _ in mine }
-          case .emailAlreadyInUse: return email
-          default: return [:]
-          }
+          return email.merging([AuthErrors.userInfoUpdatedCredentialKey: credential]) { mine, _ in mine }
         })
       return AuthDataResult(
         user: try auth.signedInUser(),

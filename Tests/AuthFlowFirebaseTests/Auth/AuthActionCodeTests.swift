@@ -4,6 +4,31 @@ import Testing
 
 /// Verification and password-reset codes, applied in the app or in a browser.
 @Suite struct AuthActionCodeTests {
+  /// A "Forgot password?" button pressed with an empty field: production answers `MISSING_EMAIL`, which the
+  /// SDK reports as `missingEmail`; a malformed address is `invalidEmail`.
+  @Test func aResetForNoEmailIsMissingEmail() async throws {
+    let auth = FirebaseWorld().auth(for: "phone")
+    let missing = await thrownError { try await auth.sendPasswordReset(withEmail: "") }
+    #expect(missing?.code == AuthErrorCode.missingEmail.rawValue)
+    let malformed = await thrownError { try await auth.sendPasswordReset(withEmail: "not-an-email") }
+    #expect(malformed?.code == AuthErrorCode.invalidEmail.rawValue)
+  }
+
+  /// The SDK's `verifyPasswordResetCode` is `checkActionCode`'s email: a valid code of another kind answers too,
+  /// and nothing is used up.
+  @Test func verifyPasswordResetCodeReadsACodeOfAnyKind() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "una@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "una@example.com", password: "Str0ng-pass").user
+    try await user.sendEmailVerification()
+    let verify = code(in: world.newestEmail(.verifyEmail, to: "una@example.com"))
+    #expect(try await auth.verifyPasswordResetCode(verify) == "una@example.com")
+    try await auth.applyActionCode(verify)
+    #expect(world.account(email: "una@example.com")?.emailVerified == true)
+    let used = await thrownError { _ = try await auth.verifyPasswordResetCode(verify) }
+    #expect(used?.code == AuthErrorCode.invalidActionCode.rawValue)
+  }
+
   @Test func verifyInTheAppThenReload() async throws {
     let world = FirebaseWorld()
     let auth = world.auth(for: "phone")

@@ -12,6 +12,7 @@ import Testing
     let result = try await auth.signIn(withCustomToken: token)
     #expect(result.user.uid == "staff-42")
     #expect(result.additionalUserInfo?.isNewUser == true)
+    #expect(result.additionalUserInfo?.providerID == "", "the SDK names no provider for a custom token")
     let tokenResult = try await result.user.getIDTokenResult()
     #expect(tokenResult.signInProvider == "custom")
     #expect(tokenResult.claims["role"] as? String == "support")

@@ -72,8 +72,54 @@ import Testing
     #expect(!result.user.isAnonymous)
     #expect(result.user.email == "gus@example.com" && result.user.isEmailVerified)
     #expect(result.additionalUserInfo == nil, "the SDK gives none for an email credential's link")
-    let reused = await thrownError { try await result.user.link(with: credential) }
+    // The user has `password` now: the SDK refuses a second one on the device, before the link is looked at.
+    let again = await thrownError { try await result.user.link(with: credential) }
+    #expect(again?.code == AuthErrorCode.providerAlreadyLinked.rawValue)
+  }
+
+  /// Firebase's guide re-authenticates an email-link user with a fresh link: it works as a sign-in, using the
+  /// link up; another address's link is `userMismatch`.
+  @Test func anEmailLinkReauthenticatesItsOwnUser() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "lin@example.com", actionCodeSettings: settings)
+    let first = try #require(world.newestEmail(.signInLink, to: "lin@example.com")).link
+    let user = try await auth.signIn(withEmail: "lin@example.com", link: first).user
+    world.advance(by: .minutes(6))
+    #expect(await thrownError { try await user.delete() }?.code == AuthErrorCode.requiresRecentLogin.rawValue)
+    try await auth.sendSignInLink(toEmail: "lin@example.com", actionCodeSettings: settings)
+    let fresh = try #require(world.newestEmail(.signInLink, to: "lin@example.com")).link
+    let proof = EmailAuthProvider.credential(withEmail: "lin@example.com", link: fresh)
+    let result = try await user.reauthenticate(with: proof)
+    #expect(result.user.uid == user.uid)
+    let reused = await thrownError { try await user.reauthenticate(with: proof) }
     #expect(reused?.code == AuthErrorCode.invalidActionCode.rawValue)
+    try await auth.sendSignInLink(toEmail: "bob@example.com", actionCodeSettings: settings)
+    let bobs = try #require(world.newestEmail(.signInLink, to: "bob@example.com")).link
+    let mismatch = await thrownError {
+      try await user.reauthenticate(
+        with: EmailAuthProvider.credential(withEmail: "bob@example.com", link: bobs))
+    }
+    #expect(mismatch?.code == AuthErrorCode.userMismatch.rawValue)
+    #expect(auth.currentUser === user)
+    try await user.delete()
+    #expect(world.account(email: "lin@example.com") == nil)
+  }
+
+  /// A password user who links an email link of their own address already has `password`: the SDK refuses it
+  /// on the device, and the link still signs in.
+  @Test func aPasswordUserCannotLinkAnEmailLinkAndTheLinkStaysUnused() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    try await auth.sendSignInLink(toEmail: "bob@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "bob@example.com")).link
+    let error = await thrownError {
+      try await user.link(with: EmailAuthProvider.credential(withEmail: "bob@example.com", link: link))
+    }
+    #expect(error?.code == AuthErrorCode.providerAlreadyLinked.rawValue)
+    try auth.signOut()
+    #expect(try await auth.signIn(withEmail: "bob@example.com", link: link).user.uid == user.uid)
   }
 
   @Test func linkingAnAddressAnotherAccountHasIsEmailAlreadyInUse() async throws {

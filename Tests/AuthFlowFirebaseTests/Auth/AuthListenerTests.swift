@@ -24,6 +24,36 @@ import Testing
     #expect(heard == [nil, "bob@example.com", nil])
   }
 
+  /// An app that lets no unverified user in signs out from its state listener. The SDK hands the sign-in its
+  /// result before the listeners run, so the call still succeeds with its user; a listener registered after it
+  /// is told of the change as it is when its turn comes (the user is gone), and so hears the next sign-in.
+  @Test func aListenerThatSignsOutLeavesTheSignInItsUserAndTheOthersTheirTurn() async throws {
+    let unverified = FirebaseWorld.AccountSeed(email: "una@example.com", password: "Str0ng-pass")
+    let world = FirebaseWorld(accounts: [unverified])
+    let auth = world.auth(for: "phone")
+    auth.addStateDidChangeListener { auth, user in
+      if let user, !user.isEmailVerified { try? auth.signOut() }
+    }
+    var heard: [String?] = []
+    auth.addStateDidChangeListener { _, user in heard.append(user?.email) }
+    let result = try await auth.signIn(withEmail: "una@example.com", password: "Str0ng-pass")
+    #expect(result.user.email == "una@example.com")
+    #expect(auth.currentUser == nil, "the first listener signed out")
+    #expect(heard == [nil], "the user was gone when the second listener's turn came")
+    try await auth.sendSignInLink(
+      toEmail: "una@example.com",
+      actionCodeSettings: {
+        let settings = ActionCodeSettings()
+        settings.url = URL(string: "https://example.com/finish")
+        settings.handleCodeInApp = true
+        return settings
+      }())
+    let link = try #require(world.newestEmail(.signInLink, to: "una@example.com")).link
+    try await auth.signIn(withEmail: "una@example.com", link: link)
+    #expect(
+      heard == [nil, "una@example.com"], "verified by the link, she stays, and every listener hears her")
+  }
+
   @Test func idTokenListenerHearsRefreshesTheClockBrings() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")

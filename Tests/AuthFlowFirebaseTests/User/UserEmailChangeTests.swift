@@ -26,6 +26,13 @@ import Testing
     #expect(signedIn.uid == user.uid)
     let recover = try #require(world.newestEmail(.recoverEmail, to: "carol@example.com"))
     #expect(ActionCodeURL(link: recover.link)?.operation == .recoverEmail)
+    // As the SDK reads production's answer for a recover code: `email` is the address now, `previousEmail` the
+    // one being recovered.
+    let recovering = try await auth.checkActionCode(code(in: recover))
+    #expect(recovering.operation == .recoverEmail)
+    #expect(recovering.email == "carol.new@example.com")
+    #expect(recovering.previousEmail == "carol@example.com")
+    #expect(try await auth.verifyPasswordResetCode(code(in: recover)) == "carol.new@example.com")
   }
 
   @Test func updateEmailIsRefusedUnderEnumerationProtection() async throws {

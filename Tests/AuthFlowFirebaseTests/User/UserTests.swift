@@ -171,6 +171,40 @@ import Testing
     #expect(missing?.code == AuthErrorCode.noSuchProvider.rawValue)
   }
 
+  /// An IdP account whose email another account has: `emailAlreadyInUse`, with neither the email nor a
+  /// credential in `userInfo`, as the SDK maps `EMAIL_EXISTS`.
+  @Test func linkingAnIdPWhoseEmailIsTakenSaysSoWithoutTheEmail() async throws {
+    let carol = FirebaseWorld.AccountSeed(
+      email: "carol@example.com", password: "Str0ng-pass", emailVerified: true)
+    let world = FirebaseWorld(
+      accounts: [bob, carol], identityProviderAccounts: [.github: [.init(email: "bob@example.com")]])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "carol@example.com", password: "Str0ng-pass").user
+    let github = try #require(world.credential(for: .github))
+    let error = await thrownError { try await user.link(with: github) }
+    #expect(error?.code == AuthErrorCode.emailAlreadyInUse.rawValue)
+    #expect(error?.userInfo[AuthErrorUserInfoEmailKey] == nil)
+    #expect(error?.userInfo[AuthErrorUserInfoUpdatedCredentialKey] == nil)
+  }
+
+  /// Re-authenticating a disabled account fails with `userDisabled` and signs no one out: the SDK's
+  /// re-authentication never looks at its own session, so the device finds out at its next refresh or call.
+  @Test func reauthenticatingADisabledAccountFailsWithoutSigningOut() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    #expect(world.admin(.disable(account: "bob@example.com")))
+    let error = await thrownError {
+      try await user.reauthenticate(
+        with: EmailAuthProvider.credential(withEmail: "bob@example.com", password: "Str0ng-pass"))
+    }
+    #expect(error?.code == AuthErrorCode.userDisabled.rawValue)
+    #expect(auth.currentUser === user)
+    let reload = await thrownError { try await user.reload() }
+    #expect(reload?.code == AuthErrorCode.userDisabled.rawValue)
+    #expect(auth.currentUser == nil)
+  }
+
   @Test func updatePasswordNeedsARecentLogin() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let user = try await world.auth(for: "phone").signIn(
