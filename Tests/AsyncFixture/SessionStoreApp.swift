@@ -19,6 +19,11 @@ import Foundation
   private var tokenListener: IDTokenDidChangeListenerHandle?
   /// The address a sign-in link was asked for, as an app keeps it until the link comes back.
   private var emailForLink: String?
+  /// The email a detached task (`tap: detached`) saw as `Auth.auth().currentUser` half a minute later.
+  private var detachedSaw = ""
+  /// What a one-shot state listener (it removes itself on its first call) saw of its handle, and how many
+  /// times it was called.
+  private var oneShot = (handle: "not called", calls: 0)
 
   init(context: MachineContext) {
     self.context = context
@@ -29,6 +34,15 @@ import Foundation
     tokenListener = Auth.auth().addIDTokenDidChangeListener { [weak self] _, _ in
       MainActor.assumeIsolated { self?.tokens += 1 }
     }
+    // "Wait for the first user" as apps write it: the SDK calls later, so the handle is there to remove.
+    var handle: AuthStateDidChangeListenerHandle?
+    handle = Auth.auth().addStateDidChangeListener { [weak self] auth, _ in
+      MainActor.assumeIsolated {
+        self?.oneShot.calls += 1
+        self?.oneShot.handle = handle == nil ? "missing" : "there"
+        if let handle { auth.removeStateDidChangeListener(handle) }
+      }
+    }
   }
 
   /// What a view would bind to: read fresh from `Auth.auth()` each time.
@@ -37,7 +51,10 @@ import Foundation
   var state: AuthFlowKit.AuthState { currentUser == nil ? .signedOut : .signedIn }
   var screen: String { currentUser == nil ? "signIn" : "home" }
   var ui: [String: String] {
-    ["email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks)]
+    [
+      "email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks),
+      "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)",
+    ]
   }
 
   func perform(_ action: Action) async throws {
@@ -70,6 +87,13 @@ import Foundation
             self?.ticks += 1
           }
         }
+      case .tap("detached"):
+        // A detached task inherits no binding to the device: `Auth.auth()` there is still this app's own.
+        Task.detached { [weak self] in
+          try? await Task.sleep(for: .seconds(30))
+          let email = Auth.auth().currentUser?.email ?? "nobody"
+          await MainActor.run { self?.detachedSaw = email }
+        }
       case .launch, .terminate, .background, .foreground:
         break
       default:
@@ -98,6 +122,6 @@ import Foundation
       .launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink, .tap,
     ],
     screens: ["signIn", "home"],
-    tapTargets: ["hourly"],
+    tapTargets: ["hourly", "detached"],
     makeAsync: { context in SessionStoreApp(context: context) })
 }

@@ -174,6 +174,15 @@ final class AppJobQueue: @unchecked Sendable {
 
   private var drives: Bool { driver != nil }
 
+  /// The device whose app's work the job running now is, when the calling thread drives: what a detached task,
+  /// which inherits no binding, is still known by.
+  var deviceOfRunningJob: String? {
+    condition.withLock {
+      guard let driver, pthread_equal(driver, pthread_self()) != 0 else { return nil }
+      return runningDevice
+    }
+  }
+
   /// Runs `body` on the calling thread when it holds the main actor (``callerHoldsMainActor``); nil when it does
   /// not. The runner reads what the app shows after every job and timer: asking the queue directly costs a
   /// fraction of `MainActor.assumeIsolated`, whose question goes through the runtime to the main executor and

@@ -18,4 +18,27 @@ package enum MainActorDelivery {
     }
     callback()
   }
+
+  /// Queues `callback` as a main-actor task behind the work already queued, as the SDK queues a listener's first
+  /// call on the main queue, when a run drives on this thread (even from the main actor); false, doing nothing,
+  /// when none does (a plain test has no main queue to wait for: the caller calls at once).
+  package static func deliverLater(_ callback: @escaping () -> Void) -> Bool {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *),
+      AppJobQueue.shared.callerIsolation != nil
+    else { return false }
+    let callback = UncheckedSendable(callback)
+    Task(name: "auth listener") { @MainActor in callback.value() }
+    return true
+  }
+}
+
+/// What an async machine's run knows of the app code running now.
+package enum RunningAppWork {
+  /// The device whose app's work the running job is, while a run drives on the calling thread; nil otherwise.
+  /// A task the app detached inherits no binding to its device, but its jobs are known by the work that
+  /// started them.
+  package static var device: String? {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return nil }
+    return AppJobQueue.shared.deviceOfRunningJob
+  }
 }

@@ -29,6 +29,8 @@ open class Auth: NSObject, @unchecked Sendable {
   /// What the ID-token listeners were last told.
   private var lastNotified: SessionKey
   private var notificationPending = false
+  /// Whether the app that held this instance was terminated: a listener's queued first call does not come.
+  private var isTerminated = false
 
   /// The language of emails and SMS; recorded only.
   open var languageCode: String?
@@ -206,6 +208,10 @@ open class Auth: NSObject, @unchecked Sendable {
     let handedOver = userAfterCall
     defer { userAfterCall = handedOver }
     for listener in listeners where listeners.contains(where: { $0 === listener }) {
+      if listener.firstCallPending {
+        callAfterFirstCall(listener, tokenChanged: tokenChanged)
+        continue
+      }
       switch listener.kind {
       case .idToken:
         if tokenChanged { call(listener) }
@@ -244,11 +250,47 @@ open class Auth: NSObject, @unchecked Sendable {
   private func add(_ listener: Listener) -> NSObjectProtocol {
     firebaseWorld.locked {
       listeners.append(listener)
-      listener.lastUID = user?.accountUID
       noteWhetherRefreshesAreHeard()
+    }
+    // The SDK makes the first call later, on the main queue, with the user as it is then: the app holds the
+    // handle before it comes (a listener that removes itself on its first call), and an initialiser that
+    // registers it runs to its end first. Under a scenario run a main-actor task queued behind the work already
+    // queued does the same, and the changes it would hear meanwhile queue behind it; a plain test has no main
+    // queue to wait for, so the call comes at once.
+    listener.firstCallPending = true
+    if !MainActorDelivery.deliverLater({ [self] in firstCall(listener) }) { firstCall(listener) }
+    return listener
+  }
+
+  /// A listener's first call: with the current user, whatever it heard before.
+  private func firstCall(_ listener: Listener) {
+    firebaseWorld.locked {
+      guard !isTerminated else { return }
+      listener.firstCallPending = false
+      listener.lastUID = user?.accountUID
       call(listener)
     }
-    return listener
+  }
+
+  /// A change for a listener whose first call is still queued: queued behind it, and decided when it comes, as
+  /// the SDK's notification is (an ID-token listener is called with the user then, a state listener if the user
+  /// is not the one it last heard).
+  private func callAfterFirstCall(_ listener: Listener, tokenChanged: Bool) {
+    _ = MainActorDelivery.deliverLater { [self] in
+      firebaseWorld.locked {
+        guard !isTerminated, listeners.contains(where: { $0 === listener }) else { return }
+        switch listener.kind {
+        case .idToken:
+          if tokenChanged { call(listener) }
+        case .state:
+          let uid = user?.accountUID
+          if listener.lastUID != uid {
+            listener.lastUID = uid
+            call(listener)
+          }
+        }
+      }
+    }
   }
 
   /// Tells the client whether an ID-token listener hears every refresh, so a `wait` runs each one.
@@ -285,6 +327,7 @@ open class Auth: NSObject, @unchecked Sendable {
   /// The app that held this instance was terminated: no listener of it hears anything again, and the
   /// session's changes no longer reach it.
   func appDidTerminate() {
+    isTerminated = true
     listeners = []
     client.refreshesAreHeard = false
     notificationPending = false
@@ -305,6 +348,8 @@ final class Listener: NSObject, @unchecked Sendable {
   let callback: (Auth, User?) -> Void
   /// The uid a state listener was last called with.
   var lastUID: String?
+  /// Whether its first call is still queued (under a scenario run, until the main actor's earlier work ran).
+  var firstCallPending = false
 
   init(kind: Kind, callback: @escaping (Auth, User?) -> Void) {
     self.kind = kind

@@ -1,7 +1,9 @@
+import AuthFlowEngine
 import Foundation
 
 /// Which ``Auth`` ``Auth/auth()`` returns: the one bound to the running task (``FirebaseWorld/withDevice(_:_:)``),
-/// else the process-wide current device (``FirebaseWorld/currentDevice``).
+/// else, under a scenario run, the device whose work the running job is, else the process-wide current device
+/// (``FirebaseWorld/currentDevice``).
 enum CurrentAuth {
   /// The instance bound to the running task and the tasks it starts, held weakly: a task the app left waiting
   /// when its scenario ended (a countdown asleep on the virtual clock, which never wakes) keeps that task's
@@ -40,10 +42,11 @@ enum CurrentAuth {
     return previous
   }
 
-  /// The current instance, nil outside any world.
+  /// The current instance, nil outside any world: the task's own device; in a task the app detached (which
+  /// inherits no binding), the device whose work the running job is; else the world's current device.
   static func resolve() -> Auth? {
     if let bound { return bound.auth }
     guard let (world, device) = processWide() else { return nil }
-    return world.auth(for: device)
+    return world.auth(for: RunningAppWork.device ?? device)
   }
 }

@@ -49,7 +49,8 @@ import Testing
   }
 
   /// App code whose state is `Auth.auth().currentUser`, read when asked: each device's reads see that device's
-  /// user, not the one whose action ran last.
+  /// user, not the one whose action ran last; so does a task the app detached, while another device's action ran
+  /// since.
   @Test func eachDevicesStateIsReadAsThatDevicesCode() throws {
     let run = try AsyncFixture.run(["run", Fixture.path("Async/two-devices.yaml")])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
