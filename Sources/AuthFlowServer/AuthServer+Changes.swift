@@ -187,16 +187,10 @@ extension AuthServer {
     if let attributes = idp.samlAttributes { return String(decoding: attributes.data, as: UTF8.self) }
     guard idp.provider == .google else { return idp.rawClaims }
     let claims = idp.claims
-    var scopes = ["openid", "https://www.googleapis.com/auth/userinfo.profile"]
-    if claims.email != nil { scopes.append("https://www.googleapis.com/auth/userinfo.email") }
-    let info: JSON = [
-      "id": .optional(claims.sub), "email": .optional(claims.email),
-      "verified_email": claims.email == nil ? .null : .bool(claims.emailVerified ?? false),
-      "name": .optional(claims.name), "given_name": .optional(claims.givenName),
-      "family_name": .optional(claims.familyName), "picture": .optional(claims.picture), "locale": "en",
-      "granted_scopes": .string(scopes.joined(separator: " ")),
-    ]
-    return String(decoding: info.data, as: UTF8.self)
+    let info = IdentityProviders.Account.googleUserInfo(
+      subject: claims.sub, email: claims.email, emailVerified: claims.emailVerified, name: claims.name,
+      givenName: claims.givenName, familyName: claims.familyName, picture: claims.picture)
+    return String(decoding: JSON.object(info.mapValues(JSON.init)).data, as: UTF8.self)
   }
 
   /// `accounts:sendOobCode`. Checked in the emulator's order, which production's answers match: the request type,

@@ -236,11 +236,11 @@ extension Auth {
 
   /// What an IdP sign-in reports about the IdP account.
   static func additionalUserInfo(_ idp: IdentityProviders.Account, isNewUser: Bool) -> AdditionalUserInfo {
-    var profile: [String: Any] = ["sub": idp.subject, "email_verified": idp.emailVerified]
-    if let email = idp.email { profile["email"] = email }
-    if let name = idp.name { profile["name"] = name }
-    return AdditionalUserInfo(
-      providerID: idp.provider.rawValue, profile: profile, username: nil, isNewUser: isNewUser)
+    // The service's `rawUserInfo` (Google's userinfo answer, another provider's claims), as `serve` answers
+    // it, and its `screenName` (a GitHub login, a Twitter handle) as the user name.
+    AdditionalUserInfo(
+      providerID: idp.provider.rawValue, profile: idp.rawUserInfo.mapValues(\.foundationValue),
+      username: idp.screenName, isNewUser: isNewUser)
   }
 
   // MARK: - Signing out and looking up

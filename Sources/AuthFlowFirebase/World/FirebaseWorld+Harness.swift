@@ -170,15 +170,18 @@ extension FirebaseWorld {
       return OAuthCredential(
         providerID: idp.provider.rawValue, idToken: token("id"), accessToken: token("at"))
     case .apple:
-      var name = PersonNameComponents()
-      if let full = idp.name {
+      // Sign in with Apple gives the app the user's name on the first authorization only (`fullName`); the app
+      // passes it on, as Apple's ID token never carries it.
+      var name: PersonNameComponents?
+      if let full = idp.name, appleNamesShared.insert(idp.subject).inserted {
         let parts = full.split(separator: " ", maxSplits: 1).map(String.init)
-        name.givenName = parts.first
-        name.familyName = parts.count > 1 ? parts[1] : nil
+        name = PersonNameComponents()
+        name?.givenName = parts.first
+        name?.familyName = parts.count > 1 ? parts[1] : nil
       }
       return OAuthCredential(
         providerID: idp.provider.rawValue, idToken: token("id"), accessToken: nil,
-        rawNonce: world.newIdentifier(length: 16), fullName: idp.name == nil ? nil : name)
+        rawNonce: world.newIdentifier(length: 16), fullName: name)
     case .twitter:
       return OAuthCredential(
         providerID: idp.provider.rawValue, idToken: nil, accessToken: token("at"), secret: token("secret"))
@@ -194,7 +197,18 @@ extension FirebaseWorld {
   {
     guard case .tokens(let tokens) = credential.content else { throw .invalidCredential }
     for token in tokens {
-      if let idp = issuedTokens[token], idp.provider.rawValue == credential.provider { return idp }
+      guard var idp = issuedTokens[token], idp.provider.rawValue == credential.provider else { continue }
+      if idp.provider == .apple {
+        // Apple's ID token never carries the name: the service takes the full name the app passes with the
+        // credential, if any (the SDK sends it as `user`).
+        let parts = [
+          (credential as? OAuthCredential)?.fullName?.givenName,
+          (credential as? OAuthCredential)?.fullName?.familyName,
+        ]
+        let name = parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        idp.name = name.isEmpty ? nil : name
+      }
+      return idp
     }
     throw .invalidCredential
   }

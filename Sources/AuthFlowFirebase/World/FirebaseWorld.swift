@@ -57,6 +57,8 @@ public final class FirebaseWorld: @unchecked Sendable {
   var clients: [String: AuthClient] = [:]
   /// IdP tokens handed out by sheets and ``credential(for:email:)``: what a credential's token stands for.
   var issuedTokens: [String: IdentityProviders.Account] = [:]
+  /// The Apple accounts whose name a credential carried already: Apple shares it on the first authorization only.
+  var appleNamesShared: Set<String> = []
   /// Answers queued for the next sheet per device.
   var sheetAnswers: [String: [AuthFlowLanguage.ProviderSheet]] = [:]
   /// The project tokens are issued for (`aud`, `iss`).

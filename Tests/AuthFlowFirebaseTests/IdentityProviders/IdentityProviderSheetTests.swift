@@ -115,4 +115,60 @@ import Testing
     #expect(user.isEmailVerified)
     #expect(user.providerData.map(\.providerID) == ["apple.com"], "production removes the password")
   }
+
+  /// Apple shares the user's name on the first authorization only, and its ID token never carries it: the
+  /// account is named by the `fullName` the app passes, so an app that forgets it (or rebuilds the credential
+  /// without it) makes an account with no display name, as in production.
+  @Test func signInWithAppleIsNamedByTheFullNameTheAppPasses() async throws {
+    let world = FirebaseWorld(
+      identityProviderAccounts: [
+        .apple: [
+          .init(email: "amy@example.com", name: "Amy Apple"), .init(email: "ben@example.com", name: "Ben"),
+        ]
+      ])
+    let auth = world.auth(for: "phone")
+    let amy = try await auth.signIn(with: try #require(world.credential(for: .apple))).user
+    #expect(amy.displayName == "Amy Apple", "the first authorization's credential carries the name")
+    try auth.signOut()
+    let first = try #require(world.credential(for: .apple, email: "ben@example.com") as? OAuthCredential)
+    let forgotten = OAuthProvider.appleCredential(
+      withIDToken: try #require(first.idToken), rawNonce: "nonce", fullName: nil)
+    let ben = try await auth.signIn(with: forgotten).user
+    #expect(ben.displayName == nil)
+    try auth.signOut()
+    let again = try #require(world.credential(for: .apple, email: "ben@example.com"))
+    #expect(try await auth.signIn(with: again).user.displayName == nil, "no name after the first time")
+    try auth.signOut()
+    var name = PersonNameComponents()
+    name.givenName = "Zed"
+    let named = OAuthProvider.appleCredential(
+      withIDToken: try #require(first.idToken), rawNonce: "nonce", fullName: name)
+    let result = try await auth.signIn(with: named)
+    #expect(result.user.uid == ben.uid)
+    #expect(result.user.displayName == "Zed", "an account without a name takes the one the app passes")
+  }
+
+  /// `additionalUserInfo.profile` is the service's `rawUserInfo`: Google's userinfo answer, another provider's
+  /// claims.
+  @Test func theProfileIsWhatTheProviderAnswers() async throws {
+    let world = FirebaseWorld(
+      identityProviderAccounts: [
+        .google: [.init(email: "gina@gmail.com", name: "Gina Maria Google")],
+        .github: [.init(email: "gus@example.com", name: "Gus")],
+      ])
+    let auth = world.auth(for: "phone")
+    let google = try await auth.signIn(with: try #require(world.credential(for: .google)))
+    let profile = try #require(google.additionalUserInfo?.profile)
+    #expect(profile["given_name"] as? String == "Gina")
+    #expect(profile["family_name"] as? String == "Maria Google")
+    #expect(profile["email"] as? String == "gina@gmail.com")
+    #expect(profile["verified_email"] as? Bool == true)
+    #expect(profile["id"] as? String != nil && profile["sub"] == nil)
+    #expect(profile["locale"] as? String == "en")
+    try auth.signOut()
+    let github = try await auth.signIn(with: try #require(world.credential(for: .github)))
+    let claims = try #require(github.additionalUserInfo?.profile)
+    #expect(claims["sub"] as? String != nil && claims["name"] as? String == "Gus")
+    #expect(github.additionalUserInfo?.username == nil, "the seeded account has no user name")
+  }
 }
