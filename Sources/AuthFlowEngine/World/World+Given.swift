@@ -9,7 +9,9 @@ extension World {
   package func populate(from given: Given) {
     for provider in ProviderID.identityProviders {
       for seed in given.identityProviders[provider] ?? [] {
-        addIdentityProviderAccount(provider, email: seed.email, name: seed.name, verified: seed.emailVerified)
+        addIdentityProviderAccount(
+          provider, email: seed.email, name: seed.name, verified: seed.emailVerified, photoURL: seed.photoURL,
+          username: seed.username)
       }
     }
     for account in given.accounts {
@@ -36,13 +38,14 @@ extension World {
   /// Adds an account to `provider` unless it has one for the email already; `verified` nil takes the
   /// provider's default (SPEC 5.4).
   private func addIdentityProviderAccount(
-    _ provider: ProviderID, email: String, name: String?, verified: Bool?
+    _ provider: ProviderID, email: String, name: String?, verified: Bool?, photoURL: String? = nil,
+    username: String? = nil
   ) {
     let email = email.lowercased()
     guard identityProviders.account(provider, email: email) == nil else { return }
     identityProviders.add(
       IdentityProviders.Account(
         provider: provider, subject: identifier(length: 21), email: email, name: name,
-        emailVerified: verified ?? provider.verifiesEmailByDefault))
+        emailVerified: verified ?? provider.verifiesEmailByDefault, photoURL: photoURL, screenName: username))
   }
 }

@@ -22,7 +22,7 @@ final class IdentityProviderAccountSyntax: Sendable {
   var name: String { field.name }
 
   /// Every key, in the order the language lists them and the writer writes them.
-  static let all = [email, name, emailVerified]
+  static let all = [email, name, emailVerified, photoURL, username]
 
   /// The loader reads it first: the account is known by it, and a second one of the same provider is reported.
   static let email = IdentityProviderAccountSyntax(
@@ -39,4 +39,17 @@ final class IdentityProviderAccountSyntax: Sendable {
     .init("email_verified", .boolean, "Whether the IdP says the email is verified (default per provider)."),
     read: { document, node, seed in seed.emailVerified = document.bool(node, key: "email_verified") },
     write: { $0.emailVerified.map { String($0) } })
+
+  static let photoURL = IdentityProviderAccountSyntax(
+    .init(
+      "photo_url", .nullableText, "The profile photo the IdP shares (`picture`); a new account takes it."),
+    read: { document, node, seed in document.nullableString(node, key: "photo_url").map { seed.photoURL = $0 }
+    },
+    write: { $0.photoURL.map(ValueWriter.text) })
+
+  static let username = IdentityProviderAccountSyntax(
+    .init("username", .nullableText, "The user name at the IdP (a GitHub login, a Twitter handle)."),
+    read: { document, node, seed in document.nullableString(node, key: "username").map { seed.username = $0 }
+    },
+    write: { $0.username.map(ValueWriter.text) })
 }

@@ -154,7 +154,11 @@ import Testing
     let world = FirebaseWorld(
       identityProviderAccounts: [
         .google: [.init(email: "gina@gmail.com", name: "Gina Maria Google")],
-        .github: [.init(email: "gus@example.com", name: "Gus")],
+        .github: [
+          .init(
+            email: "gus@example.com", name: "Gus", photoURL: "https://example.com/gus.png",
+            username: "gus-codes")
+        ],
       ])
     let auth = world.auth(for: "phone")
     let google = try await auth.signIn(with: try #require(world.credential(for: .google)))
@@ -169,6 +173,9 @@ import Testing
     let github = try await auth.signIn(with: try #require(world.credential(for: .github)))
     let claims = try #require(github.additionalUserInfo?.profile)
     #expect(claims["sub"] as? String != nil && claims["name"] as? String == "Gus")
-    #expect(github.additionalUserInfo?.username == nil, "the seeded account has no user name")
+    #expect(claims["picture"] as? String == "https://example.com/gus.png")
+    #expect(github.additionalUserInfo?.username == "gus-codes")
+    #expect(
+      github.user.photoURL?.absoluteString == "https://example.com/gus.png", "a new account takes the photo")
   }
 }
