@@ -25,24 +25,11 @@ extension Auth {
     /// The sequence of `auth`'s state changes.
     public init(_ auth: Auth) { self.auth = auth }
 
+    /// Iterates the users one listener hears of; a type of its own, as in the SDK.
+    public typealias Iterator = ListenerIterator<AuthStateChangesSequence>
+
     /// An iterator with a listener of its own, registered now.
     public func makeAsyncIterator() -> Iterator { Iterator(ListenerUsers(auth: auth, kind: .state)) }
-
-    /// Iterates the users one listener hears of; the listener is removed when the iterator goes away. A type of
-    /// its own, as in the SDK.
-    public struct Iterator: AsyncIteratorProtocol {
-      private var users: ListenerUsers
-
-      init(_ users: ListenerUsers) { self.users = users }
-
-      /// The next user the listener hears of.
-      public mutating func next() async -> User?? { await users.next() }
-
-      /// The next user the listener hears of, waited for on the caller's actor.
-      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
-        await users.next(isolation: actor)
-      }
-    }
   }
 
   /// The users ``addIDTokenDidChangeListener(_:)`` would be called with, as an async sequence.
@@ -59,23 +46,28 @@ extension Auth {
     /// The sequence of `auth`'s ID-token changes.
     public init(_ auth: Auth) { self.auth = auth }
 
+    /// Iterates the users one listener hears of; a type of its own, as in the SDK.
+    public typealias Iterator = ListenerIterator<IDTokenChangesSequence>
+
     /// An iterator with a listener of its own, registered now.
     public func makeAsyncIterator() -> Iterator { Iterator(ListenerUsers(auth: auth, kind: .idToken)) }
+  }
+}
 
-    /// Iterates the users one listener hears of; the listener is removed when the iterator goes away. A type of
-    /// its own, as in the SDK.
-    public struct Iterator: AsyncIteratorProtocol {
-      private var users: ListenerUsers
+extension Auth {
+  /// Iterates the users one listener hears of; the listener is removed when the iterator goes away. `Source`,
+  /// the sequence it iterates, tells the two sequences' iterators apart, as the SDK's two `Iterator` types are.
+  public struct ListenerIterator<Source>: AsyncIteratorProtocol {
+    private var users: ListenerUsers
 
-      init(_ users: ListenerUsers) { self.users = users }
+    init(_ users: ListenerUsers) { self.users = users }
 
-      /// The next user the listener hears of.
-      public mutating func next() async -> User?? { await users.next() }
+    /// The next user the listener hears of.
+    public mutating func next() async -> User?? { await users.next() }
 
-      /// The next user the listener hears of, waited for on the caller's actor.
-      public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
-        await users.next(isolation: actor)
-      }
+    /// The next user the listener hears of, waited for on the caller's actor.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> User?? {
+      await users.next(isolation: actor)
     }
   }
 }

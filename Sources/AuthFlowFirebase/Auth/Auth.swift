@@ -210,19 +210,24 @@ open class Auth: NSObject, @unchecked Sendable {
     for listener in listeners where listeners.contains(where: { $0 === listener }) {
       if listener.firstCallPending {
         callAfterFirstCall(listener, tokenChanged: tokenChanged)
-        continue
+      } else {
+        tell(listener, tokenChanged: tokenChanged)
       }
-      switch listener.kind {
-      case .idToken:
-        if tokenChanged { call(listener) }
-      case .state:
-        // Compared with the user now, as the SDK's wrapper compares the user it is delivered: after a listener
-        // signed out, the ones after it have heard that already, and are not told of a user who is gone.
-        let uid = user?.accountUID
-        if listener.lastUID != uid {
-          listener.lastUID = uid
-          call(listener)
-        }
+    }
+  }
+
+  /// Tells a listener of a change as the SDK's notification does: an ID-token listener of a new token, with the
+  /// user now; a state listener if the user now is not the one it last heard (after a listener signed out,
+  /// the ones after it have heard that already, and are not told of a user who is gone).
+  private func tell(_ listener: Listener, tokenChanged: Bool) {
+    switch listener.kind {
+    case .idToken:
+      if tokenChanged { call(listener) }
+    case .state:
+      let uid = user?.accountUID
+      if listener.lastUID != uid {
+        listener.lastUID = uid
+        call(listener)
       }
     }
   }
@@ -279,16 +284,7 @@ open class Auth: NSObject, @unchecked Sendable {
     _ = MainActorDelivery.deliverLater { [self] in
       firebaseWorld.locked {
         guard !isTerminated, listeners.contains(where: { $0 === listener }) else { return }
-        switch listener.kind {
-        case .idToken:
-          if tokenChanged { call(listener) }
-        case .state:
-          let uid = user?.accountUID
-          if listener.lastUID != uid {
-            listener.lastUID = uid
-            call(listener)
-          }
-        }
+        tell(listener, tokenChanged: tokenChanged)
       }
     }
   }
