@@ -49,8 +49,9 @@ extension AuthClient {
 
   // MARK: - Action codes, from the app
 
-  /// `checkActionCode`: what a code is for, the account's email and, for an email change or its revert, the
-  /// email it gives the account; consumes nothing.
+  /// `checkActionCode`: what a code is for and its emails as the REST answer has them
+  /// (``Backend/inspectCode(_:)``: for an email change, the email it gives the account; for a revert, the
+  /// account's email now, the one it takes away); consumes nothing.
   package func checkActionCode(_ code: String) throws(AuthErrorCode) -> (
     kind: MailKind, email: String, newEmail: String?
   ) {
@@ -65,17 +66,6 @@ extension AuthClient {
       let (kind, _, _) = try backend.inspectCode(code)
       guard kind != .passwordReset else { throw .invalidActionCode }
       try backend.follow(code: code, kind: kind, newPassword: nil)
-    }
-  }
-
-  /// `verifyPasswordResetCode`: the email a password-reset code was sent to; consumes nothing. The SDK reads it
-  /// with `checkActionCode`, so a valid code of another kind answers with its email too (the new one, for an
-  /// email change or a revert), as in production.
-  package func verifyPasswordResetCode(_ code: String) throws(AuthErrorCode) -> String {
-    try call(.resetPassword, "verifyPasswordResetCode(\(Redactor.shorten(code)))") {
-      () throws(AuthErrorCode) in
-      let (_, email, newEmail) = try backend.inspectCode(code)
-      return newEmail ?? email
     }
   }
 

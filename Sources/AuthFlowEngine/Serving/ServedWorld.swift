@@ -269,8 +269,9 @@ public final class ServedWorld: @unchecked Sendable {
   }
 
   /// `accounts:resetPassword` without a new password, as `checkActionCode` and `verifyPasswordResetCode` send it:
-  /// a code of any kind, its account's email and, for an email change or its revert, the email it gives the
-  /// account. Nothing is consumed.
+  /// a code of any kind and its emails as the REST answer has them (for an email change, `newEmail` is the email
+  /// it gives the account; for a revert, `email` is the original it restores and `newEmail` the account's email
+  /// now). Nothing is consumed.
   public func checkActionCode(_ code: String) throws(AuthErrorCode) -> (
     kind: MailKind, email: String, newEmail: String?
   ) {

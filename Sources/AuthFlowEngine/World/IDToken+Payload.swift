@@ -10,7 +10,7 @@ extension IDToken {
   /// - `provider_id: anonymous` in a guest's tokens only, as production issues them;
   /// - `firebase`: `identities`, `sign_in_provider`, the second factor the session proved
   ///   (`sign_in_second_factor`, `second_factor_identifier`) and the `tenant` of a tenant's user;
-  /// - the custom claims, where they do not take the name of one of the above.
+  /// - the custom claims, which replace `name` and `picture` but no other of the above.
   ///
   /// `signInProvider` is how the session signed in, as the caller knows it (`password`, `google.com`, …).
   public func payload(projectID: String, signInProvider: String, tenant: String?) -> [String: ClaimValue] {
@@ -23,23 +23,24 @@ extension IDToken {
       firebase["second_factor_identifier"] = .string(secondFactor.id)
     }
     if let tenant { firebase["tenant"] = .string(tenant) }
-    var claims: [String: ClaimValue] = [
+    // In the emulator's order, which production's tokens show: the profile's name and photo, then the custom
+    // claims over them, then the claims that are the token's own, which a custom claim of the same name never
+    // replaces, even where the account has no value for it (a custom `email` on a phone user's token).
+    var claims: [String: ClaimValue] = [:]
+    if let name = profile.name { claims["name"] = .string(name) }
+    if let picture = profile.picture { claims["picture"] = .string(picture) }
+    claims.merge(self.claims) { _, custom in custom }
+    claims["email"] = profile.email.map(ClaimValue.string)
+    claims["email_verified"] = profile.email == nil ? nil : .bool(profile.emailVerified)
+    claims["phone_number"] = profile.phoneNumber.map(ClaimValue.string)
+    claims["provider_id"] = signInProvider == ProviderID.anonymous.rawValue ? .string(signInProvider) : nil
+    let own: [String: ClaimValue] = [
       "iss": .string("https://securetoken.google.com/\(projectID)"), "aud": .string(projectID),
       "auth_time": .integer(Int(authTime.secondsSince1970)), "user_id": .string(uid), "sub": .string(uid),
       "iat": .integer(Int(issuedAt.secondsSince1970)), "exp": .integer(Int(expiresAt.secondsSince1970)),
       "firebase": .object(firebase),
     ]
-    if let email = profile.email {
-      claims["email"] = .string(email)
-      claims["email_verified"] = .bool(profile.emailVerified)
-    }
-    if let phone = profile.phoneNumber { claims["phone_number"] = .string(phone) }
-    if let name = profile.name { claims["name"] = .string(name) }
-    if let picture = profile.picture { claims["picture"] = .string(picture) }
-    if signInProvider == ProviderID.anonymous.rawValue { claims["provider_id"] = .string(signInProvider) }
-    // Custom claims (a custom token's, the account's `setCustomUserClaims`) as the token was minted with them;
-    // the reserved names never get here (the loader, the façade and the server refuse them).
-    for (name, value) in self.claims where claims[name] == nil { claims[name] = value }
+    claims.merge(own) { _, standard in standard }
     return claims
   }
 }

@@ -4,7 +4,7 @@ extension IdentityProviders.Account {
   /// What `signInWithIdp` answers as `rawUserInfo`, which the SDKs hand the app as `additionalUserInfo.profile`:
   /// Google's userinfo answer (``googleUserInfo(subject:email:emailVerified:name:givenName:familyName:picture:)``,
   /// the name split at its first space), another provider's ID-token claims (`sub`, `email`, `email_verified`,
-  /// `name`, `picture`).
+  /// `name` but Apple's, `picture`).
   public var rawUserInfo: [String: ClaimValue] {
     if provider == .google {
       let names = name.map { $0.split(separator: " ", maxSplits: 1).map(String.init) } ?? []
@@ -14,7 +14,8 @@ extension IdentityProviders.Account {
     }
     var claims: [String: ClaimValue] = ["sub": .string(subject), "email_verified": .bool(emailVerified)]
     if let email { claims["email"] = .string(email) }
-    if let name { claims["name"] = .string(name) }
+    // Apple's ID token never carries the name (the app passes it with the credential).
+    if let name, provider != .apple { claims["name"] = .string(name) }
     if let photoURL { claims["picture"] = .string(photoURL) }
     return claims
   }

@@ -17,9 +17,18 @@ extension Auth {
     let (kind, email, newEmail) = try perform { () throws(AuthFlowLanguage.AuthErrorCode) in
       try client.checkActionCode(code)
     }
+    // Production hides the email of a sign-in link's code, and the SDK stops the app when the answer has none.
+    guard kind != .signInLink else {
+      throw AuthErrorUtils.error(.internalError, message: Self.signInLinkCodeMessage)
+    }
     return ActionCodeInfo(
       operation: ActionCodeURL.operation(mode: kind.mode), email: email, newEmail: newEmail)
   }
+
+  static let signInLinkCodeMessage =
+    "checkActionCode (and verifyPasswordResetCode, which calls it) of an email sign-in link's code: production "
+    + "answers without the email, and FirebaseAuth stops the app there (fatalError \"Failed to get a "
+    + "ResetPasswordResponse\"); complete the sign-in with signIn(withEmail:link:) instead"
 
   /// Applies an email-verification code (the account's email becomes verified), an email-change code (the
   /// account gets the new email and every session is revoked) or a recover code (the change is reverted). The
@@ -47,7 +56,8 @@ extension Auth {
   }
 
   private func verifyPasswordResetCodeNow(_ code: String) throws -> String {
-    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.verifyPasswordResetCode(code) }
+    // The SDK's is `checkActionCode`'s email, whatever the code is for.
+    try checkActionCodeNow(code).email
   }
 
   /// Sets a new password with a password-reset code; every session of the account is revoked.

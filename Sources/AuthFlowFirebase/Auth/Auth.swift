@@ -29,6 +29,8 @@ open class Auth: NSObject, @unchecked Sendable {
   /// What the ID-token listeners were last told.
   private var lastNotified: SessionKey
   private var notificationPending = false
+  /// Whether listeners are being told of a change now: one they cause waits for the round to end.
+  private var isDelivering = false
   /// Whether the app that held this instance was terminated: a listener's queued first call does not come.
   private var isTerminated = false
 
@@ -196,22 +198,30 @@ open class Auth: NSObject, @unchecked Sendable {
   }
 
   /// Tells the listeners what changed since they last heard; the world calls this when its outermost call ends.
+  ///
+  /// A listener may call in again (sign out at once): that change waits until every listener heard this one, as
+  /// the SDK's next notification waits on the main queue, then makes a round of its own; what the call that
+  /// woke them hands over stays its own.
   func deliverPendingNotifications() {
-    guard notificationPending else { return }
-    notificationPending = false
-    let key = SessionKey(uid: user?.accountUID, token: client.currentIDToken?.value)
-    let tokenChanged = key != lastNotified
-    lastNotified = key
-    if tokenChanged { postAuthStateDidChange() }
-    // A listener may call in again (sign out at once), which delivers that change to every listener before this
-    // round goes on; what this call hands over stays its own.
+    guard notificationPending, !isDelivering else { return }
+    isDelivering = true
     let handedOver = userAfterCall
-    defer { userAfterCall = handedOver }
-    for listener in listeners where listeners.contains(where: { $0 === listener }) {
-      if listener.firstCallPending {
-        callAfterFirstCall(listener, tokenChanged: tokenChanged)
-      } else {
-        tell(listener, tokenChanged: tokenChanged)
+    defer {
+      isDelivering = false
+      userAfterCall = handedOver
+    }
+    while notificationPending {
+      notificationPending = false
+      let key = SessionKey(uid: user?.accountUID, token: client.currentIDToken?.value)
+      let tokenChanged = key != lastNotified
+      lastNotified = key
+      if tokenChanged { postAuthStateDidChange() }
+      for listener in listeners where listeners.contains(where: { $0 === listener }) {
+        if listener.firstCallPending {
+          callAfterFirstCall(listener, tokenChanged: tokenChanged)
+        } else {
+          tell(listener, tokenChanged: tokenChanged)
+        }
       }
     }
   }
@@ -254,6 +264,8 @@ open class Auth: NSObject, @unchecked Sendable {
 
   private func add(_ listener: Listener) -> NSObjectProtocol {
     firebaseWorld.locked {
+      // Before it is in the list: a change another thread makes meanwhile queues behind the first call.
+      listener.firstCallPending = true
       listeners.append(listener)
       noteWhetherRefreshesAreHeard()
     }
@@ -262,7 +274,6 @@ open class Auth: NSObject, @unchecked Sendable {
     // registers it runs to its end first. Under a scenario run a main-actor task queued behind the work already
     // queued does the same, and the changes it would hear meanwhile queue behind it; a plain test has no main
     // queue to wait for, so the call comes at once.
-    listener.firstCallPending = true
     if !MainActorDelivery.deliverLater({ [self] in firstCall(listener) }) { firstCall(listener) }
     return listener
   }

@@ -50,4 +50,20 @@ import Testing
     let error = await thrownError { try await auth.signIn(withCustomToken: "not-a-token") }
     #expect(error?.code == AuthErrorCode.invalidCustomToken.rawValue)
   }
+
+  /// Custom claims lie over the profile's `name` and `picture` but never replace the token's own claims, even
+  /// where the account has no value for one (a custom `email` on a user without an email), as the emulator
+  /// issues them; `serve` encodes the same payload.
+  @Test func customClaimsNeverReplaceTheTokensOwn() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    let token = world.customToken(
+      uid: "staff-7", claims: ["email": .string("boss@example.com"), "name": .string("The Boss")])
+    let user = try await auth.signIn(withCustomToken: token).user
+    let claims = try await user.getIDTokenResult().claims
+    #expect(user.email == nil)
+    #expect(claims["email"] == nil && claims["email_verified"] == nil)
+    #expect(claims["name"] as? String == "The Boss")
+    #expect(claims["user_id"] as? String == "staff-7")
+  }
 }

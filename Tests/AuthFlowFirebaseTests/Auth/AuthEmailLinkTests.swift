@@ -122,6 +122,22 @@ import Testing
     #expect(try await auth.signIn(withEmail: "bob@example.com", link: link).user.uid == user.uid)
   }
 
+  /// Production answers `checkActionCode` of a sign-in link's code without the email, and FirebaseAuth stops
+  /// the app there: here it is `internalError`, saying so, and the link still signs in.
+  @Test func checkingASignInLinksCodeIsAnInternalErrorSayingWhy() async throws {
+    let world = FirebaseWorld()
+    let auth = world.auth(for: "phone")
+    try await auth.sendSignInLink(toEmail: "lin@example.com", actionCodeSettings: settings)
+    let link = try #require(world.newestEmail(.signInLink, to: "lin@example.com")).link
+    let code = try #require(ActionCodeURL(link: link)?.code)
+    let checked = await thrownError { _ = try await auth.checkActionCode(code) }
+    #expect(checked?.code == AuthErrorCode.internalError.rawValue)
+    #expect(checked?.localizedDescription.contains("signIn(withEmail:link:)") == true)
+    let verified = await thrownError { _ = try await auth.verifyPasswordResetCode(code) }
+    #expect(verified?.code == AuthErrorCode.internalError.rawValue)
+    #expect(try await auth.signIn(withEmail: "lin@example.com", link: link).user.email == "lin@example.com")
+  }
+
   @Test func linkingAnAddressAnotherAccountHasIsEmailAlreadyInUse() async throws {
     let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
     let auth = world.auth(for: "phone")

@@ -54,6 +54,29 @@ import Testing
       heard == [nil, "una@example.com"], "verified by the link, she stays, and every listener hears her")
   }
 
+  /// A listener that signs out is not called again before it returns: the sign-out's round waits for this one
+  /// to end, as the SDK's next notification waits on the main queue. The app's listener below ends on the
+  /// screen a device shows, the sign-in screen.
+  @Test func aListenerIsNotCalledAgainWhileItRuns() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "una@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    var screen = "launch"
+    var calls: [String] = []
+    auth.addStateDidChangeListener { auth, user in
+      calls.append("enter \(user?.email ?? "nil")")
+      if let user, !user.isEmailVerified {
+        try? auth.signOut()
+        screen = "verify"
+      } else if user == nil {
+        screen = "signIn"
+      }
+      calls.append("exit")
+    }
+    try await auth.signIn(withEmail: "una@example.com", password: "Str0ng-pass")
+    #expect(calls == ["enter nil", "exit", "enter una@example.com", "exit", "enter nil", "exit"])
+    #expect(screen == "signIn")
+  }
+
   @Test func idTokenListenerHearsRefreshesTheClockBrings() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
