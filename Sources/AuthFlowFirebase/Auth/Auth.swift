@@ -242,8 +242,9 @@ open class Auth: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Registers a listener for sign-in, sign-out and a change of user. It is called once right away with the
-  /// current user, then on each change, until removed.
+  /// Registers a listener for sign-in, sign-out and a change of user. It is called once with the current user
+  /// (under a scenario run once the main actor's earlier work ran, as the SDK calls it later on the main queue;
+  /// in a plain test before this returns), then on each change, until removed.
   @discardableResult
   open func addStateDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
     add(Listener(kind: .state, callback: listener))
@@ -253,7 +254,8 @@ open class Auth: NSObject, @unchecked Sendable {
   open func removeStateDidChangeListener(_ listenerHandle: NSObjectProtocol) { remove(listenerHandle) }
 
   /// Registers a listener for sign-in, sign-out, a change of user and each new ID token (refreshes
-  /// included). It is called once right away with the current user, then on each change, until removed.
+  /// included). It is called once with the current user (when, as for ``addStateDidChangeListener(_:)``), then
+  /// on each change, until removed.
   @discardableResult
   open func addIDTokenDidChangeListener(_ listener: @escaping (Auth, User?) -> Void) -> NSObjectProtocol {
     add(Listener(kind: .idToken, callback: listener))
