@@ -38,9 +38,7 @@ extension User {
         additionalUserInfo: AdditionalUserInfo(
           providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
     case .emailLink(let email, let link):
-      guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
-        throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
-      }
+      let code = try Self.signInLinkCode(link)
       try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         try client.reauthenticate(email: email, linkCode: code)
       }
@@ -95,9 +93,7 @@ extension User {
       }
       return AuthDataResult(user: try auth.signedInUser(), additionalUserInfo: nil)
     case .emailLink(let email, let link):
-      guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
-        throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
-      }
+      let code = try Self.signInLinkCode(link)
       try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         _ = try client.linkEmailLink(email: email, linkCode: code)
       }
@@ -141,5 +137,13 @@ extension User {
       _ = try client.unlink(AuthFlowLanguage.ProviderID(rawValue: provider))
     }
     return self
+  }
+
+  /// The code of an email-link credential's link; a link that is not a sign-in link is `invalidActionCode`.
+  private static func signInLinkCode(_ link: String) throws -> String {
+    guard let url = ActionCodeURL(link: link), url.operation == .emailLink, let code = url.code else {
+      throw AuthErrorUtils.error(AuthFlowLanguage.AuthErrorCode.invalidActionCode)
+    }
+    return code
   }
 }
