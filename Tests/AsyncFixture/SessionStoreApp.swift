@@ -17,8 +17,9 @@ import Foundation
   /// How many times the hourly timer (`tap: hourly`) fired.
   private var ticks = 0
   private var tokenListener: IDTokenDidChangeListenerHandle?
-  /// The address a sign-in link was asked for, as an app keeps it until the link comes back.
-  private var emailForLink: String?
+  /// What the app did with the last sign-in link it opened: "signed in", or "asks for the email" when this
+  /// device's app never asked for a link (the email is kept in UserDefaults, as Firebase's guide does).
+  private var link = ""
   /// The email a detached task (`tap: detached`) saw as `Auth.auth().currentUser` half a minute later.
   private var detachedSaw = ""
   /// What a one-shot state listener (it removes itself on its first call) saw of its handle, and how many
@@ -53,7 +54,7 @@ import Foundation
   var ui: [String: String] {
     [
       "email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks),
-      "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)",
+      "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)", "link": link,
     ]
   }
 
@@ -75,7 +76,7 @@ import Foundation
         settings.handleCodeInApp = true
         do {
           try await Auth.auth().sendSignInLink(toEmail: email, actionCodeSettings: settings)
-          self.emailForLink = email
+          UserDefaults.standard.set(email, forKey: Self.emailForLinkKey)
         } catch {
           self.error = FirebaseWorld.worldCode(for: error)
         }
@@ -102,18 +103,26 @@ import Foundation
     }
   }
 
-  /// A universal link, as `onOpenURL` gets it: an email sign-in link completes with the email kept for it.
+  /// A universal link, as `onOpenURL` gets it: an email sign-in link completes with the email this device's app
+  /// kept for it; on another device there is none, and the app has to ask.
   func openLink(_ link: String) async throws {
     try await world.withDevice(context.device) {
-      guard Auth.auth().isSignIn(withEmailLink: link), let email = emailForLink else { return }
+      guard Auth.auth().isSignIn(withEmailLink: link) else { return }
+      guard let email = UserDefaults.standard.string(forKey: Self.emailForLinkKey) else {
+        self.link = "asks for the email"
+        return
+      }
       do {
         try await Auth.auth().signIn(withEmail: email, link: link)
-        emailForLink = nil
+        UserDefaults.standard.removeObject(forKey: Self.emailForLinkKey)
+        self.link = "signed in"
       } catch {
         self.error = FirebaseWorld.worldCode(for: error)
       }
     }
   }
+
+  private static let emailForLinkKey = "EmailForSignIn"
 
   nonisolated static let descriptor = MachineDescriptor(
     name: "async-session-store",

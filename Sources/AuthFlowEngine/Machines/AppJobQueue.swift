@@ -56,6 +56,8 @@ final class AppJobQueue: @unchecked Sendable {
 
   let mainExecutor = QueueMainExecutor()
   let taskExecutor = QueueTaskExecutor()
+  /// `UserDefaults.standard` per device: only the driver uses it, between jobs.
+  let defaults = DeviceDefaults()
 
   /// A job waiting in the queue, with the executor it was given to and the named task whose work enqueued it.
   struct QueuedJob {
@@ -286,6 +288,7 @@ final class AppJobQueue: @unchecked Sendable {
   /// Runs the next job, if there is one; false when the queue is empty. Only the driver calls this.
   func runNext() -> Bool {
     guard let next = pop() else { return false }
+    if let device = next.device { defaults.activate(device) }
     if next.onMain {
       next.job.runSynchronously(on: mainExecutor.asUnownedSerialExecutor())
     } else {

@@ -59,7 +59,7 @@ final class AppScheduler: AsyncAppDriver {
     }
     driving = true
     // A scenario's devices are new installs: nothing an earlier scenario stored is there.
-    if queue.takeFresh() { StandardDefaults.clear() }
+    if queue.takeFresh() { queue.defaults.reset() }
     startStep()
   }
 
@@ -152,13 +152,16 @@ final class AppScheduler: AsyncAppDriver {
     let work = UncheckedSendable(work)
     let outcome = MainActor.assumeIsolated { () -> ActionOutcome in
       let outcome = ActionOutcome()
-      Task(name: name) { @MainActor in
-        do {
-          try await AppJobQueue.$device.withValue(device) { try await work.value() }
-        } catch {
-          outcome.error = "\(error)"
+      // The task inherits the device, so its first job is already the device's (its UserDefaults, say).
+      AppJobQueue.$device.withValue(device) {
+        Task(name: name) { @MainActor in
+          do {
+            try await work.value()
+          } catch {
+            outcome.error = "\(error)"
+          }
+          outcome.finished = true
         }
-        outcome.finished = true
       }
       return outcome
     }

@@ -23,6 +23,7 @@ final class AsyncMachineHost: Machine {
     let sendable = UncheckedSendable(context)
     // The app's launch is the device's code, as its actions are (`Auth.auth()` in an initialiser).
     let name = device
+    scheduler.queue.defaults.activate(name)
     machine = context.world.running(asDevice: name) {
       AppJobQueue.$device.withValue(name) { MainActor.assumeIsolated { make(sendable.value) } }
     }
@@ -31,7 +32,9 @@ final class AsyncMachineHost: Machine {
 
   private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
     // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
-    guard let machine, scheduler?.isDriving == true else { return fallback }
+    guard let machine, let scheduler, scheduler.isDriving else { return fallback }
+    // What the app shows may come from its UserDefaults: this device's.
+    scheduler.queue.defaults.activate(device)
     func visit() -> T { AppJobQueue.shared.onMainActor { value(machine) } ?? fallback }
     guard let world, !world.attachments.isEmpty else { return visit() }
     return world.running(asDevice: device, visit)
