@@ -14,7 +14,9 @@ extension AuthClient {
   /// Revokes the current user's Sign in with Apple tokens with an authorization code from Apple
   /// (`revokeToken(withAuthorizationCode:)`), as an app must before deleting an Apple user's account.
   public func revokeToken(authorizationCode code: String) throws(AuthErrorCode) {
-    try authorized(.revokeToken, "revokeToken(apple.com, \(Redactor.shorten(code)))") {
+    try authorized(
+      .revokeToken, "revokeToken(apple.com, \(Redactor.shorten(code)))", signsOutWhenSessionEnded: false
+    ) {
       (token: IDToken) throws(AuthErrorCode) in try backend.revokeAppleToken(token, code: code)
     }
   }
@@ -60,7 +62,9 @@ extension AuthClient {
   /// `verify_and_change_email` email goes to `newEmail`, and the email changes when its link is opened. Needs a
   /// recent login.
   public func sendEmailChange(to newEmail: String) throws(AuthErrorCode) {
-    try authorized(.sendOobCode, "sendEmailVerification(beforeUpdatingEmail: \(newEmail))") {
+    try authorized(
+      .sendOobCode, "sendEmailVerification(beforeUpdatingEmail: \(newEmail))", signsOutWhenSessionEnded: false
+    ) {
       (token: IDToken) throws(AuthErrorCode) in try backend.sendEmailChange(token, to: newEmail)
     }
   }
@@ -86,7 +90,9 @@ extension AuthClient {
 
   /// Deletes the current user's account; needs a recent login, then signs the client out.
   public func delete() throws(AuthErrorCode) {
-    try authorized(.delete, "delete") { (token: IDToken) throws(AuthErrorCode) in try backend.delete(token) }
+    try authorized(.delete, "delete", signsOutWhenSessionEnded: false) {
+      (token: IDToken) throws(AuthErrorCode) in try backend.delete(token)
+    }
     currentUser = nil
     tokens = nil
     onAuthStateChange?(AuthStateChange(user: nil, error: nil))

@@ -6,7 +6,9 @@ extension AuthClient {
   /// Starts enrolling `number` as a second factor (`PhoneAuthProvider.verifyPhoneNumber` with the user's
   /// multi-factor session): an SMS code goes to it. Returns the verification id.
   public func startPhoneEnrollment(_ number: String) throws(AuthErrorCode) -> String {
-    try authorized(.startMfaEnrollment, "startMfaEnrollment(phone: \(number))") {
+    try authorized(
+      .startMfaEnrollment, "startMfaEnrollment(phone: \(number))", signsOutWhenSessionEnded: false
+    ) {
       (token: IDToken) throws(AuthErrorCode) in try backend.startPhoneEnrollment(token, number: number)
     }
   }
@@ -14,7 +16,7 @@ extension AuthClient {
   /// Starts enrolling an authenticator app (`TOTPMultiFactorGenerator.generateSecret(with:)`): the secret to
   /// show the user. The secret never reaches the transcript.
   public func startTOTPEnrollment() throws(AuthErrorCode) -> TOTPEnrollmentStart {
-    try authorized(.startMfaEnrollment, "startMfaEnrollment(totp)") {
+    try authorized(.startMfaEnrollment, "startMfaEnrollment(totp)", signsOutWhenSessionEnded: false) {
       (token: IDToken) throws(AuthErrorCode) in
       try backend.startTOTPEnrollment(token)
     }
@@ -27,7 +29,8 @@ extension AuthClient {
   {
     let (info, tokens) = try authorized(
       .finalizeMfaEnrollment,
-      "finalizeMfaEnrollment(phone: \(Redactor.shorten(verificationID)), code: ••••••)"
+      "finalizeMfaEnrollment(phone: \(Redactor.shorten(verificationID)), code: ••••••)",
+      signsOutWhenSessionEnded: false
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.finishPhoneEnrollment(
         token, verificationID: verificationID, code: code, displayName: displayName)
@@ -41,7 +44,8 @@ extension AuthClient {
     throws(AuthErrorCode) -> CachedUser
   {
     let (info, tokens) = try authorized(
-      .finalizeMfaEnrollment, "finalizeMfaEnrollment(totp: \(Redactor.shorten(sessionID)), code: ••••••)"
+      .finalizeMfaEnrollment, "finalizeMfaEnrollment(totp: \(Redactor.shorten(sessionID)), code: ••••••)",
+      signsOutWhenSessionEnded: false
     ) { (token: IDToken) throws(AuthErrorCode) in
       try backend.finishTOTPEnrollment(token, sessionID: sessionID, code: code, displayName: displayName)
     }
@@ -50,7 +54,8 @@ extension AuthClient {
 
   /// Removes the user's second factor of `kind` (`multiFactor.unenroll(with:)`).
   public func unenroll(_ kind: SecondFactor.Kind) throws(AuthErrorCode) -> CachedUser {
-    let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))") {
+    let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))", signsOutWhenSessionEnded: false)
+    {
       (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, kind: kind)
     }
     return adopt(info, tokens)
@@ -59,7 +64,8 @@ extension AuthClient {
   /// Removes the enrolled factor whose id is `factorID` (`multiFactor.unenroll(withFactorUID:)`).
   public func unenroll(factorID: String) throws(AuthErrorCode) -> CachedUser {
     let kind = currentUser?.mfa.first { $0.id == factorID }?.kind.rawValue ?? "unknown"
-    let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))") {
+    let (info, tokens) = try authorized(.withdrawMfa, "withdrawMfa(\(kind))", signsOutWhenSessionEnded: false)
+    {
       (token: IDToken) throws(AuthErrorCode) in try backend.withdrawFactor(token, id: factorID)
     }
     return adopt(info, tokens)

@@ -108,16 +108,20 @@ public final class AuthClient {
     sessionObserver?()
   }
 
-  /// A call that needs the user's ID token: refreshes it first when due, and signs out if the session ended.
+  /// A call that needs the user's ID token: refreshes it first when due (a refresh the backend refuses signs the
+  /// client out), and signs out if the call's answer says the session ended, unless `signsOutWhenSessionEnded`
+  /// is false: the SDK's `delete()`, `sendEmailVerification(beforeUpdatingEmail:)`, second-factor enrolment and
+  /// removal, and `revokeToken(withAuthorizationCode:)` hand such an answer to the app and leave the user signed
+  /// in, until a call that looks (a reload, a refresh) ends the session.
   func authorized<T>(
-    _ operation: BackendOperation, _ summary: String,
+    _ operation: BackendOperation, _ summary: String, signsOutWhenSessionEnded: Bool = true,
     _ body: (IDToken) throws(AuthErrorCode) -> T
   ) throws(AuthErrorCode) -> T {
     let token = try freshIDToken()
     do {
       return try call(operation, summary) { () throws(AuthErrorCode) -> T in try body(token) }
     } catch {
-      signOutIfSessionEnded(error)
+      if signsOutWhenSessionEnded { signOutIfSessionEnded(error) }
       throw error
     }
   }

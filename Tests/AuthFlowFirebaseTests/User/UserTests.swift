@@ -205,6 +205,43 @@ import Testing
     #expect(auth.currentUser == nil)
   }
 
+  /// When the session ended elsewhere (the password changed on another device, the account disabled or deleted),
+  /// `delete()`, `sendEmailVerification(beforeUpdatingEmail:)` and starting a second factor report it and leave
+  /// the device signed in, as the SDK's do; a reload then signs it out, as the SDK's does.
+  @Test(arguments: ["password changed", "disabled", "deleted"])
+  func callsThatDoNotLookAtTheSessionLeaveTheDeviceSignedInWhenItEnded(how: String) async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let laptop = try await world.auth(for: "laptop").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    let phone = world.auth(for: "phone")
+    let user = try await phone.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    var heard: [String?] = []
+    _ = phone.addStateDidChangeListener { _, user in heard.append(user?.email) }
+    let expected: AuthErrorCode.Code
+    switch how {
+    case "password changed":
+      try await laptop.user.updatePassword(to: "An0ther-pass")
+      expected = .userTokenExpired
+    case "disabled":
+      #expect(world.admin(.disable(account: "bob@example.com")))
+      expected = .userDisabled
+    default:
+      #expect(world.admin(.delete(account: "bob@example.com")))
+      expected = .userNotFound
+    }
+    let delete = await thrownError { try await user.delete() }
+    let change = await thrownError { try await user.sendEmailVerification(beforeUpdatingEmail: "new@example.com") }
+    let factor = await thrownError {
+      _ = try await TOTPMultiFactorGenerator.generateSecret(with: try await user.multiFactor.session())
+    }
+    #expect([delete?.code, change?.code, factor?.code] == Array(repeating: expected.rawValue, count: 3))
+    #expect(phone.currentUser === user)
+    #expect(heard == ["bob@example.com"])
+    let reload = await thrownError { try await user.reload() }
+    #expect(reload?.code == expected.rawValue)
+    #expect(phone.currentUser == nil)
+    #expect(heard == ["bob@example.com", nil])
+  }
+
   @Test func updatePasswordNeedsARecentLogin() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let user = try await world.auth(for: "phone").signIn(
