@@ -211,7 +211,8 @@ import Testing
   @Test(arguments: ["password changed", "disabled", "deleted"])
   func callsThatDoNotLookAtTheSessionLeaveTheDeviceSignedInWhenItEnded(how: String) async throws {
     let world = FirebaseWorld(accounts: [bob])
-    let laptop = try await world.auth(for: "laptop").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    let laptop = try await world.auth(for: "laptop").signIn(
+      withEmail: "bob@example.com", password: "Str0ng-pass")
     let phone = world.auth(for: "phone")
     let user = try await phone.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
     var heard: [String?] = []
@@ -229,7 +230,9 @@ import Testing
       expected = .userNotFound
     }
     let delete = await thrownError { try await user.delete() }
-    let change = await thrownError { try await user.sendEmailVerification(beforeUpdatingEmail: "new@example.com") }
+    let change = await thrownError {
+      try await user.sendEmailVerification(beforeUpdatingEmail: "new@example.com")
+    }
     let factor = await thrownError {
       _ = try await TOTPMultiFactorGenerator.generateSecret(with: try await user.multiFactor.session())
     }
