@@ -102,8 +102,8 @@ extension Explorer {
       yaml: ScenarioWriter.yaml(scenario), baseMachine: reference.name)
   }
 
-  /// The steps with what `reference` shows after each (state, screen and error of the step's device; the page
-  /// after a link), and at the last step the checks on which the explored machine differs; and that difference.
+  /// The steps with what `reference` shows after each (state, screen and error of the step's device, the screen
+  /// only when the two machines name the same screens; the page after a link), and at the last step the checks on which the explored machine differs; and that difference.
   private func pinReference(_ scenario: Scenario, reference: MachineDescriptor) -> (
     steps: [Step], message: String?
   ) {
@@ -118,6 +118,7 @@ extension Explorer {
     referenceRun.watch = watch
     run.setUpWorld()
     referenceRun.setUpWorld()
+    let scope = Observation.Scope(machine, against: reference)
     var message: String?
     for index in steps.indices {
       let step = steps[index]
@@ -130,12 +131,14 @@ extension Explorer {
       if action.kind.isDeviceAction,
         let shown = Observation(referenceRun).screens.first(where: { $0.device == name })
       {
-        checks = [(nil, .state(shown.state)), (nil, .screen(shown.screen)), (nil, .error(shown.error))]
+        checks =
+          [(nil, .state(shown.state))] + (scope.screens ? [(nil, .screen(shown.screen))] : [])
+          + [(nil, .error(shown.error))]
       } else if case .followLink = action {
         checks = [(nil, .linkError(referenceRun.world.linkError))]
       }
       if index == steps.count - 1,
-        let difference = Observation(run).difference(from: Observation(referenceRun))
+        let difference = Observation(run).difference(from: Observation(referenceRun), in: scope)
       {
         message = difference.message
         let device = difference.device.flatMap { $0 == name ? nil : $0 }

@@ -77,6 +77,7 @@ public struct Explorer {
     }
     referenceRun?.watch = watch
     referenceRun?.setUpWorld()
+    let scope = reference.map { Observation.Scope(machine, against: $0) }
     var moves: [Move] = []
     moves.reserveCapacity(options.depth)
     for number in 1...max(options.depth, 1) {
@@ -87,12 +88,14 @@ public struct Explorer {
         number: number, location: location, action: move.action, actionLocation: location, device: move.device
       )
       let outcome = run.perform(step)
-      if let referenceRun, let reference {
+      if let referenceRun, let reference, let scope {
         guard referenceRun.perform(step) == .passed else {
           let message = referenceRun.failure?.message ?? "step \(number) did not pass"
           return .interrupted(steps: number, message: "on \(reference.name): \(message)")
         }
-        if outcome == .passed, let difference = Observation(run).difference(from: Observation(referenceRun)) {
+        if outcome == .passed,
+          let difference = Observation(run).difference(from: Observation(referenceRun), in: scope)
+        {
           return .broke(moves: moves, invariant: Self.againstName(reference), message: difference.message)
         }
       }

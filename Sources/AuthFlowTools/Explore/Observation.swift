@@ -34,9 +34,27 @@ struct Observation: Equatable {
     emails = run.world.outbox.emails.map { Mail(kind: $0.kind, to: $0.to) }
   }
 
-  /// How this differs from `reference`, first difference first, as checks that hold on the reference (with the
-  /// device each is about) and a sentence; nil when nothing differs.
-  func difference(from reference: Observation) -> (
+  /// What two machines' observations can be compared in: screens only when both machines name the same screens,
+  /// and `ui` values only those both name (every one when either names none), so that each difference found is
+  /// one a scenario for the explored machine can check. Two apps that name their screens differently still
+  /// compare their states, errors, shared `ui` values and emails.
+  struct Scope {
+    var screens: Bool
+    /// The `ui` names compared; nil for every one.
+    var uiNames: Set<String>?
+
+    init(_ machine: MachineDescriptor, against reference: MachineDescriptor) {
+      screens =
+        machine.screens.isEmpty || reference.screens.isEmpty || Set(machine.screens) == Set(reference.screens)
+      uiNames =
+        machine.uiNames.isEmpty || reference.uiNames.isEmpty
+        ? nil : Set(machine.uiNames).intersection(reference.uiNames)
+    }
+  }
+
+  /// How this differs from `reference` within `scope`, first difference first, as checks that hold on the
+  /// reference (with the device each is about) and a sentence; nil when nothing differs.
+  func difference(from reference: Observation, in scope: Scope) -> (
     device: String?, checks: [Expectation.Check], message: String
   )? {
     for expected in reference.screens {
@@ -49,7 +67,7 @@ struct Observation: Equatable {
         checks.append(.state(expected.state))
         words.append("state \(found.state) (reference: \(expected.state))")
       }
-      if found.screen != expected.screen {
+      if scope.screens, found.screen != expected.screen {
         checks.append(.screen(expected.screen))
         words.append("screen \(found.screen) (reference: \(expected.screen))")
       }
@@ -58,7 +76,8 @@ struct Observation: Equatable {
         words.append(
           "error \(found.error?.rawValue ?? "none") (reference: \(expected.error?.rawValue ?? "none"))")
       }
-      for name in expected.ui.keys.sorted() where found.ui[name] != expected.ui[name] {
+      for name in expected.ui.keys.sorted()
+      where found.ui[name] != expected.ui[name] && scope.uiNames.map({ $0.contains(name) }) ?? true {
         let value = expected.ui[name] ?? ""
         checks.append(.ui(name: name, value: value))
         words.append("ui.\(name) \(found.ui[name] ?? "(not shown)") (reference: \(value))")

@@ -71,9 +71,10 @@ struct Shrinker {
     referenceRun.watch = watch
     run.setUpWorld()
     referenceRun.setUpWorld()
+    let scope = Observation.Scope(machine, against: reference)
     for step in scenario.steps {
       guard run.perform(step) == .passed, referenceRun.perform(step) == .passed else { return nil }
-      if Observation(run).difference(from: Observation(referenceRun)) != nil { return step.number }
+      if Observation(run).difference(from: Observation(referenceRun), in: scope) != nil { return step.number }
     }
     return nil
   }

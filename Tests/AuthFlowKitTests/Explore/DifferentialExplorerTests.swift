@@ -58,6 +58,22 @@ import Testing
     #expect(onMutant.failure?.step == scenario.steps.count, "it fails at its last step")
   }
 
+  /// Two apps that name their screens differently (authkit's `signIn`, firebaseui's `picker`) compare what both
+  /// can show: the scenario written checks no screen and no `ui` value the explored machine lacks, so it passes
+  /// the machine checks `lint` makes, and it still passes on the reference.
+  @Test func aReferenceWithOtherScreensIsComparedOnWhatBothShow() throws {
+    let finding = try #require(try explore("authkit", against: "firebaseui", runs: 200).finding)
+    #expect(!finding.yaml.contains("screen:"), "\(finding.yaml)")
+    #expect(!finding.yaml.contains("greeting"), "\(finding.yaml)")
+    let loaded = ScenarioLoader(machineNames: MachineRegistry.builtIn.names).load(
+      yaml: finding.yaml, file: "finding.yaml")
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    #expect(RunConfiguration().machineProblems(in: loaded.scenarios).isEmpty, "\(finding.yaml)")
+    let scenario = try #require(loaded.scenarios.first)
+    #expect(RunConfiguration(machine: "firebaseui").run(scenario).status == .passed, "\(finding.yaml)")
+    #expect(RunConfiguration(machine: "authkit").run(scenario).status == .failed, "\(finding.yaml)")
+  }
+
   @Test func aMachineAgreesWithItself() throws {
     let outcome = try explore("showcase", against: "showcase")
     #expect(outcome.finding == nil)
