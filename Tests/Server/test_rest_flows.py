@@ -227,6 +227,18 @@ steps:
     assert loaded.status_code == 200, loaded.text
     signed_in = server.post("accounts:signInWithPassword", {"email": "seeded@example.com", "password": "correct-horse"})
     assert signed_in.status_code == 200
+    # A world needs no scenario or steps, and a half-written step does not stop it; a mistake in the world does.
+    world_only = """given:
+  accounts:
+    - { email: only@example.com, password: "correct-horse" }
+steps:
+  - sign_inn: { email: only@example.com }
+"""
+    assert requests.post(f"{server.base}/authflow/v1/given", data=world_only, timeout=10).status_code == 200
+    only = server.post("accounts:signInWithPassword", {"email": "only@example.com", "password": "correct-horse"})
+    assert only.status_code == 200, only.text
+    typo = requests.post(f"{server.base}/authflow/v1/given", data="given:\n  acounts: []\n", timeout=10)
+    assert typo.status_code == 400 and "unknown key 'acounts'" in typo.text, typo.text
 
 
 def test_wrong_passwords_lock_the_account_until_the_password_is_reset(server):

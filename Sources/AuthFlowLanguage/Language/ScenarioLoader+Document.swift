@@ -7,6 +7,8 @@ extension ScenarioLoader {
     let machineNames: [String]
     /// Whether `use:` may read flow files: only for a scenario read from a file.
     var readsFlows = false
+    /// Whether only the scenario's world is read (``ScenarioLoader/readsWorldOnly``).
+    var readsWorldOnly = false
     /// The flows being read, outermost first, each with where its `use:` is.
     var flowStack: [(path: String, usedAt: SourceLocation)] = []
     /// Steps made so far, flows expanded, against ``ScenarioLoader/maximumSteps``.
@@ -75,8 +77,11 @@ extension ScenarioLoader {
         return nil
       }
       if let version = Self.value(of: "version", in: root), !versionIsSupported(version) { return nil }
+      let shape = ScenarioLanguage.scenario
       guard
-        let fields = fields(root, key: "scenario", context: "scenario", shape: ScenarioLanguage.scenario)
+        let fields = fields(
+          root, key: "scenario", context: "scenario", allowed: shape.keys,
+          required: readsWorldOnly ? [] : shape.required, shapeName: shape.name)
       else { return nil }
 
       var scenario = Scenario(name: "", file: file, location: location(root), steps: [])
@@ -91,6 +96,7 @@ extension ScenarioLoader {
       defer { substitutesVariables = false }
       for syntax in ScenarioKeySyntax.readingOrder {
         guard let read = syntax.read, let node = fields[syntax.name] else { continue }
+        if readsWorldOnly, syntax.name == ScenarioKeySyntax.steps.name { continue }
         read(&self, node, &scenario)
       }
       if let machine = combination?.machine {
@@ -99,6 +105,11 @@ extension ScenarioLoader {
       scenario.devices = devices.names
       (scenario.passwords, scenario.secretMentions) = (passwords.names, mentions)
       scenario.flows = flowFiles.keys.sorted()
+      if readsWorldOnly {
+        guard problemCount == 0 else { return nil }
+        if scenario.name.isEmpty { scenario.name = file }
+        return scenario
+      }
       // `scenario` and `steps` are required: without them, or with any problem, there is no scenario.
       guard problemCount == 0, !scenario.name.isEmpty, !scenario.steps.isEmpty else {
         // What did load is still checked against its machine by `lint`, so that fixing the language's

@@ -31,6 +31,12 @@ public struct ScenarioLoader: Sendable {
   /// (the default) notes nothing.
   package var keyReads: KeyReads?
 
+  /// Whether each scenario is read for its world only (`--given FILE` of `play`, `explore` and `serve`): its
+  /// `backend`, `given`, `devices`, `vars` and `machine`, every one checked as `run` checks it, while `scenario`
+  /// and `steps` may be left out and steps are not read at all, so a half-written bug report still gives its
+  /// world. A scenario read so has no steps, and its name, when it has none, is its file's.
+  public var readsWorldOnly = false
+
   /// Loads files and directories: a directory means every `*.yaml` and `*.yml` file below it, recursively,
   /// sorted by path; a file given explicitly is read whatever its extension.
   ///
@@ -159,6 +165,7 @@ public struct ScenarioLoader: Sendable {
       if isEmpty { return true }
       var document = Document(file: file, machineNames: machineNames, budget: budget, keyReads: keyReads)
       document.readsFlows = readsFlows
+      document.readsWorldOnly = readsWorldOnly
       // A tag or a key written twice makes the document invalid, though the rest of it is still checked.
       let scenarios = document.loadCombinations(root)
       if invalid.isEmpty { result.scenarios += scenarios } else { result.partial += scenarios }

@@ -72,7 +72,9 @@ extension Commands {
     }
     var given: Scenario?
     if let path = request.given {
-      let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
+      var loader = ScenarioLoader(machineNames: request.registry.names)
+      loader.readsWorldOnly = true
+      let loaded = loader.load(paths: [path])
       guard loaded.diagnostics.isEmpty else {
         printDiagnostics(loaded, io: io)
         return .invalidInput

@@ -47,7 +47,9 @@ extension Commands {
     var world = Scenario(
       name: "play", file: "play", location: SourceLocation(file: "play", line: 1, column: 1), steps: [])
     if let path = request.given {
-      let loaded = ScenarioLoader(machineNames: request.registry.names).load(paths: [path])
+      var loader = ScenarioLoader(machineNames: request.registry.names)
+      loader.readsWorldOnly = true
+      let loaded = loader.load(paths: [path])
       guard loaded.diagnostics.isEmpty, let first = loaded.scenarios.first else {
         printDiagnostics(loaded, io: io)
         if loaded.diagnostics.isEmpty { io.err("error: '\(path)' holds no scenario\n") }

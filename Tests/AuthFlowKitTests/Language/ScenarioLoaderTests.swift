@@ -119,6 +119,32 @@ import Testing
 
   /// SPEC §11: `${var}` in every string, `scenario:` and `backend:` included; a value that is wholly one
   /// `${var}` takes the variable's type, quoted or not (YAML needs the quotes in a flow mapping).
+  /// A file read for its world (`--given`) needs no `scenario:` or `steps:`, and its steps are not read, so a
+  /// half-written bug report still gives its world; a mistake in the world itself is still reported.
+  @Test func aWorldFileNeedsNoStepsAndItsStepsAreNotRead() throws {
+    var loader = ScenarioLoader(machineNames: MachineRegistry.builtIn.names)
+    loader.readsWorldOnly = true
+    let given = """
+      backend: { recent_login: 10m }
+      devices: [phone, laptop]
+      given:
+        accounts: [{ email: ada@example.com, password: "Str0ng-pass", email_verified: true }]
+      """
+    let world = try #require(loader.load(yaml: given, file: "world.yaml").scenarios.first)
+    #expect(world.name == "world.yaml")
+    #expect(world.steps.isEmpty)
+    #expect(world.devices == ["phone", "laptop"])
+    #expect(world.given.accounts.map(\.email) == ["ada@example.com"])
+    #expect(world.backend.recentLogin == .minutes(10))
+    let halfWritten = "scenario: Report 12\n" + given + "\nsteps:\n  - sign_inn: { email: ada@example.com }\n"
+    let loaded = loader.load(yaml: halfWritten, file: "report.yaml")
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    #expect(loaded.scenarios.first?.name == "Report 12")
+    #expect(!ScenarioLoader().load(yaml: halfWritten, file: "report.yaml").diagnostics.isEmpty)
+    let wrongWorld = loader.load(yaml: "given:\n  acounts: []\n", file: "typo.yaml")
+    #expect(wrongWorld.diagnostics.map(\.message).contains { $0.contains("unknown key 'acounts'") })
+  }
+
   @Test func variablesWorkEverywhereAndKeepTheirType() throws {
     let result = ScenarioLoader().load(
       yaml: """
