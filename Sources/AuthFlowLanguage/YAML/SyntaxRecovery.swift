@@ -24,7 +24,9 @@ struct SyntaxRecovery {
     let upper = min(involved.upperBound, lines.count)
     var first: (line: Int, text: [UInt8])?
     if let step = lines.step(containing: involved.lowerBound) {
-      let last = max(lines.end(ofItemAt: step.line, indentation: step.indentation), upper)
+      // The slip's own line and what is indented under it (an `expect:` written at the dash, and its checks).
+      let last = max(
+        lines.end(ofItemAt: step.line, indentation: step.indentation), lines.end(ofBlockAt: upper))
       self.lines = step.line...last
       first = (
         step.line, Array(repeating: UInt8(ascii: " "), count: step.indentation) + Array("- wait: 1s".utf8)
@@ -135,6 +137,13 @@ struct SyntaxRecovery {
         // A key: above the item it is the list's own key (at the item's indentation or less).
         if let item, blank <= least {
           guard self[earlier].dropFirst(blank).starts(with: Array("steps:".utf8)) else { return nil }
+          // The steps' indentation is the first step's, unless that is the slip (or a tab slipped into it).
+          let first = ((earlier + 1)..<item).first { indentation($0) != nil }
+          if let first, isItem(first), indentedWithSpaces(first), let steps = indentation(first),
+            steps > blank
+          {
+            return (item, steps)
+          }
           if indentedWithSpaces(item) { return (item, least) }
           return (item, sibling ?? (indentedWithSpaces(earlier) ? blank + 2 : 2))
         }
@@ -192,6 +201,20 @@ struct SyntaxRecovery {
       for later in (entry + 1)..<(count + 1) {
         guard let blank = indentation(later) else { continue }
         if blank == 0, !isItem(later) { break }
+        last = later
+      }
+      return last
+    }
+
+    /// The last line of what line `number` starts: the lines after it indented further than its content (than
+    /// its key, or than what follows the dash of a list item), or line `number` itself.
+    func end(ofBlockAt number: Int) -> Int {
+      guard number <= count, let blank = indentation(number) else { return number }
+      let content = isItem(number) ? blank + 2 : blank
+      var last = number
+      for later in (number + 1)..<(count + 1) {
+        guard let indented = indentation(later) else { continue }
+        if indented <= content { break }
         last = later
       }
       return last

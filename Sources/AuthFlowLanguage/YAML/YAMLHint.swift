@@ -25,6 +25,14 @@ enum YAMLHint {
       return
         "'\(key)' belongs to the step '- \(action)': indent it as far as '\(action)' (column \(column + 1))"
     }
+    // A list item one or two spaces off the items above it: libyaml finds a mapping key or a '-' missing.
+    if problem.hasPrefix("did not find expected"), let previous, isItem(line), isItem(previous),
+      indentation(line) != indentation(previous)
+    {
+      return
+        "this item starts in column \(indentation(line) + 1) and the item above it in column "
+        + "\(indentation(previous) + 1): the items of one list start in the same column"
+    }
     if problem.contains("mapping values are not allowed") {
       if let previous, let item = bareListItem(previous), indentation(line) > indentation(previous) {
         return "'- \(item)' has no ':', so the indented line below cannot belong to it: write '- \(item):'"
@@ -61,6 +69,12 @@ enum YAMLHint {
     let rest = line.drop { $0 == " " }
     let name = rest.prefix { ("a"..."z").contains($0) || $0 == "_" }
     return !name.isEmpty && rest.dropFirst(name.count).hasPrefix(":") ? name : nil
+  }
+
+  /// Whether a line is a block list item (`- …`, or a lone `-`).
+  private static func isItem(_ line: Substring) -> Bool {
+    let trimmed = line.drop { $0 == " " }
+    return trimmed == "-" || trimmed.hasPrefix("- ")
   }
 
   /// `sign_out` for a line `  - sign_out` (a list item that is a plain name, no colon).

@@ -284,9 +284,13 @@ enum YAMLReader {
         hint = YAMLHint.missingColon(
           in: YAMLHint.lines(parser.context_mark.line, in: bytes).0, column: at.column)
       }
+      // A context that starts the slip (a quote, a flow collection, a key) involves the lines from it; a block
+      // collection or mapping's start is only where the list or mapping that the slip broke began.
+      let startsTheSlip =
+        parser.context.map { !String(cString: $0).hasPrefix("while parsing a block") } ?? false
       return Stop(
         Located(.invalidYAML(problem: problem, context: context, hint: hint), at: at),
-        from: parser.context == nil ? nil : parser.context_mark.line + 1)
+        from: startsTheSlip ? parser.context_mark.line + 1 : nil)
     default:
       return Stop(
         Located(

@@ -205,6 +205,39 @@ import Testing
       ], "\(errors)")
   }
 
+  /// The slips that break a whole `steps:` list (libyaml then names the list's or the file's start as its
+  /// context) set aside only the step they are in, with what is indented under them: `expect:` written at the
+  /// dash, with its checks below it, and a step one column left of the others, which is told so.
+  @Test func aSlipThatBreaksTheStepsListHidesNoOtherStep() {
+    let atTheDash = MarkedYAML(
+      "scenario: x\nsteps:\n  - sign_up: { email: a@example.com, 1️⃣pasword: pw }\n  - wait: 2️⃣soon\n"
+        + "  - sign_out:\n  3️⃣expect:\n    state: signedOut\n    screen: signIn\n  - 4️⃣sign_inn: {}\n")
+    let errors = errors(atTheDash)
+    #expect(
+      errors == [
+        atTheDash.error("1️⃣", "unknown key 'pasword' in sign_up; did you mean 'password'?"),
+        atTheDash.error("2️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        atTheDash.error(
+          "3️⃣",
+          "invalid YAML: did not find expected '-' indicator (while parsing a block collection at line 3, column "
+            + "3); 'expect' belongs to the step '- sign_out': indent it as far as 'sign_out' (column 5)"),
+        atTheDash.error("4️⃣", "unknown action 'sign_inn'; did you mean 'sign_in'?"),
+      ], "\(errors)")
+    let leftOfTheOthers = MarkedYAML(
+      "scenario: x\nsteps:\n  - wait: 1️⃣soon\n 2️⃣- launch\n  - 3️⃣sign_inn: {}\n")
+    let dedented = self.errors(leftOfTheOthers)
+    #expect(
+      dedented == [
+        leftOfTheOthers.error("1️⃣", "bad duration 'soon' for 'wait'; write e.g. 30s, 5m, 1h, 3d or 1h30m"),
+        leftOfTheOthers.error(
+          "2️⃣",
+          "invalid YAML: did not find expected key (while parsing a block mapping at line 1, column 1); this item "
+            + "starts in column 2 and the item above it in column 3: the items of one list start in the same column"
+        ),
+        leftOfTheOthers.error("3️⃣", "unknown action 'sign_inn'; did you mean 'sign_in'?"),
+      ], "\(dedented)")
+  }
+
   /// Outside the steps a syntax error sets aside the top-level entry that holds it, and the rest of the file is
   /// read on; what the entry's absence would make the rest report (a missing key, an undeclared account id,
   /// device or variable) is not reported. One file reports at most eight syntax errors.
