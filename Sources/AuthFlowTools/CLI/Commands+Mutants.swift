@@ -75,6 +75,15 @@ extension Commands {
       let written = $0.machine?.value ?? MachineReference(MachineRegistry.defaultMachine)
       return written == reference || written == stoodFor
     }
+    guard !own.isEmpty else {
+      // A score of 0/N would read as scenarios that catch nothing, when none was tried.
+      let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+      io.err(
+        "error: no scenario in \(paths.joined(separator: ", ")) is written for \(options.machine) (by its "
+          + "`machine:` key, or by naming none, for \(MachineRegistry.defaultMachine)): there is nothing to try "
+          + "its mutants with\n")
+      return .invalidInput
+    }
     var baseline = RunConfiguration(machine: options.machine, seed: options.seed, registry: registry)
     baseline.stepTimeout = options.stepTimeout
     let baseResults = baseline.run(own, jobs: 1, narration: .failures)
