@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // `IOError`, to say why `serve` could not listen; Hummingbird already depends on it.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // HMAC-SHA1 for TOTP second factors (RFC 6238); Hummingbird already depends on it.
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // `swift package generate-documentation`: the API docs, checked by .ci/check-docs.
@@ -51,6 +53,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         // `HTTP1Channel.Configuration`, for the idle timeout.
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     // A team's own command links this; it has every subcommand but `serve`, so it needs no HTTP server.

@@ -53,8 +53,11 @@ extension AuthServer {
       let request = try call.decode(FailNext.self)
       guard let operation = request.operation.flatMap(BackendOperation.init(rawValue:)), operation.isServed
       else {
-        let names = BackendOperation.allCases.filter(\.isServed).map(\.rawValue).joined(separator: ", ")
-        throw ServiceError.invalidArgument("'operation' must be one of \(names)")
+        let served = BackendOperation.allCases.filter(\.isServed).map(\.rawValue)
+        let suggestion =
+          request.operation.flatMap { Suggestion.nearest(to: $0, in: served) }.map { " Did you mean '\($0)'?" } ?? ""
+        throw ServiceError.invalidArgument(
+          "'operation' must be one of \(served.joined(separator: ", ")).\(suggestion)")
       }
       guard let error = request.error.flatMap(AuthErrorCode.init(parsing:)) else {
         throw ServiceError.invalidArgument("'error' must be an auth error code such as too-many-requests")

@@ -3,9 +3,26 @@ import AuthFlowLanguage
 import AuthFlowTools
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// Runs an ``AuthServer`` from synchronous code (the command line) until SIGINT or SIGTERM.
 public enum ServeRunner {
+  /// What stopped the server from starting, in the user's terms where the cause is a common one.
+  static func describe(_ error: any Error, host: String, port: Int) -> String {
+    guard let error = error as? IOError else { return "\(error)" }
+    switch error.errnoCode {
+    case EADDRINUSE:
+      return "cannot listen on \(host):\(port): the address is in use (another server, an earlier authflow serve "
+        + "say, has it); pick another --port, or --port 0 for any free one"
+    case EADDRNOTAVAIL:
+      return "cannot listen on \(host):\(port): this machine has no such address; try --host 127.0.0.1"
+    case EACCES:
+      return "cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges)"
+    default:
+      return "\(error)"
+    }
+  }
+
   /// How long in-flight requests get to finish after the first SIGINT or SIGTERM; then the server closes
   /// their connections and exits, even while a client is still sending a request body.
   public static let shutdownGrace = Duration.seconds(5)
@@ -31,7 +48,7 @@ public enum ServeRunner {
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
       } catch {
         if !outcome.stopping {
-          io.err("authflow serve: \(error)\n")
+          io.err("authflow serve: \(Self.describe(error, host: host, port: port))\n")
           outcome.failed()
         }
       }

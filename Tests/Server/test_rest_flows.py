@@ -158,6 +158,8 @@ def test_concurrent_sends_to_one_address_keep_their_own_continue_urls(server):
 
 
 def test_fail_next_and_error_shapes(server):
+    typo = server.control("POST", "failNext", {"operation": "signInWithPasswrd", "error": "too-many-requests"})
+    assert typo.status_code == 400 and error(typo).endswith("Did you mean 'signInWithPassword'?"), typo.text
     server.control("POST", "failNext", {"operation": "signInWithPassword", "error": "too-many-requests"})
     failed = server.post("accounts:signInWithPassword", {"email": "x@example.com", "password": "secret-1"})
     assert error(failed) == "TOO_MANY_ATTEMPTS_TRY_LATER"

@@ -16,6 +16,31 @@ import Testing
       serve.stderr.contains("\(path):2:1: error: unknown key 'stpes' in scenario; did you mean 'steps'?"))
   }
 
+  /// A port another process listens on is said so, with what to do, not as the socket call that failed.
+  @Test func aPortInUseIsSaidSoWithWhatToDo() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(listener >= 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(listener, address, length) == 0 && listen(listener, 1) == 0
+          && getsockname(listener, address, &length) == 0
+      }
+    }
+    #expect(bound)
+    let port = Int(UInt16(bigEndian: address.sin_port))
+    let serve = try Authflow.run(["serve", "--port", "\(port)"])
+    #expect(serve.status == 1)
+    #expect(
+      serve.stderr
+        == "authflow serve: cannot listen on 127.0.0.1:\(port): the address is in use (another server, an earlier "
+        + "authflow serve say, has it); pick another --port, or --port 0 for any free one\n")
+  }
+
   @Test func aMissingGivenFileIsADiagnosticNotACrash() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-none-\(UUID()).yaml")
       .path
