@@ -7,6 +7,8 @@ public enum LoadProblem: Error, Hashable, Sendable {
   /// The path names nothing.
   /// `suggestion`: a scenario file beside it whose name is close.
   case noSuchFile(path: String, suggestion: String? = nil)
+  /// A command given no path found no folder of that name (`Scenarios`) to read instead.
+  case noDefaultFolder(path: String)
   /// The file exists but cannot be read (`reason` from the system).
   case unreadableFile(path: String, reason: String)
   /// The file is over the loader's size limit.
@@ -193,6 +195,9 @@ public enum LoadProblem: Error, Hashable, Sendable {
     case .noSuchFile(let path, let suggestion):
       "no such file or directory: \(quoted(path))"
         + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
+    case .noDefaultFolder(let path):
+      "no path given, and no \(quoted(path)) folder here to read instead: name the scenario files or folders "
+        + "(authflow run path/to/scenarios)"
     case .unreadableFile(let path, let reason):
       "cannot read \(quoted(path)): \(reason)"
     case .fileTooLarge(let size, let limit):

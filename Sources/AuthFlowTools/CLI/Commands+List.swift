@@ -13,8 +13,7 @@ extension Commands {
       for problem in usageProblems { io.err("error: \(problem)\n") }
       return .invalidInput
     }
-    let loaded = ScenarioLoader(machineNames: configuration.registry.names)
-      .load(paths: paths.isEmpty ? [defaultPath] : paths)
+    let loaded = loadScenarios(paths, machineNames: configuration.registry.names)
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io, wouldRun: false)
       return .invalidInput

@@ -64,8 +64,7 @@ extension Commands {
       io.err("error: machine '\(options.machine)' has no mutants\n")
       return .invalidInput
     }
-    let loaded = ScenarioLoader(machineNames: registry.names)
-      .load(paths: options.paths.isEmpty ? [defaultPath] : options.paths)
+    let loaded = loadScenarios(options.paths, machineNames: registry.names)
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io)
       return .invalidInput
@@ -77,7 +76,7 @@ extension Commands {
     }
     guard !own.isEmpty else {
       // A score of 0/N would read as scenarios that catch nothing, when none was tried.
-      let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+      let paths = scenarioPaths(options.paths)
       io.err(
         "error: no scenario in \(paths.joined(separator: ", ")) is written for \(options.machine) (by its "
           + "`machine:` key, or by naming none, for \(MachineRegistry.defaultMachine)): there is nothing to try "

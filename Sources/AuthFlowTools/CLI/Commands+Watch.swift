@@ -18,7 +18,7 @@ extension Commands {
     _ options: RunOptions, io: CommandIO = .standard, wait: () -> Bool
   ) -> ExitStatus {
     var status = run(options, io: io)
-    let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+    let paths = scenarioPaths(options.paths)
     var watched = WatchedFiles(paths: paths)
     io.err("watching \(watched.count) file(s); change one to run its scenarios again (^C stops)\n")
     while wait() {

@@ -47,6 +47,21 @@ public enum Commands {
   /// The folder `run`, `lint` and `list` read when given no path.
   public static let defaultPath = "Scenarios"
 
+  /// The paths a command reads: those given, or the default folder.
+  static func scenarioPaths(_ paths: [String]) -> [String] { paths.isEmpty ? [defaultPath] : paths }
+
+  /// Loads the scenarios at `paths`, or in the default folder when none is given, saying so when that folder
+  /// is missing (a first `authflow` in a project without one).
+  static func loadScenarios(_ paths: [String], machineNames: [String], jobs: Int = 1) -> LoadResult {
+    var loaded = ScenarioLoader(machineNames: machineNames).load(paths: scenarioPaths(paths), jobs: jobs)
+    guard paths.isEmpty else { return loaded }
+    loaded.diagnostics = loaded.diagnostics.map { diagnostic in
+      guard case .noSuchFile(defaultPath, _) = diagnostic.problem else { return diagnostic }
+      return Diagnostic(.noDefaultFolder(path: defaultPath), at: diagnostic.location)
+    }
+    return loaded
+  }
+
   /// `authflow run`: loads every file first (any problem: print them all, run nothing, exit 2), runs the
   /// selected scenarios, prints and writes the reports; exit 1 when any scenario failed or errored.
   public static func run(_ options: RunOptions, io: CommandIO = .standard) -> ExitStatus {
@@ -70,14 +85,13 @@ public enum Commands {
     // Then, unless --verbose prints them all, only failures need a transcript.
     let narration: RunConfiguration.Narration = keepsDetail || options.verbose ? .every : .failures
 
-    let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+    let paths = scenarioPaths(options.paths)
     // Worker processes for an async machine's scenarios start now, reading their likely share of the files
     // while this process loads them all (stopped again if the files do not load).
     let workers = configuration.startWorkers(
       toPlay: paths, jobs: options.jobs, launch: options.workers, narration: narration)
     defer { workers?.close() }
-    let loaded = ScenarioLoader(machineNames: configuration.registry.names).load(
-      paths: paths, jobs: options.jobs)
+    let loaded = loadScenarios(options.paths, machineNames: configuration.registry.names, jobs: options.jobs)
     guard loaded.diagnostics.isEmpty else {
       printDiagnostics(loaded, io: io)
       return .invalidInput
@@ -123,8 +137,7 @@ public enum Commands {
       printUsageProblems(usageProblems, of: paths, registry: registry, io: io)
       return .invalidInput
     }
-    var loaded = ScenarioLoader(machineNames: registry.names).load(
-      paths: paths.isEmpty ? [defaultPath] : paths)
+    var loaded = loadScenarios(paths, machineNames: registry.names)
     // Every problem at once: the scenarios that loaded are checked against their machines even when others did
     // not, and so is what loaded of those with problems.
     let machineProblems = configuration.machineProblems(in: loaded.scenarios + loaded.partial)
@@ -159,8 +172,7 @@ public enum Commands {
     }
     let secrets =
       quotesAdapter
-      ? ScenarioLoader(machineNames: registry.names).load(paths: paths.isEmpty ? [defaultPath] : paths)
-        .secrets
+      ? ScenarioLoader(machineNames: registry.names).load(paths: scenarioPaths(paths)).secrets
       : []
     let io = io.hiding(secrets, keeping: registry.words)
     for problem in problems { io.err("error: \(problem)\n") }

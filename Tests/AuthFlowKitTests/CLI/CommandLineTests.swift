@@ -66,6 +66,21 @@ struct CommandLineTests {
 
   /// Two reports to one place would interleave (standard output) or overwrite each other (a file): refused
   /// before anything runs.
+  /// A first `authflow` in a folder without `Scenarios` says that folder is the default and what to do instead,
+  /// for every command that reads it.
+  @Test func noPathAndNoScenariosFolderSaysWhatToGive() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    for command in [[], ["lint"], ["list"], ["mutants"]] {
+      let run = try Authflow.run(command, in: folder.url)
+      #expect(run.status == 2, "\(command)")
+      #expect(
+        run.stderr.hasPrefix(
+          "Scenarios:1:1: error: no path given, and no 'Scenarios' folder here to read instead: name the scenario "
+            + "files or folders (authflow run path/to/scenarios)\n"), "\(command): \(run.stderr)")
+    }
+  }
+
   @Test func twoReportsToOnePlaceAreRefused() throws {
     for (reports, place) in [
       (["json:-", "tap:-"], "standard output"),
@@ -226,12 +241,14 @@ enum Authflow {
   }
 
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil
+    _ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil,
+    in directory: URL? = nil
   ) throws -> Result {
     var env = ProcessInfo.processInfo.environment
     env["GITHUB_ACTIONS"] = nil
     env.merge(environment) { $1 }
-    return try runProcess(executable, arguments, environment: env, standardOutput: standardOutput)
+    return try runProcess(
+      executable, arguments, environment: env, standardOutput: standardOutput, in: directory)
   }
 
 }

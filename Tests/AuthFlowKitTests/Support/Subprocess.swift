@@ -9,17 +9,18 @@ struct ProcessOutput {
   var lastLine: String? { stdout.split(separator: "\n").last.map(String.init) }
 }
 
-/// Runs `executable` with `arguments` (and `environment`, when given) to the end; the one way tests start
-/// a child process. Its standard output is captured, unless `standardOutput` gives it somewhere else to go (a
-/// device, a pipe nobody reads).
+/// Runs `executable` with `arguments` (and `environment` and working `directory`, when given) to the end; the one
+/// way tests start a child process. Its standard output is captured, unless `standardOutput` gives it somewhere
+/// else to go (a device, a pipe nobody reads).
 func runProcess(
   _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-  standardOutput: FileHandle? = nil
+  standardOutput: FileHandle? = nil, in directory: URL? = nil
 ) throws -> ProcessOutput {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   if let environment { process.environment = environment }
+  if let directory { process.currentDirectoryURL = directory }
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = standardOutput ?? out
