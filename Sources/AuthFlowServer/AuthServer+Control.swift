@@ -55,7 +55,9 @@ extension AuthServer {
       else {
         let served = BackendOperation.allCases.filter(\.isServed).map(\.rawValue)
         let suggestion =
-          request.operation.flatMap { Suggestion.nearest(to: $0, in: served) }.map { " Did you mean '\($0)'?" } ?? ""
+          request.operation.flatMap { Suggestion.nearest(to: $0, in: served) }.map {
+            " Did you mean '\($0)'?"
+          } ?? ""
         throw ServiceError.invalidArgument(
           "'operation' must be one of \(served.joined(separator: ", ")).\(suggestion)")
       }

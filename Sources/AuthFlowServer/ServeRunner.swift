@@ -12,7 +12,8 @@ public enum ServeRunner {
     guard let error = error as? IOError else { return "\(error)" }
     switch error.errnoCode {
     case EADDRINUSE:
-      return "cannot listen on \(host):\(port): the address is in use (another server, an earlier authflow serve "
+      return
+        "cannot listen on \(host):\(port): the address is in use (another server, an earlier authflow serve "
         + "say, has it); pick another --port, or --port 0 for any free one"
     case EADDRNOTAVAIL:
       return "cannot listen on \(host):\(port): this machine has no such address; try --host 127.0.0.1"
