@@ -28,6 +28,7 @@ extension Commands {
       if !machine.tapTargets.isEmpty { lines.append("  tap: \(machine.tapTargets.joined(separator: ", "))") }
       if !machine.typeFields.isEmpty { lines.append("  type: \(machine.typeFields.joined(separator: ", "))") }
       lines.append("  screens: \(machine.screens.joined(separator: ", "))")
+      if !machine.uiNames.isEmpty { lines.append("  ui: \(machine.uiNames.joined(separator: ", "))") }
       let mutants = registry.mutants(of: machine.name)
       if !mutants.isEmpty {
         lines.append("  mutants:")

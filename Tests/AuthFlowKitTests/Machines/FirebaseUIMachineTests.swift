@@ -296,7 +296,9 @@ struct FirebaseUIMachineTests {
   @Test func theMachinesListingShowsFirebaseUIWithWhatItSupportsAndEveryMutant() throws {
     let listing = Commands.machineListing(.builtIn)
     // firebaseui has no reauthenticate: the providers line says only what the run accepts.
-    #expect(listing.contains("  sign_in_with: google.com, twitter.com\n  screens: picker, email, home"))
+    #expect(
+      listing.contains(
+        "  sign_in_with: google.com, twitter.com\n  screens: picker, email, home\n  ui: greeting\n"))
     #expect(listing.contains("  sign_in_with / reauthenticate: apple.com\n"))
     let reauthenticate = try play(
       """
