@@ -47,24 +47,36 @@ extension Run {
       world.log(device.name, .expectation(number: step.number, line: step.location.line))
       if let note = step.note { world.log(device.name, "note: \(note)") }
     }
+    // Every check of the step is made, so one run shows each that does not hold (in the transcript, and named
+    // after the first's message); the step fails at the first.
+    var failed: (failure: Failure, others: [String])?
     for expectation in step.expectations {
       let target = device
       let result = expectation.check(device: target, devices: devices, world: world)
       let actor = expectation.readsDevice ? target.name : "world"
       if result.passed {
         world.log(actor, .checked(key: expectation.key, expected: result.expected))
-        strictness?.noteChecked(expectation, on: target, devices: devices)
+        if failed == nil { strictness?.noteChecked(expectation, on: target, devices: devices) }
         continue
       }
       world.log(
         actor, "✗ \(expectation.key): expected \(result.expected), found \(result.actual)\(result.hint)")
-      status = .failed
-      failure = Failure(
+      guard failed == nil else {
+        failed?.others.append(expectation.key)
+        continue
+      }
+      let failure = Failure(
         step: step.number, location: expectation.location, key: expectation.key, expected: result.expected,
         actual: result.actual,
         message:
           "\(label(step, device: expectation.readsDevice ? target : nil)): \(expectation.key): expected "
           + "\(result.expected), found \(result.actual)\(result.hint)")
+      failed = (failure, [])
+    }
+    if var (failure, others) = failed {
+      if !others.isEmpty { failure.message += "; also not as expected: \(others.joined(separator: ", "))" }
+      status = .failed
+      self.failure = failure
       return .failed
     }
     if let (invariant, message) = invariants.violation(

@@ -281,17 +281,25 @@ struct ScenarioRunnerTests {
     #expect(result.entries("backend", containing: "verified").isEmpty)
   }
 
+  /// The first key that does not hold, in file order, fails the step; the step's other checks are still made,
+  /// so one run shows each that does not hold: in the transcript, and named after the failure's message.
   @Test func theFirstKeyThatDoesNotHoldInFileOrderFailsTheStep() throws {
     let result = try play(
       """
       scenario: Two wrong keys
       steps:
-        - expect: { screen: home, state: signedIn }
+        - expect: { screen: home, error: none, state: signedIn }
       """)
     #expect(result.failure?.key == "screen")
+    #expect(
+      result.failure?.message
+        == "step 1: screen: expected home, found signIn; also not as expected: state")
     let checks = result.transcript.filter { $0.text.hasPrefix("✓") || $0.text.hasPrefix("✗") }
     #expect(
-      checks.map(\.text) == ["✗ screen: expected home, found signIn"], "checks stop at the first that fails")
+      checks.map(\.text) == [
+        "✗ screen: expected home, found signIn", "✓ error is none", "✗ state: expected signedIn, found signedOut",
+      ])
+    #expect(result.stepStatuses == [.failed])
   }
 
   @Test func theFilesMachineIsUsedUnlessTheCommandLineNamesOne() throws {
