@@ -297,7 +297,8 @@ struct ScenarioRunnerTests {
     let checks = result.transcript.filter { $0.text.hasPrefix("✓") || $0.text.hasPrefix("✗") }
     #expect(
       checks.map(\.text) == [
-        "✗ screen: expected home, found signIn", "✓ error is none", "✗ state: expected signedIn, found signedOut",
+        "✗ screen: expected home, found signIn", "✓ error is none",
+        "✗ state: expected signedIn, found signedOut",
       ])
     #expect(result.stepStatuses == [.failed])
   }
