@@ -154,7 +154,7 @@ struct CommandLineTests {
   /// its structure: the JSON keeps its keys and the JUnit file its elements, so CI can still read them.
   @Test(arguments: ["summary", "testcase", "name"])
   func aPasswordThatIsAReportsOwnWordLeavesTheReportValid(password: String) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let scenario = directory.appendingPathComponent("words.yaml").path
@@ -185,7 +185,7 @@ struct CommandLineTests {
   }
 
   @Test func theJSONReportHasTheSpecShape() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     let path = directory.appendingPathComponent("report.json").path
     let run = try Authflow.run(["run", "--report", "json:\(path)", Fixture.path("failing.yaml")])
@@ -256,7 +256,7 @@ enum Authflow {
 /// `lint` checks what a scenario asks of its machine, not only the language.
 @Suite struct MachineAwareLintTests {
   @Test func lintNamesWhatTheMachineDoesNotHaveWithSuggestions() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-lint-\(UUID())")
+    let directory = TestFiles.root.appendingPathComponent("authflow-lint-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("machine.yaml").path

@@ -7,7 +7,7 @@ import AuthFlowLanguage
 @Suite("explore, end to end")
 struct ExploreCommandTests {
   func temporaryDirectory() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)").path
+    TestFiles.root.appendingPathComponent("authflow-\(UUID().uuidString)").path
   }
 
   @Test func exploreWritesAScenarioThatFailsOnTheMutantAndPassesOnAuthkit() throws {

@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aPersonAtATerminalCompletesUndoesAndSaves() throws {
-    let save = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let save = TestFiles.root.appendingPathComponent(
       "played-\(UUID().uuidString).yaml")
     let script = Repository.root.appendingPathComponent("Tests/AuthFlowKitTests/Fixtures/Play/pty_session.py")
     let output = try Python.run([script.path, Authflow.executable.path, save.path])
@@ -78,7 +78,7 @@ import Testing
   /// The saved file is a scenario like one written by hand: it holds the password typed (so it replays what
   /// was played), while the screen, the save's own answer included, never shows it.
   @Test func theSavedFileHoldsThePasswordTheScreenHides() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let path = TestFiles.root.appendingPathComponent(
       "saved-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: path) }
     let (status, printed) = play([
@@ -93,7 +93,7 @@ import Testing
 
   /// Saving before any step is kept (or after undoing every one) writes nothing: a scenario needs a step.
   @Test func savingWithNoStepsWritesNoFile() {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let path = TestFiles.root.appendingPathComponent(
       "empty-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: path) }
     let (status, printed) = play(["launch", "undo", "save \(path.path)"])
@@ -105,7 +105,7 @@ import Testing
   /// `save` replaces a file the session wrote (saving again after more steps), never one it did not: the
   /// `--given` scenario the session started from, say.
   @Test func savingNeverReplacesAFileTheSessionDidNotWrite() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = TestFiles.root
     let mine = directory.appendingPathComponent("mine-\(UUID().uuidString).yaml")
     let theirs = directory.appendingPathComponent("theirs-\(UUID().uuidString).yaml")
     defer { for file in [mine, theirs] { try? FileManager.default.removeItem(at: file) } }
@@ -154,7 +154,7 @@ import Testing
   @Test func aSessionOnAnAdapterSavesAFileThatLoads() throws {
     let adapter = Repository.root.appendingPathComponent("Adapters/python/authkit_adapter.py").path
     let machine = "exec:python3 '\(adapter)'"
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("exec-\(UUID().uuidString).yaml")
+    let path = TestFiles.root.appendingPathComponent("exec-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: path) }
     let (status, printed) = play(
       ["launch", "save \(path.path)"], Commands.PlayRequest(machine: machine))

@@ -15,7 +15,7 @@ struct ReportsEndToEndTests {
     var run: Authflow.Result
 
     init(environment: [String: String] = [:]) throws {
-      folder = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)")
+      folder = TestFiles.root.appendingPathComponent("authflow-\(UUID().uuidString)")
       let reports = [
         "json:report.json", "junit:report.xml", "tap:report.tap", "markdown:report.md", "console:console.txt",
       ]
@@ -126,7 +126,7 @@ struct ReportsEndToEndTests {
   /// reports grow with the steps, not with the time waited (before, 30 such steps made a 16 MB JSON report).
   @Test func theReportsOfTenThousandLongWaitsStaySmall() throws {
     let steps = 10_000
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -44,7 +44,7 @@ struct SecretMaskingTests {
 
   /// A fresh folder with `files` written into it.
   static func folder(_ files: [String: String]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-secrets-\(UUID())")
+    let folder = TestFiles.root.appendingPathComponent("authflow-secrets-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, text) in files {
       try Data(text.utf8).write(to: folder.appendingPathComponent(name))

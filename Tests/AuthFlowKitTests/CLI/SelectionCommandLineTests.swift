@@ -17,7 +17,7 @@ struct SelectionCommandLineTests {
   }
 
   @Test func twoJobsWriteTheSameJSONReport() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID())")
+    let directory = TestFiles.root.appendingPathComponent("authflow-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
     var reports: [String] = []
     for jobs in ["1", "2"] {
@@ -64,7 +64,7 @@ struct SelectionCommandLineTests {
   }
 
   @Test func listWithAMachineListsWhatRunWithItPlays() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let file = TestFiles.root.appendingPathComponent(
       "authflow-list-machine-\(UUID().uuidString).yaml")
     try """
     scenario: machines
@@ -132,7 +132,7 @@ struct SelectionCommandLineTests {
   }
 
   @Test func aFolderWithoutScenariosExitsTwo() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

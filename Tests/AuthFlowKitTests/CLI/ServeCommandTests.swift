@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func aMissingGivenFileIsADiagnosticNotACrash() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-none-\(UUID()).yaml")
+    let path = TestFiles.root.appendingPathComponent("authflow-none-\(UUID()).yaml")
       .path
     let serve = try Authflow.run(["serve", "--port", "0", "--given", path])
     #expect(serve.status == 2)
@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func aGivenFileOverTheLoadersSizeLimitIsRefusedBeforeParsing() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-big-\(UUID()).yaml")
+    let path = TestFiles.root.appendingPathComponent("authflow-big-\(UUID()).yaml")
       .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let comment = String(repeating: "#", count: 1023) + "\n"

@@ -5,7 +5,7 @@ import Testing
 @Suite("strict and coverage, end to end")
 struct StrictAndCoverageCommandTests {
   func temporaryDirectory() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)").path
+    TestFiles.root.appendingPathComponent("authflow-\(UUID().uuidString)").path
   }
 
   @Test func strictFailsOnAnEmailNoExpectationChecked() throws {

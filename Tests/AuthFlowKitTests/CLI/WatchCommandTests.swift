@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aChangedFileOrFlowRunsItsScenariosAgainAndOnlyThose() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = TestFiles.root.appendingPathComponent(
       "authflow-watch-\(UUID().uuidString)"
     )
     .path
@@ -64,7 +64,7 @@ import Testing
 
   /// ^C (SIGINT) ends the watch with the last run's status, as a terminal user expects, not with the signal's.
   @Test func anInterruptEndsTheWatchWithTheLastRunsStatus() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = TestFiles.root.appendingPathComponent(
       "authflow-watch-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dir) }
     try write(scenario("Fails", expecting: "signedIn"), to: dir.appendingPathComponent("fails.yaml").path)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FlowAndMatrixTests {
   /// A fresh directory holding `files` (name → text); returns its path.
   private func directory(_ files: [String: String]) throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let root = TestFiles.root.appendingPathComponent(
       "authflow-flows-\(UUID().uuidString)")
     for (name, text) in files {
       let url = root.appendingPathComponent(name)

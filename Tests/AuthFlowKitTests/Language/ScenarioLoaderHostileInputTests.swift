@@ -19,7 +19,7 @@ import Testing
 
   /// A temporary file path, removed by `body`'s end.
   func withFile(_ name: String, _ body: (String) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ScenarioLoaderInputTests {
   /// A fresh temporary directory holding `files` (relative path → contents), removed by `body`'s end.
   func withDirectory(_ files: [String: String], _ body: (String) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)")
+    let root = TestFiles.root.appendingPathComponent("authflow-\(UUID().uuidString)")
       .path
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

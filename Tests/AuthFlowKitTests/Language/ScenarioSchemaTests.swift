@@ -101,7 +101,7 @@ struct ScenarioSchemaValidationTests {
 
   /// Validates `files` with `Fixtures/Schema/validate.py` against the schema `authflow schema` prints.
   func validate(_ files: [String]) throws -> Validation {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-schema-\(UUID())")
+    let directory = TestFiles.root.appendingPathComponent("authflow-schema-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let schemaPath = directory.appendingPathComponent("authflow.schema.json").path
@@ -200,7 +200,7 @@ struct ScenarioSchemaValidationTests {
 
   /// Spellings at the edge of a value's syntax, accepted by the loader and by the schema alike.
   @Test func edgeSpellingsPassTheSchemaAsTheyPassTheLoader() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-edge-\(UUID())")
+    let directory = TestFiles.root.appendingPathComponent("authflow-edge-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let yaml = "scenario: x\nsteps:\n  - wait: 0000000000005s\n  - wait: 1h0030m\n  - wait: 316224000s\n"
@@ -213,7 +213,7 @@ struct ScenarioSchemaValidationTests {
 
   /// Each example is refused by the loader and by the schema.
   @Test func invalidExamplesFailTheSchemaAsTheyFailTheLoader() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestFiles.root.appendingPathComponent(
       "authflow-invalid-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

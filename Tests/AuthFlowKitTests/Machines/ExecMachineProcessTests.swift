@@ -107,7 +107,7 @@ private struct Spawning {
   var pidFile: String { directory.appendingPathComponent("pids").path }
 
   init(mode: String) throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-groups-\(UUID())")
+    directory = TestFiles.root.appendingPathComponent("authflow-groups-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let script = directory.appendingPathComponent("spawning.py").path
     try Self.source.write(toFile: script, atomically: true, encoding: .utf8)

@@ -270,14 +270,14 @@ private enum Adapters {
   }()
 
   static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-exec-\(UUID())")
+    let directory = TestFiles.root.appendingPathComponent("authflow-exec-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
   }
 
   /// The misbehaving adapter, written once; its first argument picks how it misbehaves.
   static let script: String = {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let path = TestFiles.root.appendingPathComponent(
       "authflow-misbehaving-\(UUID()).py"
     )
     .path

@@ -30,7 +30,7 @@ import Testing
 
   @Test func aConfigurationStartsNoAdapterUntilAskedTo() throws {
     // A command that leaves a mark when it runs (and then exits without a handshake).
-    let mark = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-mark-\(UUID())").path
+    let mark = TestFiles.root.appendingPathComponent("authflow-mark-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: mark) }
     var configuration = RunConfiguration(machine: "exec:touch '\(mark)'", execTimeout: .seconds(30))
     #expect(configuration.machine == .exec(command: "touch '\(mark)'"))

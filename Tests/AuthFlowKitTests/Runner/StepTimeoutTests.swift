@@ -142,7 +142,7 @@ struct StepTimeoutTests {
     let io = CommandIO(out: { output.append($0) }, err: { output.append($0) })
     var request = Commands.ExploreRequest(
       machine: "looping", seed: 1, runs: 50, depth: 10, registry: Self.registry(gate: gate))
-    request.out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+    request.out = TestFiles.root.appendingPathComponent(UUID().uuidString).path
     request.stepTimeout = .milliseconds(200)
     #expect(Commands.explore(request, io: io) == .failures)
     let text = output.value
@@ -159,7 +159,7 @@ struct StepTimeoutTests {
   @Test func mutantsCountsAMutantWhoseStepNeverEndsAsKilledAndGoesOn() throws {
     let gate = Gate()
     defer { gate.release() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let folder = TestFiles.root.appendingPathComponent(
       "authflow-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

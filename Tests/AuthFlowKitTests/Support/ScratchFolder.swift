@@ -1,8 +1,19 @@
 import Foundation
 
-/// A fresh folder under the system's temporary directory, for a test's files; removed with `remove()`.
+/// The folder every test's files go in: one per test process, under the system's temporary directory, and
+/// removed when the process exits, so a run of the tests leaves nothing behind however a test ends.
+enum TestFiles {
+  static let root: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: TestFiles.root) }
+    return root
+  }()
+}
+
+/// A fresh folder under ``TestFiles/root``, for a test's files; removed with `remove()`.
 struct ScratchFolder {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)")
+  let url = TestFiles.root.appendingPathComponent("authflow-\(UUID().uuidString)")
 
   init() throws {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
