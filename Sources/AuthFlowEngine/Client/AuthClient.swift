@@ -188,9 +188,15 @@ public final class AuthClient {
 
   // MARK: - Scheduled work
 
-  /// When the client will refresh its ID token on its own, if signed in.
+  /// Whether the client refreshes its ID token on its own, 5 minutes before it expires (SPEC 5.3): true unless the
+  /// app's machine says it uses FirebaseAuth alone (``MachineDescriptor/refreshesTokensOnSchedule``), whose
+  /// tokens are refreshed only when a call needs one.
+  package var refreshesOnSchedule = true
+
+  /// When the client will refresh its ID token on its own, if signed in and it refreshes on schedule.
   package var scheduledRefresh: VirtualTime? {
-    tokens.map { $0.idToken.expiresAt - Self.refreshMargin }
+    guard refreshesOnSchedule else { return nil }
+    return tokens.map { $0.idToken.expiresAt - Self.refreshMargin }
   }
 
   /// Runs the token refresh scheduled at or before now. Returns false when it failed without ending the

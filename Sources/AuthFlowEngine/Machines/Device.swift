@@ -32,6 +32,7 @@ package final class Device {
     self.descriptor = descriptor
     self.world = world
     self.client = AuthClient(device: name, world: world)
+    client.refreshesOnSchedule = descriptor.refreshesTokensOnSchedule
   }
 
   /// Starts the app: a fresh machine over the client's persisted session.

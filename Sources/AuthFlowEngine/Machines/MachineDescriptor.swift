@@ -33,6 +33,12 @@ public struct MachineDescriptor: Sendable {
   /// machine's scenarios (the seed examples' `authkit-seed` plays `authkit`'s). `authflow mutants` counts the
   /// scenarios written for that machine as written for this one.
   public var playsScenariosOf: String?
+  /// Whether the app's auth client refreshes its ID token on its own, 5 minutes before it expires (SPEC 5.3), as
+  /// FirebaseAuth does once another Firebase product (Firestore, Storage, Functions, Database) has asked it for a
+  /// token: true by default. False for an app that uses FirebaseAuth alone, whose SDK refreshes a token only when
+  /// a call needs one (`getIDToken`, `reload` with 5 minutes or less left), so a session ended elsewhere shows at
+  /// the app's next such call rather than at a refresh during a `wait`.
+  public var refreshesTokensOnSchedule = true
   /// ``words`` with the language's, worked out on first use and shared by the copies of this descriptor: every
   /// scenario's redactor keeps them, and building the set for each costs more than playing some scenarios.
   private var kept = KeptWords()

@@ -63,17 +63,24 @@ public final class FirebaseWorld: @unchecked Sendable {
   var sheetAnswers: [String: [AuthFlowLanguage.ProviderSheet]] = [:]
   /// The project tokens are issued for (`aud`, `iss`).
   public let projectID = "demo-authflow"
+  /// Whether the devices' ID tokens refresh on their own, 5 minutes before they expire, as ``advance(by:)`` moves
+  /// the clock (true), or only when a call needs one, as for an app that uses FirebaseAuth alone (false; see
+  /// Docs/FirebaseAPI.md). In a scenario run the machine's descriptor says
+  /// (`MachineDescriptor.refreshesTokensOnSchedule`).
+  public let refreshesTokensOnSchedule: Bool
 
   /// A world of its own: `accounts` and IdP accounts exist, `signedIn` maps devices to the email their
-  /// session belongs to, the clock starts at `now`, every id comes from `seed`.
+  /// session belongs to, the clock starts at `now`, every id comes from `seed`; `refreshesTokensOnSchedule`
+  /// false for an app that uses FirebaseAuth alone.
   public init(
     accounts: [AccountSeed] = [], identityProviderAccounts: [ProviderID: [IdentityProviderAccountSeed]] = [:],
     signedIn: [(device: String, email: String)] = [], settings: Settings = Settings(),
-    now: VirtualTime = .defaultStart, seed: UInt64 = 0
+    now: VirtualTime = .defaultStart, seed: UInt64 = 0, refreshesTokensOnSchedule: Bool = true
   ) {
     let world = World(settings: settings, start: now, seed: seed, redactor: Redactor(passwords: []))
     ownedWorld = world
     self.world = world
+    self.refreshesTokensOnSchedule = refreshesTokensOnSchedule
     world.note("world", "FirebaseWorld, seed \(seed)")
     // Sign-in with such a provider is `operationNotAllowed`; its accounts would only mislead.
     for provider in identityProviderAccounts.keys.sorted()
@@ -111,6 +118,8 @@ public final class FirebaseWorld: @unchecked Sendable {
   private init(attachingTo world: World) {
     ownedWorld = nil
     self.world = world
+    // The run's devices' clients come with their machine's choice; this one is only for devices it makes.
+    refreshesTokensOnSchedule = true
   }
 }
 
@@ -167,6 +176,7 @@ extension FirebaseWorld {
   private func client(for device: String) -> AuthClient {
     if let client = clients[device] { return client }
     let client = AuthClient(device: device, world: world)
+    client.refreshesOnSchedule = refreshesTokensOnSchedule
     clients[device] = client
     return client
   }

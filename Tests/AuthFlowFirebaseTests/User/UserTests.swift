@@ -245,6 +245,26 @@ import Testing
     #expect(heard == ["bob@example.com", nil])
   }
 
+  /// A world whose devices use FirebaseAuth alone refreshes no token on its own: the ID-token listener hears only
+  /// the sign-in however long the clock runs, and a session revoked meanwhile shows at the next call that needs a
+  /// token, which signs the device out.
+  @Test func withoutScheduledRefreshesASessionEndsAtTheNextCallThatNeedsAToken() async throws {
+    let world = FirebaseWorld(accounts: [bob], refreshesTokensOnSchedule: false)
+    let auth = world.auth(for: "phone")
+    var tokens = 0
+    _ = auth.addIDTokenDidChangeListener { _, _ in tokens += 1 }
+    let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let first = try await user.getIDToken()
+    #expect(world.admin(.revokeSessions(account: "bob@example.com")))
+    world.advance(by: .hours(3))
+    #expect(tokens == 2, "registration and sign-in only")
+    #expect(auth.currentUser === user)
+    let error = await thrownError { _ = try await user.getIDToken() }
+    #expect(error?.code == AuthErrorCode.userTokenExpired.rawValue)
+    #expect(auth.currentUser == nil)
+    #expect(!first.isEmpty)
+  }
+
   @Test func updatePasswordNeedsARecentLogin() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let user = try await world.auth(for: "phone").signIn(

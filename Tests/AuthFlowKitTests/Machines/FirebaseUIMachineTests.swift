@@ -293,6 +293,35 @@ struct FirebaseUIMachineTests {
     #expect(broken.failure?.key == key)
   }
 
+  /// The bundled revocation scenario, on an app that uses FirebaseAuth alone: no token refresh runs during the
+  /// waits, so the revoked session shows only when the app next calls the backend (its pull to refresh), as
+  /// production's SDK has it when no other Firebase product asked for a token.
+  @Test func anAppThatUsesAuthAloneFindsARevokedSessionAtItsNextCall() throws {
+    var registry = MachineRegistry.builtIn
+    var authOnly = try #require(registry.descriptor(named: "firebaseui"))
+    authOnly.name = "firebaseui-auth-only"
+    authOnly.refreshesTokensOnSchedule = false
+    registry.register(authOnly)
+    let scenario = """
+      scenario: Revoked while open, on an app that uses Auth alone
+      machine: firebaseui-auth-only
+      given:
+        accounts: [{ email: jack@example.com, password: "correct-horse", email_verified: true }]
+        signed_in: { phone: jack@example.com }
+      steps:
+        - admin: { revoke_sessions: jack@example.com }
+        - wait: 3h
+        - expect: { state: signedIn, screen: home, error: none, signed_in_devices: [phone] }
+        - refresh
+        - expect: { state: signedOut, screen: picker, error: user-token-expired, signed_in_devices: [] }
+      """
+    let result = try play(scenario, registry: registry)
+    #expect(result.status == .passed, result.explanation)
+    #expect(result.entries("phone", containing: "scheduled token refresh").isEmpty)
+    let scheduled = try play(scenario.replacingOccurrences(of: "-auth-only", with: ""))
+    #expect(scheduled.failure?.step == 3, "with scheduled refreshes the app signs out during the wait")
+  }
+
   @Test func theMachinesListingShowsFirebaseUIWithWhatItSupportsAndEveryMutant() throws {
     let listing = Commands.machineListing(.builtIn)
     // firebaseui has no reauthenticate: the providers line says only what the run accepts.
