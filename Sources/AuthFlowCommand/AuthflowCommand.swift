@@ -49,6 +49,7 @@ public struct AuthflowCommand: ParsableCommand {
   ) -> Never {
     AsyncExecutors.install()
     signal(SIGPIPE, SIG_IGN)
+    StandardOutputBuffering.lineByLine()
     let arguments = Arguments(registry: registry, subcommands: subcommands)
     AsyncExecutors.runBesideMainQueue { run(arguments) }
   }

@@ -155,6 +155,9 @@ final class DemoAsyncApp: AsyncMachine {
         try? await Task.sleep(for: .seconds(600))
         context.log("the countdown ended")
       }
+    case .tap("say"):
+      // What app code prints to follow itself, as a developer leaves it in.
+      print("the app says hello")
     case .tap("nap"):
       try await Task.sleep(for: .milliseconds(100))
     case .tap("leak"):
@@ -246,7 +249,7 @@ final class DemoAsyncApp: AsyncMachine {
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
       "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
-      "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "slow", "spin",
+      "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "say", "slow", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

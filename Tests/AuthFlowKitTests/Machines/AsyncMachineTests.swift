@@ -146,6 +146,16 @@ import Testing
           + "2026-01-01T00:00:35Z"), "\(run.stdout)")
   }
 
+  /// What app code prints comes out line by line in its place among the results, piped or not: before the
+  /// result of its scenario, not at the process's exit.
+  @Test func whatTheAppPrintsComesOutInItsPlace() throws {
+    let say = Fixture.path("Async/say.yaml")
+    let run = try AsyncFixture.run(["run", say, say])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let pass = "PASS  What the app prints comes out in its place  (\(say):1, async-demo)\n"
+    #expect(run.stdout == String(repeating: "the app says hello\n" + pass, count: 2) + "2 passed, 0 failed\n")
+  }
+
   /// What an app keeps in `UserDefaults.standard` survives its relaunch but not its scenario: the next
   /// scenario, in this process or another, starts without it.
   @Test func eachScenarioStartsWithEmptyUserDefaults() throws {
