@@ -29,7 +29,14 @@ extension Expectation {
     case .linkError(let expected):
       return compare(expected?.rawValue ?? "none", world.linkError?.rawValue ?? "none")
     case .ui(let name, let expected):
-      return compare(expected, device.machine?.ui[name] ?? "(not shown)")
+      let shown = device.machine?.ui[name]
+      var result = compare(expected, shown ?? "(not shown)")
+      let names = device.descriptor.uiNames
+      if !result.passed, shown == nil, !names.isEmpty, !names.contains(name) {
+        result.hint =
+          " (\(device.descriptor.name) shows no ui value '\(name)'\(Suggestion.didYouMean(name, in: names)))"
+      }
+      return result
     case .user(let expected):
       let user = device.client.currentUser
       guard let expected else { return compare("none", user == nil ? "none" : describe(user)) }

@@ -302,5 +302,21 @@ extension ScenarioRunnerTests {
       """)
     #expect(failure.key == "ui.email")
     #expect(failure.actual == "(not shown)")
+    #expect(failure.message == "step 1: ui.email: expected alice@example.com, found (not shown)")
+  }
+
+  /// A `ui` name the machine does not declare (`run` plays what `lint` would refuse) gets a did-you-mean, as a
+  /// screen does.
+  @Test func aUIValueTheMachineDoesNotNameGetsADidYouMean() throws {
+    let failure = try failure(
+      """
+      scenario: UI typo
+      steps:
+        - expect: { ui: { resend_secs_left: "0" } }
+      """)
+    #expect(
+      failure.message
+        == "step 1: ui.resend_secs_left: expected 0, found (not shown) (authkit shows no ui value 'resend_secs_left'; "
+        + "did you mean 'resend_seconds_left'?)")
   }
 }
