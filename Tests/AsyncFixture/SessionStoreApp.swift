@@ -22,6 +22,8 @@ import Foundation
   private var link = ""
   /// The email a detached task (`tap: detached`) saw as `Auth.auth().currentUser` half a minute later.
   private var detachedSaw = ""
+  /// In which order a completion handler and the code after its call ran (`tap: completion`).
+  private var completionOrder: [String] = []
   /// What a one-shot state listener (it removes itself on its first call) saw of its handle, and how many
   /// times it was called.
   private var oneShot = (handle: "not called", calls: 0)
@@ -55,6 +57,7 @@ import Foundation
     [
       "email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks),
       "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)", "link": link,
+      "completion": completionOrder.joined(separator: ", "),
     ]
   }
 
@@ -88,6 +91,12 @@ import Foundation
             self?.ticks += 1
           }
         }
+      case .tap("completion"):
+        // Completion-handler code that sets state after starting the call: the handler comes later.
+        Auth.auth().sendPasswordReset(withEmail: "ana@example.com") { [weak self] _ in
+          MainActor.assumeIsolated { self?.completionOrder.append("handler") }
+        }
+        completionOrder.append("after the call")
       case .tap("detached"):
         // A detached task inherits no binding to the device: `Auth.auth()` there is still this app's own.
         Task.detached { [weak self] in
@@ -131,6 +140,6 @@ import Foundation
       .launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink, .tap,
     ],
     screens: ["signIn", "home"],
-    tapTargets: ["hourly", "detached"],
+    tapTargets: ["hourly", "detached", "completion"],
     makeAsync: { context in SessionStoreApp(context: context) })
 }

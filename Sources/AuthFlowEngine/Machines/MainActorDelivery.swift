@@ -22,12 +22,15 @@ package enum MainActorDelivery {
   /// Queues `callback` as a main-actor task behind the work already queued, as the SDK queues a listener's first
   /// call on the main queue, when a run drives on this thread (even from the main actor); false, doing nothing,
   /// when none does (a plain test has no main queue to wait for: the caller calls at once).
-  package static func deliverLater(_ callback: @escaping () -> Void) -> Bool {
+  /// `name` is the task's, which a step that never ends names among the work still to run.
+  package static func deliverLater(named name: String = "auth listener", _ callback: @escaping () -> Void)
+    -> Bool
+  {
     guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *),
       AppJobQueue.shared.callerIsolation != nil
     else { return false }
     let callback = UncheckedSendable(callback)
-    Task(name: "auth listener") { @MainActor in callback.value() }
+    Task(name: name) { @MainActor in callback.value() }
     return true
   }
 }

@@ -73,7 +73,7 @@ extension Run {
           + "\(result.expected), found \(result.actual)\(result.hint)")
       failed = (failure, [])
     }
-    if var (failure, others) = failed {
+    if case (var failure, let others)? = failed {
       if !others.isEmpty { failure.message += "; also not as expected: \(others.joined(separator: ", "))" }
       status = .failed
       self.failure = failure

@@ -10,7 +10,7 @@ extension Auth {
 
   /// What a code is for; see ``checkActionCode(_:)``.
   public func checkActionCode(_ code: String, completion: @escaping (ActionCodeInfo?, Error?) -> Void) {
-    complete(completion) { try checkActionCodeNow(code) }
+    complete(completion) { [self] in try checkActionCodeNow(code) }
   }
 
   private func checkActionCodeNow(_ code: String) throws -> ActionCodeInfo {
@@ -37,7 +37,7 @@ extension Auth {
 
   /// Applies an email-verification code; see ``applyActionCode(_:)``.
   public func applyActionCode(_ code: String, completion: @escaping (Error?) -> Void) {
-    complete(completion) { try applyActionCodeNow(code) }
+    complete(completion) { [self] in try applyActionCodeNow(code) }
   }
 
   private func applyActionCodeNow(_ code: String) throws {
@@ -52,7 +52,7 @@ extension Auth {
 
   /// The email a password-reset code was sent to; see ``verifyPasswordResetCode(_:)``.
   public func verifyPasswordResetCode(_ code: String, completion: @escaping (String?, Error?) -> Void) {
-    complete(completion) { try verifyPasswordResetCodeNow(code) }
+    complete(completion) { [self] in try verifyPasswordResetCodeNow(code) }
   }
 
   private func verifyPasswordResetCodeNow(_ code: String) throws -> String {
@@ -69,7 +69,7 @@ extension Auth {
   public func confirmPasswordReset(
     withCode code: String, newPassword: String, completion: @escaping (Error?) -> Void
   ) {
-    complete(completion) { try confirmPasswordResetNow(code, newPassword) }
+    complete(completion) { [self] in try confirmPasswordResetNow(code, newPassword) }
   }
 
   private func confirmPasswordResetNow(_ code: String, _ newPassword: String) throws {

@@ -12,16 +12,13 @@ extension Auth {
     try await signIn(with: try Auth.sheetCredential(of: provider))
   }
 
-  /// Signs in with the credential `provider`'s sign-in page gives; `completion` is called synchronously.
+  /// Signs in with the credential `provider`'s sign-in page gives; `completion` is called when the SDK would (see
+  /// `Completion`).
   public func signIn(
     with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
     completion: ((AuthDataResult?, Error?) -> Void)?
   ) {
-    do {
-      signIn(with: try Auth.sheetCredential(of: provider), completion: completion)
-    } catch {
-      completion?(nil, error)
-    }
+    complete(completion) { [self] in try signInNow(with: try Auth.sheetCredential(of: provider)) }
   }
 
   /// The credential of a provider's sign-in page. Only ``OAuthProvider`` has a page in the world: another
@@ -45,7 +42,7 @@ extension Auth {
   public func revokeToken(
     withAuthorizationCode authorizationCode: String, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try revokeTokenNow(authorizationCode) }
+    complete(completion) { [self] in try revokeTokenNow(authorizationCode) }
   }
 
   private func revokeTokenNow(_ code: String) throws {

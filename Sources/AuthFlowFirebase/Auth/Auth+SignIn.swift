@@ -15,7 +15,7 @@ extension Auth {
   public func createUser(
     withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    complete(completion) { try createUserNow(email: email, password: password) }
+    complete(completion) { [self] in try createUserNow(email: email, password: password) }
   }
 
   private func createUserNow(email: String, password: String) throws -> AuthDataResult {
@@ -44,7 +44,7 @@ extension Auth {
   public func signIn(
     withEmail email: String, password: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    complete(completion) { try signInNow(email: email, password: password) }
+    complete(completion) { [self] in try signInNow(email: email, password: password) }
   }
 
   private func signInNow(email: String, password: String) throws -> AuthDataResult {
@@ -76,7 +76,7 @@ extension Auth {
 
   /// Signs in with a custom token; see ``signIn(withCustomToken:)``.
   public func signIn(withCustomToken token: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { try signInNow(customToken: token) }
+    complete(completion) { [self] in try signInNow(customToken: token) }
   }
 
   private func signInNow(customToken token: String) throws -> AuthDataResult {
@@ -108,7 +108,7 @@ extension Auth {
   public func sendSignInLink(
     toEmail email: String, actionCodeSettings: ActionCodeSettings, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try sendSignInLinkNow(email, actionCodeSettings) }
+    complete(completion) { [self] in try sendSignInLinkNow(email, actionCodeSettings) }
   }
 
   private func sendSignInLinkNow(_ email: String, _ settings: ActionCodeSettings) throws {
@@ -142,7 +142,7 @@ extension Auth {
   public func signIn(
     withEmail email: String, link: String, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    complete(completion) { try signInNow(email: email, link: link) }
+    complete(completion) { [self] in try signInNow(email: email, link: link) }
   }
 
   private func signInNow(email: String, link: String) throws -> AuthDataResult {
@@ -171,7 +171,7 @@ extension Auth {
 
   /// Signs in as a new guest, or the one signed in; see ``signInAnonymously()``.
   public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { try signInAnonymouslyNow() }
+    complete(completion) { [self] in try signInAnonymouslyNow() }
   }
 
   private func signInAnonymouslyNow() throws -> AuthDataResult {
@@ -198,10 +198,10 @@ extension Auth {
   /// Signs in with a credential; see ``signIn(with:)``.
   public func signIn(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil)
   {
-    complete(completion) { try signInNow(with: credential) }
+    complete(completion) { [self] in try signInNow(with: credential) }
   }
 
-  private func signInNow(with credential: AuthCredential) throws -> AuthDataResult {
+  func signInNow(with credential: AuthCredential) throws -> AuthDataResult {
     switch credential.content {
     case .password(let email, let password):
       return try signInNow(email: email, password: password)
@@ -268,7 +268,7 @@ extension Auth {
       "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
   )
   public func fetchSignInMethods(forEmail email: String, completion: (([String]?, Error?) -> Void)? = nil) {
-    complete(completion) { try fetchSignInMethodsNow(email: email) }
+    complete(completion) { [self] in try fetchSignInMethodsNow(email: email) }
   }
 
   private func fetchSignInMethodsNow(email: String) throws -> [String] {
@@ -287,14 +287,14 @@ extension Auth {
 
   /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.
   public func sendPasswordReset(withEmail email: String, completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try sendPasswordResetNow(email: email) }
+    complete(completion) { [self] in try sendPasswordResetNow(email: email) }
   }
 
   /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.
   public func sendPasswordReset(
     withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try sendPasswordResetNow(email: email) }
+    complete(completion) { [self] in try sendPasswordResetNow(email: email) }
   }
 
   private func sendPasswordResetNow(email: String) throws {

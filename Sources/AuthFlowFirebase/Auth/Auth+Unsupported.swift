@@ -10,7 +10,7 @@ extension Auth {
 
   /// Switching to a user object: not modelled, fails with `operationNotAllowed`.
   public func updateCurrentUser(_ user: User?, completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { throw AuthErrorUtils.unsupported("updateCurrentUser") }
+    complete(completion) { [self] in throw AuthErrorUtils.unsupported("updateCurrentUser") }
   }
 
   /// Keychain access groups: not modelled, throws `operationNotAllowed`.

@@ -146,24 +146,14 @@ open class Auth: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Calls `completion` with the outcome of `body`, synchronously.
-  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: () throws -> T) {
-    do {
-      let value = try body()
-      completion?(value, nil)
-    } catch {
-      completion?(nil, error)
-    }
+  /// Runs `body` and calls `completion` with its outcome, when the SDK would (see ``Completion``).
+  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: @escaping () throws -> T) {
+    Completion.call(completion, body)
   }
 
-  /// Calls `completion` with the error of `body`, synchronously.
-  func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
-    do {
-      try body()
-      completion?(nil)
-    } catch {
-      completion?(error)
-    }
+  /// Runs `body` and calls `completion` with its error, when the SDK would (see ``Completion``).
+  func complete(_ completion: ((Error?) -> Void)?, _ body: @escaping () throws -> Void) {
+    Completion.call(completion, body)
   }
 
   // MARK: - The current user

@@ -130,12 +130,7 @@ open class OAuthProvider: NSObject, FederatedAuthProvider, @unchecked Sendable {
   open func getCredentialWith(
     _ uiDelegate: AuthUIDelegate?, completion: ((AuthCredential?, Error?) -> Void)? = nil
   ) {
-    do {
-      let credential = try credentialFromSheet()
-      completion?(credential, nil)
-    } catch {
-      completion?(nil, error)
-    }
+    Completion.call(completion) { [self] in try credentialFromSheet() }
   }
 
   /// Presents the provider's sign-in page and returns its credential; see ``getCredentialWith(_:completion:)``.

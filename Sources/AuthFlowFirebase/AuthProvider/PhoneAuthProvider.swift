@@ -44,7 +44,7 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, completion: ((String?, Error?) -> Void)?
   ) {
-    auth.complete(completion) { try verifyNow(phoneNumber, session: nil) }
+    auth.complete(completion) { [self] in try verifyNow(phoneNumber, session: nil) }
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
@@ -52,7 +52,7 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil,
     completion: ((String?, Error?) -> Void)?
   ) {
-    auth.complete(completion) { try verifyNow(phoneNumber, session: multiFactorSession) }
+    auth.complete(completion) { [self] in try verifyNow(phoneNumber, session: multiFactorSession) }
   }
 
   /// Sends the SMS code of a sign-in's second factor: `multiFactorInfo` is one of the
@@ -74,7 +74,7 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
     with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: AuthUIDelegate? = nil,
     multiFactorSession: MultiFactorSession?, completion: ((String?, Error?) -> Void)?
   ) {
-    auth.complete(completion) { try verifyNow(multiFactorInfo, session: multiFactorSession) }
+    auth.complete(completion) { [self] in try verifyNow(multiFactorInfo, session: multiFactorSession) }
   }
 
   private func verifyNow(_ info: PhoneMultiFactorInfo, session: MultiFactorSession?) throws -> String {

@@ -37,13 +37,10 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
     try presentNow(defaultValue: defaultValue)
   }
 
-  /// Presents the sheet; calls `completion` with the credential or the error, synchronously.
+  /// Presents the sheet; calls `completion` with the credential or the error once the user is done with it,
+  /// after this returns where the SDKs would (see `Completion`).
   public func present(defaultValue: String? = nil, completion: @escaping (AuthCredential?, Error?) -> Void) {
-    do {
-      completion(try presentNow(defaultValue: defaultValue), nil)
-    } catch {
-      completion(nil, error)
-    }
+    Completion.call(completion) { [self] in try presentNow(defaultValue: defaultValue) }
   }
 
   /// FirebaseUI's provider call: presents the sheet, then calls `completion` with the credential (or the error),
@@ -52,12 +49,9 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
     withDefaultValue defaultValue: String?, presenting presentingViewController: Any?,
     completion: ((AuthCredential?, Error?, ((User?, Error?) -> Void)?, [String: Any]?) -> Void)?
   ) {
-    do {
-      let credential = try presentNow(defaultValue: defaultValue)
-      completion?(credential, nil, nil, [:])
-    } catch {
-      completion?(nil, error, nil, nil)
-    }
+    Completion.call({ (credential: AuthCredential?, error: Error?) in
+      completion?(credential, error, nil, error == nil ? [:] : nil)
+    }) { [self] in try presentNow(defaultValue: defaultValue) }
   }
 
   /// Presents the sheet now.

@@ -43,11 +43,7 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// The session to enroll a factor with; see ``session()``.
   open func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
-    do {
-      completion?(try sessionNow(), nil)
-    } catch {
-      completion?(nil, error)
-    }
+    Completion.call(completion) { [self] in try sessionNow() }
   }
 
   private func sessionNow() throws -> MultiFactorSession {
@@ -70,7 +66,7 @@ open class MultiFactor: NSObject, @unchecked Sendable {
   open func enroll(
     with assertion: MultiFactorAssertion, displayName: String?, completion: ((Error?) -> Void)?
   ) {
-    complete(completion) { try enrollNow(assertion, displayName: displayName) }
+    complete(completion) { [self] in try enrollNow(assertion, displayName: displayName) }
   }
 
   private func enrollNow(_ assertion: MultiFactorAssertion, displayName: String?) throws {
@@ -106,7 +102,7 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
   open func unenroll(with factorInfo: MultiFactorInfo, completion: ((Error?) -> Void)?) {
-    complete(completion) { try unenrollNow(factorInfo.uid) }
+    complete(completion) { [self] in try unenrollNow(factorInfo.uid) }
   }
 
   /// Removes the enrolled factor whose ``MultiFactorInfo/uid`` is `factorUID`: needs a recent sign-in
@@ -116,7 +112,7 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
   open func unenroll(withFactorUID factorUID: String, completion: ((Error?) -> Void)?) {
-    complete(completion) { try unenrollNow(factorUID) }
+    complete(completion) { [self] in try unenrollNow(factorUID) }
   }
 
   private func unenrollNow(_ factorUID: String) throws {
@@ -126,12 +122,7 @@ open class MultiFactor: NSObject, @unchecked Sendable {
     }
   }
 
-  private func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
-    do {
-      try body()
-      completion?(nil)
-    } catch {
-      completion?(error)
-    }
+  private func complete(_ completion: ((Error?) -> Void)?, _ body: @escaping () throws -> Void) {
+    Completion.call(completion, body)
   }
 }

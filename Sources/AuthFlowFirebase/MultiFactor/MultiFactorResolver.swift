@@ -37,7 +37,7 @@ open class MultiFactorResolver: NSObject, @unchecked Sendable {
   open func resolveSignIn(
     with assertion: MultiFactorAssertion, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    auth.complete(completion) { try resolveNow(assertion) }
+    auth.complete(completion) { [self] in try resolveNow(assertion) }
   }
 
   private func resolveNow(_ assertion: MultiFactorAssertion) throws -> AuthDataResult {

@@ -17,10 +17,10 @@ extension User {
   public func reauthenticate(
     with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    complete(completion) { try reauthenticateNow(with: credential) }
+    complete(completion) { [self] in try reauthenticateNow(with: credential) }
   }
 
-  private func reauthenticateNow(with credential: AuthCredential) throws -> AuthDataResult {
+  func reauthenticateNow(with credential: AuthCredential) throws -> AuthDataResult {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
     case .password(let email, let password):
@@ -74,10 +74,10 @@ extension User {
 
   /// Links a credential to the user; see ``link(with:)``.
   public func link(with credential: AuthCredential, completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
-    complete(completion) { try linkNow(with: credential) }
+    complete(completion) { [self] in try linkNow(with: credential) }
   }
 
-  private func linkNow(with credential: AuthCredential) throws -> AuthDataResult {
+  func linkNow(with credential: AuthCredential) throws -> AuthDataResult {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     // The SDK refuses a provider the cached user already has before any request: a second password (an email
     // link is `password` too) or a second Google account, the link or code left unused.
@@ -129,7 +129,7 @@ extension User {
 
   /// Unlinks a provider; see ``unlink(fromProvider:)``.
   public func unlink(fromProvider provider: String, completion: ((User?, Error?) -> Void)? = nil) {
-    complete(completion) { try unlinkNow(provider) }
+    complete(completion) { [self] in try unlinkNow(provider) }
   }
 
   private func unlinkNow(_ provider: String) throws -> User {

@@ -20,7 +20,7 @@ extension User {
     beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil,
     completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try sendEmailChangeNow(email) }
+    complete(completion) { [self] in try sendEmailChangeNow(email) }
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -50,7 +50,7 @@ extension User {
     message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
   )
   public func updateEmail(to email: String, completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try updateEmailNow(email) }
+    complete(completion) { [self] in try updateEmailNow(email) }
   }
 
   private func updateEmailNow(_ email: String) throws {

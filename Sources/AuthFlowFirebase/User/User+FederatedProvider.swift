@@ -15,11 +15,7 @@ extension User {
     with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
     completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    do {
-      link(with: try Auth.sheetCredential(of: provider), completion: completion)
-    } catch {
-      completion?(nil, error)
-    }
+    complete(completion) { [self] in try linkNow(with: try Auth.sheetCredential(of: provider)) }
   }
 
   /// Re-authenticates with the credential `provider`'s sign-in page gives.
@@ -35,10 +31,6 @@ extension User {
     with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
     completion: ((AuthDataResult?, Error?) -> Void)? = nil
   ) {
-    do {
-      reauthenticate(with: try Auth.sheetCredential(of: provider), completion: completion)
-    } catch {
-      completion?(nil, error)
-    }
+    complete(completion) { [self] in try reauthenticateNow(with: try Auth.sheetCredential(of: provider)) }
   }
 }

@@ -15,7 +15,7 @@ extension User {
 
   /// Replaces the user's phone number; see ``updatePhoneNumber(_:)``.
   public func updatePhoneNumber(_ credential: PhoneAuthCredential, completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try updatePhoneNumberNow(credential) }
+    complete(completion) { [self] in try updatePhoneNumberNow(credential) }
   }
 
   private func updatePhoneNumberNow(_ credential: PhoneAuthCredential) throws {

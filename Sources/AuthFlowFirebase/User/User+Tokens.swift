@@ -7,12 +7,12 @@ extension User {
 
   /// The user's ID token, refreshed first when it expires within 5 minutes.
   public func getIDToken(completion: ((String?, Error?) -> Void)?) {
-    complete(completion) { try idTokenNow(forcingRefresh: false).value }
+    complete(completion) { [self] in try idTokenNow(forcingRefresh: false).value }
   }
 
   /// The user's ID token, refreshed first when asked or when it expires within 5 minutes.
   public func getIDTokenForcingRefresh(_ forceRefresh: Bool, completion: ((String?, Error?) -> Void)?) {
-    complete(completion) { try idTokenNow(forcingRefresh: forceRefresh).value }
+    complete(completion) { [self] in try idTokenNow(forcingRefresh: forceRefresh).value }
   }
 
   /// The user's ID token, refreshed first when asked or when it expires within 5 minutes.
@@ -27,12 +27,12 @@ extension User {
 
   /// The user's ID token with its dates, sign-in provider and claims.
   public func getIDTokenResult(completion: ((AuthTokenResult?, Error?) -> Void)?) {
-    complete(completion) { try tokenResultNow(forcingRefresh: false) }
+    complete(completion) { [self] in try tokenResultNow(forcingRefresh: false) }
   }
 
   /// The user's ID token with its dates, sign-in provider and claims, refreshed first when asked.
   public func getIDTokenResult(forcingRefresh: Bool, completion: ((AuthTokenResult?, Error?) -> Void)?) {
-    complete(completion) { try tokenResultNow(forcingRefresh: forcingRefresh) }
+    complete(completion) { [self] in try tokenResultNow(forcingRefresh: forcingRefresh) }
   }
 
   /// The user's ID token with its dates, sign-in provider and claims, refreshed first when asked.

@@ -173,7 +173,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Fetches the user from the backend; see ``reload()``.
   open func reload(completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try reloadNow() }
+    complete(completion) { [self] in try reloadNow() }
   }
 
   private func reloadNow() throws {
@@ -192,7 +192,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   open func sendEmailVerification(
     with actionCodeSettings: ActionCodeSettings? = nil, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { try sendEmailVerificationNow() }
+    complete(completion) { [self] in try sendEmailVerificationNow() }
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -210,7 +210,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Deletes the account; see ``delete()``.
   open func delete(completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try deleteNow() }
+    complete(completion) { [self] in try deleteNow() }
   }
 
   private func deleteNow() throws {
@@ -222,7 +222,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Changes the password; see ``updatePassword(to:)``.
   open func updatePassword(to password: String, completion: ((Error?) -> Void)? = nil) {
-    complete(completion) { try updatePasswordNow(password) }
+    complete(completion) { [self] in try updatePasswordNow(password) }
   }
 
   private func updatePasswordNow(_ password: String) throws {
@@ -239,22 +239,14 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   // MARK: - Completion handlers
 
-  func complete(_ completion: ((Error?) -> Void)?, _ body: () throws -> Void) {
-    do {
-      try body()
-      completion?(nil)
-    } catch {
-      completion?(error)
-    }
+  /// Runs `body` and calls `completion` with its outcome, when the SDK would (see ``Completion``).
+  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: @escaping () throws -> T) {
+    Completion.call(completion, body)
   }
 
-  func complete<T>(_ completion: ((T?, Error?) -> Void)?, _ body: () throws -> T) {
-    do {
-      let value = try body()
-      completion?(value, nil)
-    } catch {
-      completion?(nil, error)
-    }
+  /// Runs `body` and calls `completion` with its error, when the SDK would (see ``Completion``).
+  func complete(_ completion: ((Error?) -> Void)?, _ body: @escaping () throws -> Void) {
+    Completion.call(completion, body)
   }
 }
 

@@ -28,7 +28,7 @@ open class UserProfileChangeRequest: NSObject, @unchecked Sendable {
 
   /// Sends the changes; see ``commitChanges()``.
   open func commitChanges(completion: ((Error?) -> Void)? = nil) {
-    user.complete(completion) { try commitNow() }
+    user.complete(completion) { [self] in try commitNow() }
   }
 
   private func commitNow() throws {

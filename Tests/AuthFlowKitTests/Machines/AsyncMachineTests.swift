@@ -146,6 +146,13 @@ import Testing
           + "2026-01-01T00:00:35Z"), "\(run.stdout)")
   }
 
+  /// Under a run, a FirebaseAuth completion handler is called after the code that follows its call, as the SDK
+  /// calls it later on the main queue; the step waits for it.
+  @Test func aCompletionHandlerComesAfterTheCodeThatFollowsItsCall() throws {
+    let run = try AsyncFixture.run(["run", Fixture.path("Async/completion.yaml")])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+  }
+
   /// What app code prints comes out line by line in its place among the results, piped or not: before the
   /// result of its scenario, not at the process's exit.
   @Test func whatTheAppPrintsComesOutInItsPlace() throws {

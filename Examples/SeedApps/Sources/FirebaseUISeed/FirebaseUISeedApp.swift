@@ -19,8 +19,20 @@ public final class FirebaseUISeedApp: AsyncMachine {
   private var user: FirebaseAuth.User?
   private var currentScreen = Screen.picker
   private var handle: NSObjectProtocol?
-  /// The alert the app shows, as a scenario error code.
-  public private(set) var error: AuthFlowKit.AuthErrorCode?
+  /// An error the glue shows itself (a provider sheet's, a reload's), since the last action.
+  private var shownError: AuthFlowKit.AuthErrorCode?
+  /// The login screen's alert when the last action began: a different one is that action's.
+  private var alertBeforeAction: NSError?
+
+  /// The alert the app shows, as a scenario error code: the login screen's, when the last action raised a new
+  /// one (its completion handlers raise it after the button's code has returned, as on a device), else the
+  /// glue's own.
+  public var error: AuthFlowKit.AuthErrorCode? {
+    if let alert = login.alert.map({ $0 as NSError }), alert !== alertBeforeAction {
+      return FirebaseWorld.worldCode(for: alert) ?? AuthFlowKit.AuthErrorCode(rawValue: "app/unknown")
+    }
+    return shownError
+  }
 
   init(context: MachineContext, bugs: SeedBug) {
     self.context = context
@@ -59,14 +71,15 @@ public final class FirebaseUISeedApp: AsyncMachine {
   }
 
   private func show(_ error: Error) {
-    self.error = FirebaseWorld.worldCode(for: error) ?? AuthFlowKit.AuthErrorCode(rawValue: "app/unknown")
+    shownError = FirebaseWorld.worldCode(for: error) ?? AuthFlowKit.AuthErrorCode(rawValue: "app/unknown")
   }
 
   // MARK: - Actions
 
   /// What the user's tap does on the current screen; `Auth.auth()` is this device's throughout.
   public func perform(_ action: Action) async throws {
-    error = nil
+    shownError = nil
+    alertBeforeAction = login.alert.map { $0 as NSError }
     currentScreen = settled(currentScreen)
     try world.withDevice(context.device) { try handle(action) }
     currentScreen = settled(currentScreen)
@@ -103,7 +116,7 @@ public final class FirebaseUISeedApp: AsyncMachine {
   private func emailNext(email: String, password: String, displayName: String?) {
     guard user == nil else { return context.nothingHappens("no email screen on \(screen)") }
     currentScreen = .email
-    showingNewAlert { login.emailLogin(email: email, password: password, displayName: displayName) }
+    login.emailLogin(email: email, password: password, displayName: displayName)
   }
 
   /// A provider button on the picker: the provider's SDK presents its sheet, answered as the step says.
@@ -117,18 +130,11 @@ public final class FirebaseUISeedApp: AsyncMachine {
       MainActor.assumeIsolated {
         guard let self else { return }
         if let credential {
-          self.showingNewAlert { self.login.socialLogin(with: credential) }
+          self.login.socialLogin(with: credential)
         } else if let error {
           self.show(error)
         }
       }
     }
-  }
-
-  /// Runs a button's code and shows the alert it raised, if it raised a new one.
-  private func showingNewAlert(_ body: () -> Void) {
-    let before = login.alert.map { $0 as NSError }
-    body()
-    if let alert = login.alert.map({ $0 as NSError }), alert !== before { show(alert) }
   }
 }
