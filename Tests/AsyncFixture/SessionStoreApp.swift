@@ -22,6 +22,8 @@ import Foundation
   private var link = ""
   /// The email a detached task (`tap: detached`) saw as `Auth.auth().currentUser` half a minute later.
   private var detachedSaw = ""
+  /// The link email this device's UserDefaults held when the state listener last heard of no user.
+  private var keptAtSignOut = ""
   /// In which order a completion handler and the code after its call ran (`tap: completion`).
   private var completionOrder: [String] = []
   /// What a one-shot state listener (it removes itself on its first call) saw of its handle, and how many
@@ -32,7 +34,13 @@ import Foundation
     self.context = context
     world = FirebaseWorld.attached(to: context)
     listener = Auth.auth().addStateDidChangeListener { [weak self] _, user in
-      MainActor.assumeIsolated { self?.heard = user?.email ?? "" }
+      MainActor.assumeIsolated {
+        self?.heard = user?.email ?? ""
+        // What this device's UserDefaults held when its user went (the link email it kept, if any).
+        if user == nil, self?.heard == "" {
+          self?.keptAtSignOut = UserDefaults.standard.string(forKey: Self.emailForLinkKey) ?? "nothing"
+        }
+      }
     }
     tokenListener = Auth.auth().addIDTokenDidChangeListener { [weak self] _, _ in
       MainActor.assumeIsolated { self?.tokens += 1 }
@@ -57,7 +65,7 @@ import Foundation
     [
       "email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks),
       "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)", "link": link,
-      "completion": completionOrder.joined(separator: ", "),
+      "completion": completionOrder.joined(separator: ", "), "kept-at-sign-out": keptAtSignOut,
     ]
   }
 

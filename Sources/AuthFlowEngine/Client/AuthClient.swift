@@ -111,8 +111,10 @@ public final class AuthClient {
   /// A call that needs the user's ID token: refreshes it first when due (a refresh the backend refuses signs the
   /// client out), and signs out if the call's answer says the session ended, unless `signsOutWhenSessionEnded`
   /// is false: the SDK's `delete()`, `sendEmailVerification(beforeUpdatingEmail:)`, second-factor enrolment and
-  /// removal, and `revokeToken(withAuthorizationCode:)` hand such an answer to the app and leave the user signed
-  /// in, until a call that looks (a reload, a refresh) ends the session.
+  /// removal, and `revokeToken(withAuthorizationCode:)` hand a revoked or deleted session's answer to the app and
+  /// leave the user signed in, until a call that looks (a reload, a refresh) ends the session. A disabled
+  /// account's answer signs out whatever the call (SPEC 5.3: every call of a disabled account fails and the
+  /// client signs out), where the SDK would wait for such a call too.
   func authorized<T>(
     _ operation: BackendOperation, _ summary: String, signsOutWhenSessionEnded: Bool = true,
     _ body: (IDToken) throws(AuthErrorCode) -> T
@@ -121,7 +123,7 @@ public final class AuthClient {
     do {
       return try call(operation, summary) { () throws(AuthErrorCode) -> T in try body(token) }
     } catch {
-      if signsOutWhenSessionEnded { signOutIfSessionEnded(error) }
+      if signsOutWhenSessionEnded || error == .userDisabled { signOutIfSessionEnded(error) }
       throw error
     }
   }

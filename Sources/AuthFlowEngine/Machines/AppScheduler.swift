@@ -76,6 +76,11 @@ final class AppScheduler: AsyncAppDriver {
 
   var isDriving: Bool { driving }
 
+  func clientWorkStarts(on device: String) {
+    guard driving else { return }
+    queue.defaults.activate(device)
+  }
+
   static let notInstalled = MachineError.executorsNotInstalled.description
 
   func startStep() { deadline = ContinuousClock.now + allowance }

@@ -20,6 +20,9 @@ protocol AsyncAppDriver: AnyObject {
   /// Writes the timers counted since the last line about timers, one line per task, at `index` of the
   /// transcript (where the lines written since they fired begin, so time order holds).
   func flushQuietTimers(before index: Int)
+  /// The runner is about to do `device`'s client work itself (a scheduled token refresh, going back online),
+  /// which may call the app's listeners: the app's `UserDefaults` must be that device's.
+  func clientWorkStarts(on device: String)
   /// `device`'s app went to the background: iOS suspends it, so the timers it sets wait until it comes back.
   func appWentToBackground(on device: String)
   /// `device`'s app is in the foreground again (or launched): the timers that fell due meanwhile fire now.

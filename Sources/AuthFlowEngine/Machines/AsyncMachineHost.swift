@@ -32,9 +32,9 @@ final class AsyncMachineHost: Machine {
 
   private func read<T: Sendable>(_ value: @MainActor (any AsyncMachine) -> T, else fallback: T) -> T {
     // Only the driving thread holds the main actor; after the run ends, nobody reads the app any more.
-    guard let machine, let scheduler, scheduler.isDriving else { return fallback }
-    // What the app shows may come from its UserDefaults: this device's.
-    scheduler.queue.defaults.activate(device)
+    // Reading what the app shows does not switch `UserDefaults.standard` to this device's (each switch costs more
+    // than the reading): properties computed from it read the store of the device whose work ran last.
+    guard let machine, scheduler?.isDriving == true else { return fallback }
     func visit() -> T { AppJobQueue.shared.onMainActor { value(machine) } ?? fallback }
     guard let world, !world.attachments.isEmpty else { return visit() }
     return world.running(asDevice: device, visit)

@@ -208,6 +208,7 @@ extension Run {
     case .background:
       device.lifecycle = .background
     case .launch, .foreground:
+      driver?.clientWorkStarts(on: device.name)
       device.client.runScheduledRefresh()
     default: break
     }

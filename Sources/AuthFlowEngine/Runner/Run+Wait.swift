@@ -59,6 +59,7 @@ extension Run {
       if runsAlone { heard[index, default: 0] += 1 }
       runCountedRefreshes(&quiet, before: QuietRefreshes.Moment(time: time, index: index))
       world.advance(to: time)
+      driver?.clientWorkStarts(on: devices[index].name)
       if !client.runScheduledRefresh() || client.scheduledRefresh.map({ $0 <= world.now }) == true {
         deferred.insert(index)
       }

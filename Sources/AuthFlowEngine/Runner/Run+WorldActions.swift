@@ -24,7 +24,10 @@ extension Run {
     case .network(let online):
       device.client.isOnline = online
       world.log(device.name, online ? "online" : "offline")
-      if online, device.lifecycle == .foreground { device.client.runScheduledRefresh() }
+      if online, device.lifecycle == .foreground {
+        driver?.clientWorkStarts(on: device.name)
+        device.client.runScheduledRefresh()
+      }
     case .failNext(let operation, let code):
       world.failNext(operation, with: code, device: step.device)
       world.log(

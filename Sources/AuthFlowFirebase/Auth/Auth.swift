@@ -11,9 +11,10 @@ public typealias IDTokenDidChangeListenerHandle = NSObjectProtocol
 /// action codes and listeners, backed by the device's auth client so every production rule the world models
 /// applies.
 ///
-/// Async members do the world's synchronous call and return: nothing really waits. Completion handlers and
-/// listeners are called synchronously, before the call that caused them returns (the SDK calls them later on
-/// the main thread); a listener also hears of token refreshes the clock brings.
+/// Async members do the world's synchronous call and return: nothing really waits. Under a scenario run of an
+/// async machine, completion handlers and listeners are called on the main actor, a completion handler after the
+/// code that follows its call, as the SDK calls them later on the main thread; in a plain test they are called
+/// before the call that caused them returns. A listener also hears of token refreshes the clock brings.
 open class Auth: NSObject, @unchecked Sendable {
   let firebaseWorld: FirebaseWorld
   let client: AuthClient

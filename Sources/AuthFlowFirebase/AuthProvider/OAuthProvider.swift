@@ -125,7 +125,7 @@ open class OAuthProvider: NSObject, FederatedAuthProvider, @unchecked Sendable {
 
   /// Presents the provider's sign-in page (an ``IdentityProviderSheet`` on this provider's device, answered as
   /// the world says) and calls `completion` with its credential, or with `webContextCancelled` when the user
-  /// closes it, synchronously. A `login_hint` in ``customParameters`` picks the account, as the page would;
+  /// closes it, when the SDK would (see `Completion`). A `login_hint` in ``customParameters`` picks the account, as the page would;
   /// `uiDelegate` is not used.
   open func getCredentialWith(
     _ uiDelegate: AuthUIDelegate?, completion: ((AuthCredential?, Error?) -> Void)? = nil

@@ -43,7 +43,12 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// The session to enroll a factor with; see ``session()``.
   open func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
-    Completion.call(completion) { [self] in try sessionNow() }
+    // The SDK calls this one before it returns: nothing is asked of the backend.
+    do {
+      completion?(try sessionNow(), nil)
+    } catch {
+      completion?(nil, error)
+    }
   }
 
   private func sessionNow() throws -> MultiFactorSession {

@@ -10,7 +10,8 @@ extension User {
     try await link(with: try Auth.sheetCredential(of: provider))
   }
 
-  /// Links the credential `provider`'s sign-in page gives; `completion` is called synchronously.
+  /// Links the credential `provider`'s sign-in page gives; `completion` is called when the SDK would (see
+  /// `Completion`).
   public func link(
     with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
     completion: ((AuthDataResult?, Error?) -> Void)? = nil
@@ -26,7 +27,8 @@ extension User {
     try await reauthenticate(with: try Auth.sheetCredential(of: provider))
   }
 
-  /// Re-authenticates with the credential `provider`'s sign-in page gives; `completion` is called synchronously.
+  /// Re-authenticates with the credential `provider`'s sign-in page gives; `completion` is called when the SDK
+  /// would (see `Completion`).
   public func reauthenticate(
     with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?,
     completion: ((AuthDataResult?, Error?) -> Void)? = nil

@@ -34,21 +34,19 @@ struct Observation: Equatable {
     emails = run.world.outbox.emails.map { Mail(kind: $0.kind, to: $0.to) }
   }
 
-  /// What two machines' observations can be compared in: screens only when both machines name the same screens,
-  /// and `ui` values only those both name (every one when either names none), so that each difference found is
-  /// one a scenario for the explored machine can check. Two apps that name their screens differently still
-  /// compare their states, errors, shared `ui` values and emails.
+  /// What two machines' observations can be compared in, so that each difference found is one a scenario for the
+  /// explored machine can check (what `lint` checks against it): screens only when both machines name the same
+  /// screens (or the explored one names none), and `ui` values only those the explored machine names (every
+  /// one when it names none). Two apps that name their screens differently still compare their states, errors,
+  /// `ui` values and emails.
   struct Scope {
     var screens: Bool
     /// The `ui` names compared; nil for every one.
     var uiNames: Set<String>?
 
     init(_ machine: MachineDescriptor, against reference: MachineDescriptor) {
-      screens =
-        machine.screens.isEmpty || reference.screens.isEmpty || Set(machine.screens) == Set(reference.screens)
-      uiNames =
-        machine.uiNames.isEmpty || reference.uiNames.isEmpty
-        ? nil : Set(machine.uiNames).intersection(reference.uiNames)
+      screens = machine.screens.isEmpty || Set(machine.screens) == Set(reference.screens)
+      uiNames = machine.uiNames.isEmpty ? nil : Set(machine.uiNames)
     }
   }
 
