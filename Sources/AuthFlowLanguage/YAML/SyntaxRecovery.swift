@@ -210,14 +210,7 @@ struct SyntaxRecovery {
     /// its key, or than what follows the dash of a list item), or line `number` itself.
     func end(ofBlockAt number: Int) -> Int {
       guard number <= count, let blank = indentation(number) else { return number }
-      let content = isItem(number) ? blank + 2 : blank
-      var last = number
-      for later in (number + 1)..<(count + 1) {
-        guard let indented = indentation(later) else { continue }
-        if indented <= content { break }
-        last = later
-      }
-      return last
+      return end(ofItemAt: number, indentation: isItem(number) ? blank + 2 : blank)
     }
 
     /// The last line of the list item starting at line `item`, whose steps are indented `indentation`: the
