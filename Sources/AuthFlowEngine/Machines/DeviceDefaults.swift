@@ -36,14 +36,16 @@ final class DeviceDefaults {
     // Registered values come too, harmlessly: the device read them as they are.
     let stored = Self.removeAll(from: defaults)
     setAside[previous] = stored.isEmpty ? nil : stored
-    for (key, value) in setAside.removeValue(forKey: device) ?? [:] { defaults.set(value, forKey: key) }
+    // In key order, so whatever a change of the store tells observers comes in one order on every run.
+    let values = setAside.removeValue(forKey: device) ?? [:]
+    for key in values.keys.sorted() { defaults.set(values[key], forKey: key) }
   }
 
   /// Removes every value stored in `defaults`, returning what it held (registered values included).
   @discardableResult
   private static func removeAll(from defaults: UserDefaults) -> [String: Any] {
     let values = defaults.dictionaryRepresentation()
-    for key in values.keys { defaults.removeObject(forKey: key) }
+    for key in values.keys.sorted() { defaults.removeObject(forKey: key) }
     return values
   }
 }
