@@ -4,9 +4,10 @@
 enum YAMLHint {
   /// A hint for `problem` (libyaml's wording) at `column` (1-based) of `line`, the line before it being
   /// `previous`; nil when the lines do not show a known slip.
-  static func hint(problem: String, context: String?, line: Substring, previous: Substring?, column: Int)
-    -> String?
-  {
+  static func hint(
+    problem: String, context: String?, line: Substring, previous: Substring?, itemAbove: Substring? = nil,
+    column: Int
+  ) -> String? {
     let offending = line.dropFirst(max(0, column - 1)).first
     if offending == "\t" || (problem.contains("cannot start any token") && line.contains("\t")) {
       return "a tab: YAML indents with spaces only"
@@ -26,12 +27,13 @@ enum YAMLHint {
         "'\(key)' belongs to the step '- \(action)': indent it as far as '\(action)' (column \(column + 1))"
     }
     // A list item one or two spaces off the items above it: libyaml finds a mapping key or a '-' missing.
-    if problem.hasPrefix("did not find expected"), let previous, isItem(line), isItem(previous),
-      indentation(line) != indentation(previous)
+    if problem.hasPrefix("did not find expected"), let above = itemAbove ?? previous, isItem(line),
+      isItem(above),
+      indentation(line) != indentation(above)
     {
       return
         "this item starts in column \(indentation(line) + 1) and the item above it in column "
-        + "\(indentation(previous) + 1): the items of one list start in the same column"
+        + "\(indentation(above) + 1): the items of one list start in the same column"
     }
     if problem.contains("mapping values are not allowed") {
       if let previous, let item = bareListItem(previous), indentation(line) > indentation(previous) {
@@ -88,20 +90,55 @@ enum YAMLHint {
 
   private static func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
 
+  /// The nearest list item above line `number` (0-based) of `bytes` that could be its sibling: lines indented
+  /// further than it (an `expect:` under the step above, a nested list's items) are passed over, and a key
+  /// indented as little as it ends the search (the list's own key); nil when there is none.
+  static func itemAbove(_ number: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Substring? {
+    let lines = Lines(bytes, through: number)
+    guard number > 0, number < lines.count else { return nil }
+    let own = indentation(lines[number])
+    for index in stride(from: number - 1, through: 0, by: -1) {
+      let text = lines[index]
+      let content = text.drop { $0 == " " }
+      guard !content.isEmpty, !content.hasPrefix("#") else { continue }
+      let blank = indentation(text)
+      if isItem(text) {
+        if blank <= own + 2 { return text }
+      } else if blank <= own {
+        return nil
+      }
+    }
+    return nil
+  }
+
   /// Line `number` (0-based) of `bytes` and the line before it, decoded leniently.
   static func lines(_ number: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Substring, Substring?) {
-    var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
-      if starts.count > number + 1 { break }
+    let lines = Lines(bytes, through: number)
+    return (lines[number], number > 0 ? lines[number - 1] : nil)
+  }
+
+  /// The first lines of a text, up to a given one, each decoded leniently when asked for (at most 4 KiB of it).
+  private struct Lines {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var starts = [0]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, through number: Int) {
+      self.bytes = bytes
+      for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+        if starts.count > number + 1 { break }
+      }
     }
-    func line(_ index: Int) -> Substring {
+
+    var count: Int { starts.count }
+
+    /// Line `index` (0-based); empty past the last.
+    subscript(index: Int) -> Substring {
       guard index >= 0, index < starts.count else { return "" }
       let start = starts[index]
       var end = start
       while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), end - start < 4_096 { end += 1 }
       return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
-    return (line(number), number > 0 ? line(number - 1) : nil)
   }
 }

@@ -273,7 +273,8 @@ enum YAMLReader {
         file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
       let (line, previous) = YAMLHint.lines(parser.problem_mark.line, in: bytes)
       var hint = YAMLHint.hint(
-        problem: problem, context: context, line: line, previous: previous, column: at.column)
+        problem: problem, context: context, line: line, previous: previous,
+        itemAbove: YAMLHint.itemAbove(parser.problem_mark.line, in: bytes), column: at.column)
       // A key without its colon: libyaml gives up where the next line (or the file's end) starts; the slip is
       // the key, where the context says it started.
       if problem == "could not find expected ':'",

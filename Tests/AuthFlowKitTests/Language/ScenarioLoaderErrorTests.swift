@@ -236,6 +236,18 @@ import Testing
         ),
         leftOfTheOthers.error("3️⃣", "unknown action 'sign_inn'; did you mean 'sign_in'?"),
       ], "\(dedented)")
+    // The item above it is the step above, past that step's own lines and a nested list's items.
+    let belowAnExpect = MarkedYAML(
+      "scenario: x\nsteps:\n  - sign_in: { email: a@example.com, password: pw }\n    expect:\n"
+        + "      signed_in_devices:\n        - phone\n\n 1️⃣- sign_out\n")
+    #expect(
+      self.errors(belowAnExpect) == [
+        belowAnExpect.error(
+          "1️⃣",
+          "invalid YAML: did not find expected key (while parsing a block mapping at line 1, column 1); this item "
+            + "starts in column 2 and the item above it in column 3: the items of one list start in the same column"
+        )
+      ])
   }
 
   /// Outside the steps a syntax error sets aside the top-level entry that holds it, and the rest of the file is
