@@ -20,6 +20,14 @@ extension User {
     complete(completion) { [self] in try reauthenticateNow(with: credential) }
   }
 
+  /// What a re-authentication with `providerID` gives: the signed-in user, and the provider with no profile.
+  func reauthenticated(in auth: Auth, providerID: String) throws -> AuthDataResult {
+    AuthDataResult(
+      user: try auth.signedInUser(),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: providerID, profile: nil, username: nil, isNewUser: false))
+  }
+
   func reauthenticateNow(with credential: AuthCredential) throws -> AuthDataResult {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     switch credential.content {
@@ -33,19 +41,13 @@ extension User {
         userInfo: { [email] in
           AuthErrorUtils.passwordSignInUserInfo($0, email: email, backend: auth.firebaseWorld.world.backend)
         })
-      return AuthDataResult(
-        user: try auth.signedInUser(),
-        additionalUserInfo: AdditionalUserInfo(
-          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+      return try reauthenticated(in: auth, providerID: EmailAuthProvider.id)
     case .emailLink(let email, let link):
       let code = try Self.signInLinkCode(link)
       try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
         try client.reauthenticate(email: email, linkCode: code)
       }
-      return AuthDataResult(
-        user: try auth.signedInUser(),
-        additionalUserInfo: AdditionalUserInfo(
-          providerID: EmailAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+      return try reauthenticated(in: auth, providerID: EmailAuthProvider.id)
     case .phone, .phoneProof:
       return try reauthenticateNow(withPhone: credential, auth: auth)
     case .tokens:

@@ -51,10 +51,7 @@ extension User {
     try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
       try client.reauthenticatePhone(verificationID: verificationID, code: code)
     }
-    return AuthDataResult(
-      user: try auth.signedInUser(),
-      additionalUserInfo: AdditionalUserInfo(
-        providerID: PhoneAuthProvider.id, profile: nil, username: nil, isNewUser: false))
+    return try reauthenticated(in: auth, providerID: PhoneAuthProvider.id)
   }
 
   /// The verification id and code of a credential to link or update with. A credential holding a temporary
