@@ -183,6 +183,14 @@ final class AppsOwnProvider: NSObject, FederatedAuthProvider {
   }
 }
 
+/// The same from a main-actor type, with the witness off the main actor in the spelling that compiles here
+/// (`nonisolated` alone compiles against the SDK only; see Docs/FirebaseAPI.md).
+@MainActor final class MainActorProvider: NSObject, FederatedAuthProvider {
+  nonisolated(nonsending) func credential(with uiDelegate: AuthUIDelegate?) async throws -> AuthCredential {
+    throw NSError(domain: AuthErrors.domain, code: AuthErrorCode.webContextCancelled.rawValue)
+  }
+}
+
 /// App code that takes any federated provider, as the SDK's protocol allows on iOS.
 @MainActor func credentialOfAnyProvider(_ provider: FederatedAuthProvider) async throws -> AuthCredential {
   try await provider.credential(with: nil)
