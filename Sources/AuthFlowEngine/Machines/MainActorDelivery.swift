@@ -8,6 +8,13 @@ import AuthFlowLanguage
 /// detached tasks), it is queued as a main-actor task behind the work already queued, so `@MainActor` app code
 /// receives it isolated, and in the same order on every run.
 package enum MainActorDelivery {
+  /// Whether a scenario run drives the executors on the calling thread (an async machine's run; not a plain test
+  /// or a synchronous machine).
+  package static var runDrivesHere: Bool {
+    guard #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return false }
+    return AppJobQueue.shared.callerIsolation != nil
+  }
+
   package static func deliver(_ callback: @escaping () -> Void) {
     if #available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) {
       if AppJobQueue.shared.callerIsolation == false {

@@ -6,7 +6,9 @@ extension Auth {
   // MARK: - Action codes, handled in the app
 
   /// What a code is for and the email it was sent to; consumes nothing.
-  public func checkActionCode(_ code: String) async throws -> ActionCodeInfo { try checkActionCodeNow(code) }
+  nonisolated(nonsending) public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
+    try await AsyncMember.run { [self] in try checkActionCodeNow(code) }
+  }
 
   /// What a code is for; see ``checkActionCode(_:)``.
   public func checkActionCode(_ code: String, completion: @escaping (ActionCodeInfo?, Error?) -> Void) {
@@ -33,7 +35,9 @@ extension Auth {
   /// Applies an email-verification code (the account's email becomes verified), an email-change code (the
   /// account gets the new email and every session is revoked) or a recover code (the change is reverted). The
   /// signed-in user's cached profile changes only with `reload()`, as in the SDK.
-  public func applyActionCode(_ code: String) async throws { try applyActionCodeNow(code) }
+  nonisolated(nonsending) public func applyActionCode(_ code: String) async throws {
+    try await AsyncMember.run { [self] in try applyActionCodeNow(code) }
+  }
 
   /// Applies an email-verification code; see ``applyActionCode(_:)``.
   public func applyActionCode(_ code: String, completion: @escaping (Error?) -> Void) {
@@ -46,8 +50,8 @@ extension Auth {
 
   /// The email a password-reset code was sent to; consumes nothing. As in the SDK, which asks
   /// `checkActionCode`, a valid code of another kind answers with its ``ActionCodeInfo/email`` too.
-  public func verifyPasswordResetCode(_ code: String) async throws -> String {
-    try verifyPasswordResetCodeNow(code)
+  nonisolated(nonsending) public func verifyPasswordResetCode(_ code: String) async throws -> String {
+    try await AsyncMember.run { [self] in try verifyPasswordResetCodeNow(code) }
   }
 
   /// The email a password-reset code was sent to; see ``verifyPasswordResetCode(_:)``.
@@ -61,8 +65,10 @@ extension Auth {
   }
 
   /// Sets a new password with a password-reset code; every session of the account is revoked.
-  public func confirmPasswordReset(withCode code: String, newPassword: String) async throws {
-    try confirmPasswordResetNow(code, newPassword)
+  nonisolated(nonsending) public func confirmPasswordReset(withCode code: String, newPassword: String)
+    async throws
+  {
+    try await AsyncMember.run { [self] in try confirmPasswordResetNow(code, newPassword) }
   }
 
   /// Sets a new password with a password-reset code; see ``confirmPasswordReset(withCode:newPassword:)``.

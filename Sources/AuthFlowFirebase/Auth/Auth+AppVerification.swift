@@ -22,7 +22,7 @@ extension Auth {
 
   /// Loads the project's reCAPTCHA Enterprise configuration. The world's project enforces no reCAPTCHA, so there
   /// is nothing to load and this succeeds, as production does for such a project.
-  public func initializeRecaptchaConfig() async throws {}
+  nonisolated(nonsending) public func initializeRecaptchaConfig() async throws {}
 
   /// Loads the project's reCAPTCHA Enterprise configuration; see ``initializeRecaptchaConfig()``. `completion`
   /// is called with nil, synchronously.

@@ -6,10 +6,12 @@ import Foundation
 extension Auth {
   /// Signs in with the credential `provider`'s sign-in page gives. `uiDelegate` is not used.
   @discardableResult
-  public func signIn(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws
+  nonisolated(nonsending) public func signIn(
+    with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?
+  ) async throws
     -> AuthDataResult
   {
-    try await signIn(with: try Auth.sheetCredential(of: provider))
+    try await AsyncMember.run { [self] in try signInNow(with: try Auth.sheetCredential(of: provider)) }
   }
 
   /// Signs in with the credential `provider`'s sign-in page gives; `completion` is called when the SDK would (see
@@ -34,8 +36,10 @@ extension Auth {
   /// app, as Apple requires before an Apple user's account is deleted. The world issues no Apple codes, so any
   /// non-empty one is accepted for a user with Apple linked; an empty one, or a user without Apple, is
   /// `invalidCredential`. With no current user the SDK never calls back; this throws `nullUser` instead.
-  public func revokeToken(withAuthorizationCode authorizationCode: String) async throws {
-    try revokeTokenNow(authorizationCode)
+  nonisolated(nonsending) public func revokeToken(withAuthorizationCode authorizationCode: String)
+    async throws
+  {
+    try await AsyncMember.run { [self] in try revokeTokenNow(authorizationCode) }
   }
 
   /// Revokes the current user's Apple tokens; see ``revokeToken(withAuthorizationCode:)``.

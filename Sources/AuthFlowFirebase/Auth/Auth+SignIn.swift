@@ -7,8 +7,10 @@ extension Auth {
 
   /// Creates an email-and-password account and signs it in (unverified).
   @discardableResult
-  public func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
-    try createUserNow(email: email, password: password)
+  nonisolated(nonsending) public func createUser(withEmail email: String, password: String) async throws
+    -> AuthDataResult
+  {
+    try await AsyncMember.run { [self] in try createUserNow(email: email, password: password) }
   }
 
   /// Creates an email-and-password account and signs it in (unverified).
@@ -36,8 +38,10 @@ extension Auth {
 
   /// Signs in with an email and a password.
   @discardableResult
-  public func signIn(withEmail email: String, password: String) async throws -> AuthDataResult {
-    try signInNow(email: email, password: password)
+  nonisolated(nonsending) public func signIn(withEmail email: String, password: String) async throws
+    -> AuthDataResult
+  {
+    try await AsyncMember.run { [self] in try signInNow(email: email, password: password) }
   }
 
   /// Signs in with an email and a password.
@@ -70,8 +74,8 @@ extension Auth {
   /// (``User/getIDTokenResult(forcingRefresh:)``). A token without a uid, an over-long uid or a reserved claim is
   /// `invalidCustomToken`.
   @discardableResult
-  public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
-    try signInNow(customToken: token)
+  nonisolated(nonsending) public func signIn(withCustomToken token: String) async throws -> AuthDataResult {
+    try await AsyncMember.run { [self] in try signInNow(customToken: token) }
   }
 
   /// Signs in with a custom token; see ``signIn(withCustomToken:)``.
@@ -100,8 +104,10 @@ extension Auth {
   ///
   /// The settings must name the continue URL (`url`), else `missingContinueURI` as production answers, and set
   /// `handleCodeInApp`: without it the SDK stops the app, and this throws `internalError` saying so.
-  public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-    try sendSignInLinkNow(email, actionCodeSettings)
+  nonisolated(nonsending) public func sendSignInLink(
+    toEmail email: String, actionCodeSettings: ActionCodeSettings
+  ) async throws {
+    try await AsyncMember.run { [self] in try sendSignInLinkNow(email, actionCodeSettings) }
   }
 
   /// Emails a passwordless sign-in link; see ``sendSignInLink(toEmail:actionCodeSettings:)``.
@@ -134,8 +140,10 @@ extension Auth {
   /// there is none, and its email is verified. A used or unknown link is `invalidActionCode`, one older than 6
   /// hours `expiredActionCode`, another email `invalidEmail`; a string that is not a sign-in link is
   /// `invalidActionCode` (the SDK stops the app there).
-  public func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
-    try signInNow(email: email, link: link)
+  nonisolated(nonsending) public func signIn(withEmail email: String, link: String) async throws
+    -> AuthDataResult
+  {
+    try await AsyncMember.run { [self] in try signInNow(email: email, link: link) }
   }
 
   /// Completes a passwordless sign-in; see ``signIn(withEmail:link:)``.
@@ -167,7 +175,9 @@ extension Auth {
   /// it is that guest, with no `additionalUserInfo` and no call to the backend, as the SDK answers: an app that
   /// signs in anonymously at every launch keeps one guest.
   @discardableResult
-  public func signInAnonymously() async throws -> AuthDataResult { try signInAnonymouslyNow() }
+  nonisolated(nonsending) public func signInAnonymously() async throws -> AuthDataResult {
+    try await AsyncMember.run { [self] in try signInAnonymouslyNow() }
+  }
 
   /// Signs in as a new guest, or the one signed in; see ``signInAnonymously()``.
   public func signInAnonymously(completion: ((AuthDataResult?, Error?) -> Void)? = nil) {
@@ -191,8 +201,8 @@ extension Auth {
   /// number's account, made if there is none). An IdP sign-in whose email belongs to another account fails with
   /// `accountExistsWithDifferentCredential`, its `userInfo` holding the email and the credential to link later.
   @discardableResult
-  public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
-    try signInNow(with: credential)
+  nonisolated(nonsending) public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+    try await AsyncMember.run { [self] in try signInNow(with: credential) }
   }
 
   /// Signs in with a credential; see ``signIn(with:)``.
@@ -257,8 +267,8 @@ extension Auth {
     message:
       "`fetchSignInMethods` is deprecated; it returns an empty list when email enumeration protection is on."
   )
-  public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
-    try fetchSignInMethodsNow(email: email)
+  nonisolated(nonsending) public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
+    try await AsyncMember.run { [self] in try fetchSignInMethodsNow(email: email) }
   }
 
   /// The sign-in methods of an email; see ``fetchSignInMethods(forEmail:)``.
@@ -279,10 +289,12 @@ extension Auth {
 
   /// Emails a password-reset link. Under enumeration protection an unknown email succeeds and sends nothing.
   /// The world ignores `actionCodeSettings`.
-  public func sendPasswordReset(withEmail email: String, actionCodeSettings: ActionCodeSettings? = nil)
+  nonisolated(nonsending) public func sendPasswordReset(
+    withEmail email: String, actionCodeSettings: ActionCodeSettings? = nil
+  )
     async throws
   {
-    try sendPasswordResetNow(email: email)
+    try await AsyncMember.run { [self] in try sendPasswordResetNow(email: email) }
   }
 
   /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.

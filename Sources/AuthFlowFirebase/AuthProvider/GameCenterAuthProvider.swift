@@ -12,7 +12,7 @@ open class GameCenterAuthProvider: NSObject {
   }
 
   /// The local player's credential: not modelled, throws `operationNotAllowed`.
-  open class func getCredential() async throws -> AuthCredential {
+  nonisolated(nonsending) open class func getCredential() async throws -> AuthCredential {
     throw AuthErrorUtils.unsupported("Game Center sign-in")
   }
 

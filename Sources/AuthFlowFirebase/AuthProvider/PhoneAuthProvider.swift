@@ -34,10 +34,10 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
   /// ``verifyPhoneNumber(with:uiDelegate:multiFactorSession:)``, as hints show numbers masked).
   ///
   /// `uiDelegate` is never used (the world verifies no app).
-  open func verifyPhoneNumber(
+  nonisolated(nonsending) open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil
   ) async throws -> String {
-    try verifyNow(phoneNumber, session: multiFactorSession)
+    try await AsyncMember.run { [self] in try verifyNow(phoneNumber, session: multiFactorSession) }
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
@@ -62,11 +62,11 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
   /// challenge older than 10 minutes is `sessionExpired`. Without a session, or with an enrolment one, the
   /// hint's (masked) number is verified as ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)`` would, as
   /// the SDK does.
-  open func verifyPhoneNumber(
+  nonisolated(nonsending) open func verifyPhoneNumber(
     with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: AuthUIDelegate? = nil,
     multiFactorSession: MultiFactorSession?
   ) async throws -> String {
-    try verifyNow(multiFactorInfo, session: multiFactorSession)
+    try await AsyncMember.run { [self] in try verifyNow(multiFactorInfo, session: multiFactorSession) }
   }
 
   /// Sends the SMS code of a sign-in's second factor; see ``verifyPhoneNumber(with:uiDelegate:multiFactorSession:)``.

@@ -33,8 +33,8 @@ public final class IdentityProviderSheet: NSObject, @unchecked Sendable {
 
   /// Presents the sheet; returns the provider's credential, or throws `webContextCancelled` when the user
   /// closes it and the provider's error when it fails.
-  public func present(defaultValue: String? = nil) async throws -> AuthCredential {
-    try presentNow(defaultValue: defaultValue)
+  nonisolated(nonsending) public func present(defaultValue: String? = nil) async throws -> AuthCredential {
+    try await AsyncMember.run { [self] in try presentNow(defaultValue: defaultValue) }
   }
 
   /// Presents the sheet; calls `completion` with the credential or the error once the user is done with it,

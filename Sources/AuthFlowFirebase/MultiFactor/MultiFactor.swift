@@ -39,7 +39,9 @@ open class MultiFactor: NSObject, @unchecked Sendable {
 
   /// The session to enroll a factor for this user with; nothing is asked of the backend (no error is possible
   /// here: the rules apply when the session is used).
-  open func session() async throws -> MultiFactorSession { try sessionNow() }
+  nonisolated(nonsending) open func session() async throws -> MultiFactorSession {
+    try await AsyncMember.run { [self] in try sessionNow() }
+  }
 
   /// The session to enroll a factor with; see ``session()``.
   open func getSessionWithCompletion(_ completion: ((MultiFactorSession?, Error?) -> Void)?) {
@@ -63,8 +65,10 @@ open class MultiFactor: NSObject, @unchecked Sendable {
   /// authenticator app from a code for the secret of ``TOTPMultiFactorGenerator/generateSecret(with:)``. A wrong
   /// code is `invalidVerificationCode` (and may be typed again), an expired one `sessionExpired`. Other sessions
   /// of the account end; the user object updates in place.
-  open func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
-    try enrollNow(assertion, displayName: displayName)
+  nonisolated(nonsending) open func enroll(with assertion: MultiFactorAssertion, displayName: String?)
+    async throws
+  {
+    try await AsyncMember.run { [self] in try enrollNow(assertion, displayName: displayName) }
   }
 
   /// Enrolls a factor; see ``enroll(with:displayName:)``.
@@ -103,7 +107,9 @@ open class MultiFactor: NSObject, @unchecked Sendable {
   // MARK: - Unenrolling
 
   /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
-  open func unenroll(with factorInfo: MultiFactorInfo) async throws { try unenrollNow(factorInfo.uid) }
+  nonisolated(nonsending) open func unenroll(with factorInfo: MultiFactorInfo) async throws {
+    try await AsyncMember.run { [self] in try unenrollNow(factorInfo.uid) }
+  }
 
   /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
   open func unenroll(with factorInfo: MultiFactorInfo, completion: ((Error?) -> Void)?) {
@@ -113,7 +119,9 @@ open class MultiFactor: NSObject, @unchecked Sendable {
   /// Removes the enrolled factor whose ``MultiFactorInfo/uid`` is `factorUID`: needs a recent sign-in
   /// (`requiresRecentLogin`); an id the account does not have is `multiFactorInfoNotFound`. Other sessions stay;
   /// this device gets new tokens.
-  open func unenroll(withFactorUID factorUID: String) async throws { try unenrollNow(factorUID) }
+  nonisolated(nonsending) open func unenroll(withFactorUID factorUID: String) async throws {
+    try await AsyncMember.run { [self] in try unenrollNow(factorUID) }
+  }
 
   /// Removes an enrolled factor; see ``unenroll(withFactorUID:)``.
   open func unenroll(withFactorUID factorUID: String, completion: ((Error?) -> Void)?) {

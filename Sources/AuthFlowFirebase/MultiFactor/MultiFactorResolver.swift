@@ -29,8 +29,10 @@ open class MultiFactorResolver: NSObject, @unchecked Sendable {
   /// (``TOTPMultiFactorGenerator/assertionForSignIn(withEnrollmentID:oneTimePassword:)``). A wrong code is
   /// `invalidVerificationCode` and may be typed again. The device signs in as the first factor would have signed
   /// it in; as in the SDK the result has no `additionalUserInfo`.
-  open func resolveSignIn(with assertion: MultiFactorAssertion) async throws -> AuthDataResult {
-    try resolveNow(assertion)
+  nonisolated(nonsending) open func resolveSignIn(with assertion: MultiFactorAssertion) async throws
+    -> AuthDataResult
+  {
+    try await AsyncMember.run { [self] in try resolveNow(assertion) }
   }
 
   /// Completes the sign-in; see ``resolveSignIn(with:)``.

@@ -9,8 +9,10 @@ extension User {
   /// sent to the user's address (it is used up), an IdP credential linked to the user, or a phone credential for
   /// the user's number. Another account's credential → `userMismatch`.
   @discardableResult
-  public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
-    try reauthenticateNow(with: credential)
+  nonisolated(nonsending) public func reauthenticate(with credential: AuthCredential) async throws
+    -> AuthDataResult
+  {
+    try await AsyncMember.run { [self] in try reauthenticateNow(with: credential) }
   }
 
   /// Proves again who the user is; see ``reauthenticate(with:)``.
@@ -70,8 +72,8 @@ extension User {
   /// (`EmailAuthProvider.credential(withEmail:link:)`: the user takes the link's address, verified), or a phone
   /// verification (``PhoneAuthCredential``: the user gains the number).
   @discardableResult
-  public func link(with credential: AuthCredential) async throws -> AuthDataResult {
-    try linkNow(with: credential)
+  nonisolated(nonsending) public func link(with credential: AuthCredential) async throws -> AuthDataResult {
+    try await AsyncMember.run { [self] in try linkNow(with: credential) }
   }
 
   /// Links a credential to the user; see ``link(with:)``.
@@ -127,7 +129,9 @@ extension User {
 
   /// Unlinks a provider (`password`, `google.com`, …) from the user; one the user does not have →
   /// `noSuchProvider`.
-  public func unlink(fromProvider provider: String) async throws -> User { try unlinkNow(provider) }
+  nonisolated(nonsending) public func unlink(fromProvider provider: String) async throws -> User {
+    try await AsyncMember.run { [self] in try unlinkNow(provider) }
+  }
 
   /// Unlinks a provider; see ``unlink(fromProvider:)``.
   public func unlink(fromProvider provider: String, completion: ((User?, Error?) -> Void)? = nil) {

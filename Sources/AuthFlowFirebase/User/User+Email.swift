@@ -9,10 +9,10 @@ extension User {
   /// session of the account is revoked (this device's too: its next token refresh fails with
   /// `userTokenExpired`). Needs a sign-in at most 5 minutes old (`requiresRecentLogin`). An address another
   /// account has is `emailAlreadyInUse`, or, under enumeration protection, a success that sends nothing.
-  public func sendEmailVerification(
+  nonisolated(nonsending) public func sendEmailVerification(
     beforeUpdatingEmail newEmail: String, actionCodeSettings: ActionCodeSettings? = nil
   ) async throws {
-    try sendEmailChangeNow(newEmail)
+    try await AsyncMember.run { [self] in try sendEmailChangeNow(newEmail) }
   }
 
   /// Emails a link to the new address; see ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)``.
@@ -42,7 +42,9 @@ extension User {
     *, deprecated,
     message: "`updateEmail` is deprecated; use sendEmailVerification(beforeUpdatingEmail:) instead."
   )
-  public func updateEmail(to email: String) async throws { try updateEmailNow(email) }
+  nonisolated(nonsending) public func updateEmail(to email: String) async throws {
+    try await AsyncMember.run { [self] in try updateEmailNow(email) }
+  }
 
   /// Changes the email at once; see ``updateEmail(to:)``.
   @available(

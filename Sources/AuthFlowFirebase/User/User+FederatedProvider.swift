@@ -4,10 +4,11 @@ import Foundation
 extension User {
   /// Links the credential `provider`'s sign-in page gives, as a credential of its own would link.
   @discardableResult
-  public func link(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws
+  nonisolated(nonsending) public func link(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?)
+    async throws
     -> AuthDataResult
   {
-    try await link(with: try Auth.sheetCredential(of: provider))
+    try await AsyncMember.run { [self] in try linkNow(with: try Auth.sheetCredential(of: provider)) }
   }
 
   /// Links the credential `provider`'s sign-in page gives; `completion` is called when the SDK would (see
@@ -21,10 +22,13 @@ extension User {
 
   /// Re-authenticates with the credential `provider`'s sign-in page gives.
   @discardableResult
-  public func reauthenticate(with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?) async throws
+  nonisolated(nonsending) public func reauthenticate(
+    with provider: FederatedAuthProvider, uiDelegate: AuthUIDelegate?
+  ) async throws
     -> AuthDataResult
   {
-    try await reauthenticate(with: try Auth.sheetCredential(of: provider))
+    try await AsyncMember.run { [self] in try reauthenticateNow(with: try Auth.sheetCredential(of: provider))
+    }
   }
 
   /// Re-authenticates with the credential `provider`'s sign-in page gives; `completion` is called when the SDK

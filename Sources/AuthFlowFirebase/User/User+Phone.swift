@@ -9,8 +9,8 @@ extension User {
   /// (`requiresRecentLogin`, before the code is checked, so the same code works after re-authenticating); a
   /// number another account has is `credentialAlreadyInUse`, with the credential that signs in to that account
   /// under ``AuthErrors/userInfoUpdatedCredentialKey``. The session stays.
-  public func updatePhoneNumber(_ credential: PhoneAuthCredential) async throws {
-    try updatePhoneNumberNow(credential)
+  nonisolated(nonsending) public func updatePhoneNumber(_ credential: PhoneAuthCredential) async throws {
+    try await AsyncMember.run { [self] in try updatePhoneNumberNow(credential) }
   }
 
   /// Replaces the user's phone number; see ``updatePhoneNumber(_:)``.

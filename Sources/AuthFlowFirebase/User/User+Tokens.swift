@@ -16,13 +16,15 @@ extension User {
   }
 
   /// The user's ID token, refreshed first when asked or when it expires within 5 minutes.
-  public func getIDToken(forcingRefresh forceRefresh: Bool = false) async throws -> String {
-    try idTokenNow(forcingRefresh: forceRefresh).value
+  nonisolated(nonsending) public func getIDToken(forcingRefresh forceRefresh: Bool = false) async throws
+    -> String
+  {
+    try await AsyncMember.run { [self] in try idTokenNow(forcingRefresh: forceRefresh).value }
   }
 
   /// The user's ID token; see ``getIDToken(forcingRefresh:)``.
-  public func idTokenForcingRefresh(_ forceRefresh: Bool) async throws -> String {
-    try idTokenNow(forcingRefresh: forceRefresh).value
+  nonisolated(nonsending) public func idTokenForcingRefresh(_ forceRefresh: Bool) async throws -> String {
+    try await AsyncMember.run { [self] in try idTokenNow(forcingRefresh: forceRefresh).value }
   }
 
   /// The user's ID token with its dates, sign-in provider and claims.
@@ -36,8 +38,10 @@ extension User {
   }
 
   /// The user's ID token with its dates, sign-in provider and claims, refreshed first when asked.
-  public func getIDTokenResult(forcingRefresh forceRefresh: Bool = false) async throws -> AuthTokenResult {
-    try tokenResultNow(forcingRefresh: forceRefresh)
+  nonisolated(nonsending) public func getIDTokenResult(forcingRefresh forceRefresh: Bool = false) async throws
+    -> AuthTokenResult
+  {
+    try await AsyncMember.run { [self] in try tokenResultNow(forcingRefresh: forceRefresh) }
   }
 
   private func idTokenNow(forcingRefresh: Bool) throws -> IDToken {

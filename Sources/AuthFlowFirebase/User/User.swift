@@ -169,7 +169,9 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Fetches the user from the backend (`lookup`): the cached user becomes what the backend says. A revoked
   /// session, a deleted or a disabled account signs the device out and fails.
-  open func reload() async throws { try reloadNow() }
+  nonisolated(nonsending) open func reload() async throws {
+    try await AsyncMember.run { [self] in try reloadNow() }
+  }
 
   /// Fetches the user from the backend; see ``reload()``.
   open func reload(completion: ((Error?) -> Void)? = nil) {
@@ -184,8 +186,10 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   /// Emails the user a verification link (rate-limited like production). The world ignores
   /// `actionCodeSettings`.
-  open func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil) async throws {
-    try sendEmailVerificationNow()
+  nonisolated(nonsending) open func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil)
+    async throws
+  {
+    try await AsyncMember.run { [self] in try sendEmailVerificationNow() }
   }
 
   /// Emails the user a verification link; see ``sendEmailVerification(with:)``.
@@ -206,7 +210,9 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   /// Deletes the account; needs a sign-in at most 5 minutes old (`requiresRecentLogin`), then signs out.
-  open func delete() async throws { try deleteNow() }
+  nonisolated(nonsending) open func delete() async throws {
+    try await AsyncMember.run { [self] in try deleteNow() }
+  }
 
   /// Deletes the account; see ``delete()``.
   open func delete(completion: ((Error?) -> Void)? = nil) {
@@ -218,7 +224,9 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   }
 
   /// Changes the password; needs a recent sign-in, and revokes every other session of the account.
-  open func updatePassword(to password: String) async throws { try updatePasswordNow(password) }
+  nonisolated(nonsending) open func updatePassword(to password: String) async throws {
+    try await AsyncMember.run { [self] in try updatePasswordNow(password) }
+  }
 
   /// Changes the password; see ``updatePassword(to:)``.
   open func updatePassword(to password: String, completion: ((Error?) -> Void)? = nil) {

@@ -24,7 +24,9 @@ open class UserProfileChangeRequest: NSObject, @unchecked Sendable {
   }
 
   /// Sends the changes (`update`); the user object shows them once they succeed.
-  open func commitChanges() async throws { try commitNow() }
+  nonisolated(nonsending) open func commitChanges() async throws {
+    try await AsyncMember.run { [self] in try commitNow() }
+  }
 
   /// Sends the changes; see ``commitChanges()``.
   open func commitChanges(completion: ((Error?) -> Void)? = nil) {

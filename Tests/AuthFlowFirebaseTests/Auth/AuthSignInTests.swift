@@ -161,13 +161,33 @@ import Testing
     #expect(error?.userInfo[AuthErrorUserInfoNameKey] as? String == "ERROR_NETWORK_REQUEST_FAILED")
   }
 
-  @Test func unmodelledMembersFailWithOperationNotAllowed() async throws {
-    let auth = FirebaseWorld(accounts: [bob]).auth(for: "phone")
+  /// An app names its keychain access group at launch, and may hand its current user back: the device keeps one
+  /// session whatever the group, so neither changes who is signed in. Another device's user object is not
+  /// modelled, and a nil user is `nullUser`, as in the SDK.
+  @Test func accessGroupsAndUpdatingTheCurrentUserKeepTheSession() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let auth = world.auth(for: "phone")
+    try auth.useUserAccessGroup("TEAMID.com.example.shared")
+    #expect(auth.userAccessGroup == "TEAMID.com.example.shared")
+    #expect(try auth.getStoredUser(forAccessGroup: "TEAMID.com.example.shared") == nil)
     let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
-    let update = await thrownError { try await auth.updateCurrentUser(user) }
-    let group = await thrownError { try auth.useUserAccessGroup("group") }
+    try await auth.updateCurrentUser(user)
+    #expect(auth.currentUser === user)
+    #expect(try auth.getStoredUser(forAccessGroup: nil) === user)
+    try auth.useUserAccessGroup(nil)
+    #expect(auth.userAccessGroup == nil && auth.currentUser === user)
+
+    let laptop = world.auth(for: "laptop")
+    let other = try await laptop.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    let update = await thrownError { try await auth.updateCurrentUser(other) }
     #expect(update?.code == AuthErrorCode.operationNotAllowed.rawValue)
-    #expect(group?.code == AuthErrorCode.operationNotAllowed.rawValue)
+    var nilUserError: Error?
+    auth.updateCurrentUser(nil) { nilUserError = $0 }
+    #expect((nilUserError as NSError?)?.code == AuthErrorCode.nullUser.rawValue)
+  }
+
+  @Test func emailLinksAreRecognisedByTheirMode() {
+    let auth = FirebaseWorld(accounts: [bob]).auth(for: "phone")
     #expect(auth.isSignIn(withEmailLink: "https://x.test/?mode=signIn&oobCode=abc"))
     #expect(!auth.isSignIn(withEmailLink: "https://x.test/?mode=verifyEmail&oobCode=abc"))
   }

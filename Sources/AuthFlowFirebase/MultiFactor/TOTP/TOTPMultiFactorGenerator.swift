@@ -10,8 +10,10 @@ open class TOTPMultiFactorGenerator: NSObject, @unchecked Sendable {
   /// (`requiresRecentLogin`), one authenticator per account (`secondFactorAlreadyEnrolled`), at most five
   /// factors (`maximumSecondFactorCountExceeded`), TOTP allowed for the project (`operationNotAllowed`). A
   /// sign-in session is `invalidMultiFactorSession` (the SDK answers an internal error).
-  open class func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {
-    try generateSecretNow(session)
+  nonisolated(nonsending) open class func generateSecret(with session: MultiFactorSession) async throws
+    -> TOTPSecret
+  {
+    try await AsyncMember.run { [self] in try generateSecretNow(session) }
   }
 
   /// Starts enrolling an authenticator app; see ``generateSecret(with:)``.
