@@ -2,6 +2,12 @@
 // `import FirebaseAuth` uses `NSError`, `URL` and `UserDefaults`: this module does the same.
 @_exported import Foundation
 
+// On Apple platforms Foundation has `URLRequest` and `URLSession`, which app code uses to send the ID token to
+// its own backend; on Linux they are FoundationNetworking's.
+#if canImport(FoundationNetworking)
+  @_exported import FoundationNetworking
+#endif
+
 /// The SDK's module name as a namespace, so app code that qualifies a type with it compiles unchanged.
 ///
 /// Apps that have a `User` model of their own write `FirebaseAuth.User` for the SDK's; with
