@@ -21,7 +21,7 @@ open class Auth: NSObject, @unchecked Sendable {
   /// What binds this instance to a task (``CurrentAuth/bound``): one weak reference for every binding.
   let binding = CurrentAuth.Binding()
   /// The current user object; the same object while the same user stays signed in, as in the SDK.
-  private var user: User?
+  private(set) var user: User?
   /// The user the last call left signed in, read before the listeners its change wakes run: what its result
   /// hands over. A listener may sign out at once (an app that lets no unverified user in); the SDK hands the
   /// result over first and runs the listeners later, so the call still succeeds with its user.

@@ -156,13 +156,20 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
   ) throws -> T {
     guard let auth else { throw AuthErrorUtils.error(.nullUser) }
     let uid = read { cached.uid }
-    return try auth.perform(
+    let value = try auth.perform(
       { () throws(AuthFlowLanguage.AuthErrorCode) -> T in
         guard auth.client.currentUser?.uid == uid else {
           throw AuthFlowLanguage.AuthErrorCode(rawValue: "app/not-signed-in")
         }
         return try body(auth.client)
       }, userInfo: userInfo)
+    // An object kept from an earlier sign-in of the same user (the SDK makes a new one for each) acts for the
+    // session and, as the SDK's acts with its own tokens and updates itself, shows what the call fetched.
+    auth.firebaseWorld.locked {
+      guard auth.user !== self, let current = auth.client.currentUser, current.uid == uid else { return }
+      update(current, account: auth.client.currentAccount?.uid == uid ? auth.client.currentAccount : nil)
+    }
+    return value
   }
 
   // MARK: - Account

@@ -296,4 +296,19 @@ import Testing
     #expect(error?.code == AuthErrorCode.nullUser.rawValue)
     #expect(user.email == "bob@example.com", "the object keeps what it showed")
   }
+
+  /// The SDK makes a new `User` for each sign-in; an object kept from an earlier sign-in of the same user still
+  /// works with its own tokens, and a reload updates that object itself.
+  @Test func anObjectFromAnEarlierSignInOfTheSameUserReloadsItself() async throws {
+    let unverified = FirebaseWorld.AccountSeed(email: "una@example.com", password: "Str0ng-pass")
+    let world = FirebaseWorld(accounts: [unverified])
+    let auth = world.auth(for: "phone")
+    let first = try await auth.signIn(withEmail: "una@example.com", password: "Str0ng-pass").user
+    try auth.signOut()
+    let second = try await auth.signIn(withEmail: "una@example.com", password: "Str0ng-pass").user
+    #expect(first !== second)
+    #expect(world.admin(.verifyEmail(account: .email("una@example.com"))))
+    try await first.reload()
+    #expect(first.isEmailVerified)
+  }
 }
