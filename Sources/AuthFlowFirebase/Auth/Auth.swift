@@ -256,6 +256,7 @@ open class Auth: NSObject, @unchecked Sendable {
   open func removeIDTokenDidChangeListener(_ listenerHandle: NSObjectProtocol) { remove(listenerHandle) }
 
   private func add(_ listener: Listener) -> NSObjectProtocol {
+    listener.owner = self
     firebaseWorld.locked {
       // Before it is in the list: a change another thread makes meanwhile queues behind the first call.
       listener.firstCallPending = true
@@ -318,6 +319,13 @@ open class Auth: NSObject, @unchecked Sendable {
   }
 
   private func remove(_ handle: NSObjectProtocol) {
+    // A process has one `Auth` in production, so a handle is removed through whichever instance code holds: a
+    // view model's `deinit` runs outside its device (`Auth.auth()` is then another instance), and still removes
+    // its listener.
+    if let listener = handle as? Listener, let owner = listener.owner, owner !== self {
+      owner.remove(handle)
+      return
+    }
     firebaseWorld.locked {
       listeners.removeAll { $0 === handle }
       noteWhetherRefreshesAreHeard()
@@ -350,6 +358,8 @@ final class Listener: NSObject, @unchecked Sendable {
   var lastUID: String?
   /// Whether its first call is still queued (under a scenario run, until the main actor's earlier work ran).
   var firstCallPending = false
+  /// The instance it was added to, which removing it through another instance reaches.
+  weak var owner: Auth?
 
   init(kind: Kind, callback: @escaping (Auth, User?) -> Void) {
     self.kind = kind

@@ -24,6 +24,17 @@ import Testing
     #expect(heard == [nil, "bob@example.com", nil])
   }
 
+  /// A view model's `deinit` removes its listener through `Auth.auth()`, outside its device: the process has one
+  /// `Auth` in production, so the listener is removed whichever instance the handle is given to.
+  @Test func aListenerIsRemovedThroughAnyInstance() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    nonisolated(unsafe) var calls = 0
+    let handle = world.withDevice("phone") { Auth.auth().addStateDidChangeListener { _, _ in calls += 1 } }
+    world.auth(for: "laptop").removeStateDidChangeListener(handle)
+    try await world.auth(for: "phone").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    #expect(calls == 1, "only the call on registration")
+  }
+
   /// An app that lets no unverified user in signs out from its state listener. The SDK hands the sign-in its
   /// result before the listeners run, so the call still succeeds with its user; a listener registered after it
   /// is told of the change as it is when its turn comes (the user is gone), and so hears the next sign-in.
