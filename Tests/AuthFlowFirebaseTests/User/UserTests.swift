@@ -112,6 +112,23 @@ import Testing
     #expect(refreshed["picture"] as? String == "https://example.com/bob.png")
   }
 
+  /// The SDK decodes a token's claims with `JSONSerialization`, so numbers and booleans are `NSNumber`s: app code
+  /// reads them as whichever number type it likes.
+  @Test func claimNumbersReadAsAnyNumberType() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    let user = try await world.auth(for: "phone").signIn(
+      withEmail: "bob@example.com", password: "Str0ng-pass"
+    ).user
+    #expect(
+      world.admin(
+        .setClaims(account: .email("bob@example.com"), claims: ["level": .integer(3), "admin": .bool(true)])))
+    let claims = try await user.getIDTokenResult(forcingRefresh: true).claims
+    #expect(claims["level"] as? Int == 3 && claims["level"] as? Double == 3)
+    #expect(claims["admin"] as? Bool == true && claims["admin"] as? Int == 1)
+    let expiry = try #require(claims["exp"] as? TimeInterval)
+    #expect(expiry - (claims["iat"] as? Double ?? 0) == 3600)
+  }
+
   @Test func profileChangesShowOnTheUserAndTheBackend() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
