@@ -40,19 +40,52 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
     try await AsyncMember.run { [self] in try verifyNow(phoneNumber, session: multiFactorSession) }
   }
 
-  /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
+  /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``. The handler is main-actor
+  /// isolated, as in FirebaseAuth 11.14 and later.
+  open func verifyPhoneNumber(
+    _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil,
+    completion: (@MainActor (String?, Error?) -> Void)?
+  ) {
+    auth.complete(completion.map(Self.onCallersThread)) { [self] in try verifyNow(phoneNumber, session: nil) }
+  }
+
+  /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``. The handler is main-actor
+  /// isolated, as in FirebaseAuth 11.14 and later.
+  open func verifyPhoneNumber(
+    _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil,
+    completion: (@MainActor (String?, Error?) -> Void)?
+  ) {
+    auth.complete(completion.map(Self.onCallersThread)) { [self] in
+      try verifyNow(phoneNumber, session: multiFactorSession)
+    }
+  }
+
+  /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``. FirebaseAuth 11.1–11.13's
+  /// spelling, with a handler of no actor: code that passes one along (a non-`Sendable` handler of its own)
+  /// compiles, where the main-actor form is preferred for everything else.
+  @_disfavoredOverload
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, completion: ((String?, Error?) -> Void)?
   ) {
     auth.complete(completion) { [self] in try verifyNow(phoneNumber, session: nil) }
   }
 
-  /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
+  /// Sends an SMS code, FirebaseAuth 11.1–11.13's spelling; see
+  /// ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``.
+  @_disfavoredOverload
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil,
     completion: ((String?, Error?) -> Void)?
   ) {
     auth.complete(completion) { [self] in try verifyNow(phoneNumber, session: multiFactorSession) }
+  }
+
+  /// A main-actor handler called where every handler is called: under a scenario run in a main-actor task (see
+  /// `Completion`), in a plain test on the caller's thread before the call returns, as the other handlers are.
+  private static func onCallersThread(_ completion: @escaping @MainActor (String?, Error?) -> Void)
+    -> (String?, Error?) -> Void
+  {
+    unsafeBitCast(completion, to: ((String?, Error?) -> Void).self)
   }
 
   /// Sends the SMS code of a sign-in's second factor: `multiFactorInfo` is one of the

@@ -283,7 +283,7 @@ import Testing
     #expect(old.additionalUserInfo?.isNewUser == true && old.user.uid != uid)
   }
 
-  @Test func completionHandlerFormsReportTheSameOutcomes() throws {
+  @Test @MainActor func completionHandlerFormsReportTheSameOutcomes() throws {
     let world = worldWithPat(otherNumber)
     let auth = world.auth(for: "phone")
     let provider = PhoneAuthProvider.provider(auth: auth)

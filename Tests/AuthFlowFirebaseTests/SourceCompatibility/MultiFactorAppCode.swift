@@ -176,3 +176,32 @@ final class SecondFactorLogin {
     }
   }
 }
+
+/// Phone-code senders as FirebaseAuth 11.14 and later let code on no actor write them (the handler is main-actor
+/// isolated), and as 11.1 lets one pass its own handler along: both must compile.
+@MainActor final class CodeEntryModel {
+  var verificationID: String?
+  var error: Error?
+}
+
+final class PhoneCodeSender {
+  /// Sets main-actor state from the handler, which 11.14 runs on the main actor.
+  func send(to number: String, model: CodeEntryModel) {
+    PhoneAuthProvider.provider().verifyPhoneNumber(number, uiDelegate: nil) { verificationID, error in
+      model.verificationID = verificationID
+      model.error = error
+    }
+  }
+
+  /// Writes the isolation out, as such code may.
+  func sendMarked(to number: String, model: CodeEntryModel) {
+    PhoneAuthProvider.provider().verifyPhoneNumber(number, uiDelegate: nil, multiFactorSession: nil) {
+      @MainActor verificationID, _ in model.verificationID = verificationID
+    }
+  }
+
+  /// Passes a handler of its own along, as a completion-handler service of 11.1's time does.
+  func send(to number: String, completion: @escaping (String?, Error?) -> Void) {
+    PhoneAuthProvider.provider().verifyPhoneNumber(number, uiDelegate: nil, completion: completion)
+  }
+}
