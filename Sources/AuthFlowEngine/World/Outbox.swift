@@ -26,7 +26,7 @@ public final class Outbox {
         : "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)"
     }
     /// The world's project's web API key, as links carry it.
-    static let apiKey = "authflow-api-key"
+    package static let apiKey = "authflow-api-key"
     var mode: String { kind.mode }
   }
 

@@ -75,6 +75,12 @@ open class Auth: NSObject, @unchecked Sendable {
   /// that forgot its world fails with the reason instead, and the tests after it still run.
   open class func auth() -> Auth { CurrentAuth.resolve() ?? outsideAnyWorld }
 
+  /// The instance for `app`: the device's, as ``auth()`` (only the default app is modelled, ``FirebaseApp``).
+  open class func auth(app: FirebaseApp) -> Auth { auth() }
+
+  /// The app this instance belongs to: the world's default app.
+  public var app: FirebaseApp? { FirebaseApp.app() }
+
   /// What ``auth()`` returns outside any world.
   private static let outsideAnyWorld: Auth = {
     let auth = FirebaseWorld().auth(for: "phone")

@@ -54,6 +54,10 @@ public enum FirebaseAuth {
   public typealias FacebookAuthProvider = AuthFlowFirebase.FacebookAuthProvider
   /// ``AuthFlowFirebase/FederatedAuthProvider``.
   public typealias FederatedAuthProvider = AuthFlowFirebase.FederatedAuthProvider
+  /// ``AuthFlowFirebase/FirebaseApp`` (FirebaseCore's, which FirebaseAuth's headers bring along).
+  public typealias FirebaseApp = AuthFlowFirebase.FirebaseApp
+  /// ``AuthFlowFirebase/FirebaseOptions`` (FirebaseCore's, which FirebaseAuth's headers bring along).
+  public typealias FirebaseOptions = AuthFlowFirebase.FirebaseOptions
   /// ``AuthFlowFirebase/GameCenterAuthProvider``.
   public typealias GameCenterAuthProvider = AuthFlowFirebase.GameCenterAuthProvider
   /// ``AuthFlowFirebase/GitHubAuthProvider``.

@@ -62,7 +62,9 @@ public final class FirebaseWorld: @unchecked Sendable {
   /// Answers queued for the next sheet per device.
   var sheetAnswers: [String: [AuthFlowLanguage.ProviderSheet]] = [:]
   /// The project tokens are issued for (`aud`, `iss`).
-  public let projectID = "demo-authflow"
+  public let projectID = FirebaseWorld.projectID
+  /// Every world's project id, which ``FirebaseOptions`` carries too.
+  static let projectID = "demo-authflow"
   /// Whether the devices' ID tokens refresh on their own, 5 minutes before they expire, as ``advance(by:)`` moves
   /// the clock (true), or only when a call needs one, as for an app that uses FirebaseAuth alone (false; see
   /// Docs/FirebaseAPI.md). In a scenario run the machine's descriptor says

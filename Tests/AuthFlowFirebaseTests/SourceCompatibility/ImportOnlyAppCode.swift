@@ -1,19 +1,7 @@
 // App code whose only import is FirebaseAuth's (changed to `import AuthFlowFirebase`): FirebaseAuth brings
-// Foundation with it, so `NSError`, `URL`, `UserDefaults` and `Data` need no import of their own. It must compile.
+// Foundation with it, so `NSError`, `URL`, `UserDefaults` and `Data` need no import of their own, and the
+// FirebaseCore calls auth code makes (`FirebaseApp.configure()`, the app's options) compile too.
 import AuthFlowFirebase
-
-// Docs/FirebaseAPI.md's FirebaseCore stand-in, as written there.
-#if !canImport(FirebaseCore)
-  final class FirebaseOptions {
-    var clientID: String? = "test-client-id"
-  }
-
-  final class FirebaseApp {
-    let options = FirebaseOptions()
-    static func configure() {}
-    static func app() -> FirebaseApp? { FirebaseApp() }
-  }
-#endif
 
 /// A completion-handler account manager that remembers the last email signed in with and maps errors by number.
 final class RememberingAccountManager {
