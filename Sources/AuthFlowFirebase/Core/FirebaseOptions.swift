@@ -57,7 +57,8 @@ open class FirebaseOptions: NSObject, NSCopying, @unchecked Sendable {
 
   /// The world's project.
   static let world: FirebaseOptions = {
-    let options = FirebaseOptions(googleAppID: "1:000000000000:ios:0000000000000000", gcmSenderID: "000000000000")
+    let options = FirebaseOptions(
+      googleAppID: "1:000000000000:ios:0000000000000000", gcmSenderID: "000000000000")
     options.apiKey = Outbox.Email.apiKey
     options.clientID = "000000000000-authflow.apps.googleusercontent.com"
     options.projectID = FirebaseWorld.projectID
