@@ -112,7 +112,8 @@ open class Auth: NSObject, @unchecked Sendable {
     user.getIDTokenForcingRefresh(forceRefresh, completion: callback)
   }
 
-  /// Sets ``languageCode`` to the app's language; recorded only.
+  /// Sets ``languageCode`` to the app's language: `en`, whatever the machine's locale, so runs agree across
+  /// machines; recorded only.
   open func useAppLanguage() { languageCode = "en" }
 
   /// The emulator's address: a no-op, as the world is always in use.
