@@ -90,6 +90,12 @@ let package = Package(
       name: "AuthFlowFirebaseTests",
       dependencies: ["AuthFlowFirebase", "AuthFlowKit"]
     ),
+    // Code whose only import is AuthFlowFirebase, with Swift 7's member visibility: what it re-exports suffices.
+    .testTarget(
+      name: "AuthFlowFirebaseImportTests",
+      dependencies: ["AuthFlowFirebase"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
     .testTarget(
       name: "AuthFlowServerTests",
       dependencies: [

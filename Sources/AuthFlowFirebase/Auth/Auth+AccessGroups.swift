@@ -5,10 +5,11 @@ import Foundation
 /// A device of the world keeps its session as the SDK keeps it in the keychain, and the apps of a device (an app
 /// and its extensions, which an access group lets share it) share that one session: every access group names the
 /// same stored user, the device's. So naming a group at launch (`useUserAccessGroup`) changes no session, and the
-/// stored user of any group is the current one. Switching to a user object works for the current user only.
+/// stored user of any group is the current one. Switching to a user object works for the current user's only.
 extension Auth {
-  /// Makes `user` the current user: here only the user signed in on this device, which changes nothing (the SDK
-  /// saves it again). Another user's object fails with `operationNotAllowed` (not modelled).
+  /// Makes `user` the current user: here only the user signed in on this device (or an object of an earlier
+  /// sign-in of that account here), which changes nothing (the SDK saves it again). Any other user object fails
+  /// with `operationNotAllowed` (not modelled).
   nonisolated(nonsending) public func updateCurrentUser(_ user: User) async throws {
     try await AsyncMember.run { [self] in try updateCurrentUserNow(user) }
   }
@@ -22,7 +23,9 @@ extension Auth {
   }
 
   private func updateCurrentUserNow(_ user: User) throws {
-    guard user === currentUser else {
+    // This device's user, or an object of an earlier sign-in of the same account here (which acts for the
+    // session, as ``User`` says).
+    guard user === currentUser || (user.auth === self && user.accountUID == currentUser?.accountUID) else {
       throw AuthErrorUtils.unsupported("updateCurrentUser with another user")
     }
   }

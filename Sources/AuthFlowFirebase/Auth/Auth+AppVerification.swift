@@ -22,7 +22,9 @@ extension Auth {
 
   /// Loads the project's reCAPTCHA Enterprise configuration. The world's project enforces no reCAPTCHA, so there
   /// is nothing to load and this succeeds, as production does for such a project.
-  nonisolated(nonsending) public func initializeRecaptchaConfig() async throws {}
+  nonisolated(nonsending) public func initializeRecaptchaConfig() async throws {
+    try await AsyncMember.run {}
+  }
 
   /// Loads the project's reCAPTCHA Enterprise configuration; see ``initializeRecaptchaConfig()``. `completion`
   /// is called with nil, synchronously.

@@ -13,7 +13,7 @@ open class GameCenterAuthProvider: NSObject {
 
   /// The local player's credential: not modelled, throws `operationNotAllowed`.
   nonisolated(nonsending) open class func getCredential() async throws -> AuthCredential {
-    throw AuthErrorUtils.unsupported("Game Center sign-in")
+    try await AsyncMember.run { throw AuthErrorUtils.unsupported("Game Center sign-in") }
   }
 
   @available(*, unavailable)

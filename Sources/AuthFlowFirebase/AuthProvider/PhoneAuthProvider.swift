@@ -41,21 +41,23 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``. The handler is main-actor
-  /// isolated, as in FirebaseAuth 11.14 and later.
+  /// isolated, as in FirebaseAuth 11.14 and later. `caller` is the caller's isolation, which Swift fills in.
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil,
-    completion: (@MainActor (String?, Error?) -> Void)?
+    completion: (@MainActor (String?, Error?) -> Void)?, isolation caller: (any Actor)? = #isolation
   ) {
-    auth.complete(completion.map(Self.onCallersThread)) { [self] in try verifyNow(phoneNumber, session: nil) }
+    auth.complete(completion.map { Self.onMainActor($0, caller: caller) }) { [self] in
+      try verifyNow(phoneNumber, session: nil)
+    }
   }
 
   /// Sends an SMS code; see ``verifyPhoneNumber(_:uiDelegate:multiFactorSession:)``. The handler is main-actor
-  /// isolated, as in FirebaseAuth 11.14 and later.
+  /// isolated, as in FirebaseAuth 11.14 and later. `caller` is the caller's isolation, which Swift fills in.
   open func verifyPhoneNumber(
     _ phoneNumber: String, uiDelegate: AuthUIDelegate? = nil, multiFactorSession: MultiFactorSession? = nil,
-    completion: (@MainActor (String?, Error?) -> Void)?
+    completion: (@MainActor (String?, Error?) -> Void)?, isolation caller: (any Actor)? = #isolation
   ) {
-    auth.complete(completion.map(Self.onCallersThread)) { [self] in
+    auth.complete(completion.map { Self.onMainActor($0, caller: caller) }) { [self] in
       try verifyNow(phoneNumber, session: multiFactorSession)
     }
   }
@@ -80,12 +82,20 @@ open class PhoneAuthProvider: NSObject, @unchecked Sendable {
     auth.complete(completion) { [self] in try verifyNow(phoneNumber, session: multiFactorSession) }
   }
 
-  /// A main-actor handler called where every handler is called: under a scenario run in a main-actor task (see
-  /// `Completion`), in a plain test on the caller's thread before the call returns, as the other handlers are.
-  private static func onCallersThread(_ completion: @escaping @MainActor (String?, Error?) -> Void)
-    -> (String?, Error?) -> Void
-  {
-    unsafeBitCast(completion, to: ((String?, Error?) -> Void).self)
+  /// A main-actor handler as a handler `auth.complete` calls. Under a scenario run that call comes in a
+  /// main-actor task (`Completion`), and in a plain test whose caller is on the main actor it comes at once,
+  /// before the call returns, as every handler's does there. A plain-test caller on no actor (or another one)
+  /// gets it later, in a main-actor task, as the SDK calls it: at once it would run off the main actor.
+  private static func onMainActor(
+    _ completion: @escaping @MainActor (String?, Error?) -> Void, caller: (any Actor)?
+  ) -> (String?, Error?) -> Void {
+    if MainActorDelivery.runDrivesHere || caller === MainActor.shared {
+      return unsafeBitCast(completion, to: ((String?, Error?) -> Void).self)
+    }
+    return { verificationID, error in
+      let outcome = UncheckedSendable((verificationID, error))
+      Task { @MainActor in completion(outcome.value.0, outcome.value.1) }
+    }
   }
 
   /// Sends the SMS code of a sign-in's second factor: `multiFactorInfo` is one of the

@@ -14,14 +14,16 @@ open class FirebaseApp: NSObject, @unchecked Sendable {
 
   /// The app's name: `__FIRAPP_DEFAULT` for the default app.
   public let name: String
-  /// The project's options.
-  public let options: FirebaseOptions
+  /// The project's options: a copy each time, as FirebaseCore hands them out, so a change to one reaches no other
+  /// code (nor the next test).
+  public var options: FirebaseOptions { FirebaseOptions(copying: storedOptions) }
+  private let storedOptions: FirebaseOptions
   /// Recorded only.
   open var isDataCollectionDefaultEnabled = true
 
   private init(name: String, options: FirebaseOptions) {
     self.name = name
-    self.options = options
+    storedOptions = options
   }
 
   /// Configures the default app: the world's project is configured already, so this does nothing.

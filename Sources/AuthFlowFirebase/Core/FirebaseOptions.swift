@@ -35,15 +35,17 @@ open class FirebaseOptions: NSObject, NSCopying, @unchecked Sendable {
     copyValues(of: Self.world)
   }
 
-  /// The default app's options.
-  open class func defaultOptions() -> FirebaseOptions? { world.copy() as? FirebaseOptions }
+  /// A copy of `other`.
+  convenience init(copying other: FirebaseOptions) {
+    self.init(googleAppID: other.googleAppID, gcmSenderID: other.gcmSenderID)
+    copyValues(of: other)
+  }
+
+  /// The default app's options, a copy.
+  open class func defaultOptions() -> FirebaseOptions? { FirebaseOptions(copying: world) }
 
   /// A copy, as FirebaseCore's options copy.
-  open func copy(with zone: NSZone? = nil) -> Any {
-    let copy = FirebaseOptions(googleAppID: googleAppID, gcmSenderID: gcmSenderID)
-    copy.copyValues(of: self)
-    return copy
-  }
+  open func copy(with zone: NSZone? = nil) -> Any { FirebaseOptions(copying: self) }
 
   private func copyValues(of other: FirebaseOptions) {
     apiKey = other.apiKey

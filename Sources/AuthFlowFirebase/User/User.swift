@@ -5,8 +5,9 @@ import Foundation
 /// A signed-in user, as the device's client caches it: stale until ``reload()`` (an email verified in a
 /// browser shows in ``isEmailVerified`` only after a reload), updated in place by the calls of this device.
 ///
-/// The object stays the same while the same user stays signed in. Calls on a user who is no longer the
-/// device's current user fail with `nullUser` (the SDK would still use that user's own tokens).
+/// The object stays the same while the same user stays signed in. Calls on an object of an account the device
+/// is no longer signed in to fail with `nullUser` (the SDK would still use that user's own tokens); an object
+/// from an earlier sign-in of the account signed in now acts for that session and updates itself.
 open class User: NSObject, UserInfo, @unchecked Sendable {
   weak var auth: Auth?
   private var cached: CachedUser
@@ -149,7 +150,7 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
 
   // MARK: - Calling the world
 
-  /// Runs a client call for this user, who must still be the device's current user.
+  /// Runs a client call for this user, whose account must be the one the device is signed in to.
   func perform<T>(
     _ body: (AuthClient) throws(AuthFlowLanguage.AuthErrorCode) -> T,
     userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }

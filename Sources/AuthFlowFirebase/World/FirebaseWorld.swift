@@ -2,6 +2,30 @@ import AuthFlowEngine
 import AuthFlowLanguage
 import Foundation
 
+// The types `FirebaseWorld`'s API hands out, re-exported one by one, so that code whose only import is this
+// module reaches their members where a member's module must be imported (`MemberImportVisibility`, Swift 7's
+// default): `world.advance(by: .hours(1))`, `world.account(email:)?.uid`. Not the modules whole: their
+// `AuthErrorCode` would clash with FirebaseAuth's.
+@_exported import struct AuthFlowEngine.AccountInfo
+@_exported import struct AuthFlowEngine.MachineContext
+@_exported import class AuthFlowEngine.Outbox
+@_exported import class AuthFlowEngine.SMSOutbox
+@_exported import struct AuthFlowEngine.TranscriptEntry
+@_exported import enum AuthFlowLanguage.AccountName
+@_exported import struct AuthFlowLanguage.AccountSeed
+@_exported import enum AuthFlowLanguage.AdminAction
+@_exported import enum AuthFlowLanguage.BackendOperation
+@_exported import struct AuthFlowLanguage.BackendSettings
+@_exported import enum AuthFlowLanguage.ClaimValue
+@_exported import struct AuthFlowLanguage.IdentityProviderAccountSeed
+@_exported import enum AuthFlowLanguage.MailKind
+@_exported import struct AuthFlowLanguage.ProviderID
+@_exported import struct AuthFlowLanguage.ProviderSheet
+@_exported import struct AuthFlowLanguage.SecondFactor
+@_exported import enum AuthFlowLanguage.SheetOutcome
+@_exported import struct AuthFlowLanguage.VirtualDuration
+@_exported import struct AuthFlowLanguage.VirtualTime
+
 /// A world for FirebaseAuth-style app code: the production-faithful backend, identity providers, outbox and
 /// virtual clock of a scenario, with one ``Auth`` per device.
 ///

@@ -283,6 +283,20 @@ import Testing
     #expect(old.additionalUserInfo?.isNewUser == true && old.user.uid != uid)
   }
 
+  /// The handler is `@MainActor`, as in FirebaseAuth 11.14: code on no actor may set main-actor state in it. In
+  /// a plain test such a caller gets it later, in a main-actor task (at once it would run off the main actor and
+  /// trap there); a caller on the main actor gets it before the call returns.
+  @Test func aMainActorHandlerFromCodeOnNoActorComesOnTheMainActor() async throws {
+    let world = worldWithPat(otherNumber)
+    let provider = PhoneAuthProvider.provider(auth: world.auth(for: "phone"))
+    let model = await CodeModel()
+    provider.verifyPhoneNumber(number, uiDelegate: nil) { verificationID, _ in
+      MainActor.assumeIsolated { model.verificationID = verificationID }
+    }
+    await MainActor.run {}  // queued behind the handler's task
+    #expect(await model.verificationID != nil)
+  }
+
   @Test @MainActor func completionHandlerFormsReportTheSameOutcomes() throws {
     let world = worldWithPat(otherNumber)
     let auth = world.auth(for: "phone")
@@ -375,4 +389,8 @@ import Testing
     let decoded = try NSKeyedUnarchiver.unarchivedObject(ofClass: PhoneAuthCredential.self, from: data)
     #expect(decoded?.provider == "phone")
   }
+}
+
+@MainActor private final class CodeModel {
+  var verificationID: String?
 }

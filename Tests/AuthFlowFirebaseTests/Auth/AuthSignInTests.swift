@@ -177,6 +177,11 @@ import Testing
     try auth.useUserAccessGroup(nil)
     #expect(auth.userAccessGroup == nil && auth.currentUser === user)
 
+    try auth.signOut()
+    let again = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
+    try await auth.updateCurrentUser(user)  // an earlier sign-in's object of the same account
+    #expect(auth.currentUser === again)
+
     let laptop = world.auth(for: "laptop")
     let other = try await laptop.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
     let update = await thrownError { try await auth.updateCurrentUser(other) }

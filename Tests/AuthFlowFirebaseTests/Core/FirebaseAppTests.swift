@@ -14,6 +14,8 @@ import Testing
     #expect(FirebaseApp.app(name: app.name) === app && FirebaseApp.app(name: "other") == nil)
     #expect(FirebaseApp.allApps?.count == 1)
     #expect(FirebaseOptions.defaultOptions()?.clientID == app.options.clientID)
+    app.options.clientID = "changed"
+    #expect(app.options.clientID != "changed", "each reader gets a copy, as FirebaseCore hands them out")
 
     let world = FirebaseWorld(
       accounts: [.init(email: "pat@example.com", password: "Str0ng-pass", emailVerified: true)])
