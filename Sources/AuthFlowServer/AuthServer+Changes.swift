@@ -304,17 +304,11 @@ extension AuthServer {
   func actionLink(_ call: Call, _ kind: MailKind, _ code: String) -> String {
     let tenant = tenantID.map { "&tenantId=\($0)" } ?? ""
     // The `continueUrl` the code was sent with, encoded as a query value (all but RFC 3986's unreserved characters).
-    let next = world.continueURL(ofCode: code).flatMap {
-      $0.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters).map { "&continueUrl=\($0)" }
-    }
+    let next = world.continueURL(ofCode: code).map { "&continueUrl=" + Outbox.Email.queryValue($0) }
     return
       "http://\(call.host)/emulator/action?mode=\(kind.mode)&lang=en&oobCode=\(code)&apiKey=fake-api-key"
       + (next ?? "") + tenant
   }
-
-  /// The characters a query value keeps as they are: RFC 3986's unreserved ones.
-  private static let queryValueCharacters = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
   func update(_ call: Call, admin: Bool) throws -> JSON {
     let request = try call.decode(UpdateRequest.self)

@@ -81,20 +81,15 @@ public final class ServedWorld: @unchecked Sendable {
     }
   }
 
-  /// Runs a `sendOobCode` under the lock (after its `fail_next`, if any) and gives the codes of the emails it sent
+  /// Runs a `sendOobCode` under the lock (after its `fail_next`, if any), the emails it sends leading to
   /// `continueURL`: in the same lock, so a concurrent send's email never takes another request's.
   private func sending<T>(
     _ continueURL: String?, _ body: (World, Backend) throws(AuthErrorCode) -> T
   ) throws(AuthErrorCode) -> T {
     try locked(.sendOobCode) { (world, backend) throws(AuthErrorCode) -> T in
-      let sentBefore = world.outbox.emails.count
-      let result = try body(world, backend)
-      if let continueURL {
-        for mail in world.outbox.emails.dropFirst(sentBefore) {
-          backend.actionCodes[mail.code]?.continueURL = continueURL
-        }
-      }
-      return result
+      backend.continueURL = continueURL
+      defer { backend.continueURL = nil }
+      return try body(world, backend)
     }
   }
 

@@ -44,7 +44,8 @@ extension Backend {
       let to = address ?? account.email
     else { return }
     let mail = Outbox.Email(
-      to: to, kind: kind, sentAt: world.now, code: code, accountEmail: account.email ?? to)
+      to: to, kind: kind, sentAt: world.now, code: code, accountEmail: account.email ?? to,
+      continueURL: continueURL)
     deliver(mail)
   }
 
@@ -84,7 +85,8 @@ extension Backend {
     guard let email = account.email else { return nil }
     let code = world.identifier(length: 24)
     actionCodes[code] = ActionCode(
-      kind: kind, uid: account.uid, email: email, changeTo: changeTo, createdAt: world.now)
+      kind: kind, uid: account.uid, email: email, changeTo: changeTo, createdAt: world.now,
+      continueURL: continueURL)
     return code
   }
 

@@ -10,7 +10,10 @@ extension Backend {
     let email = email.lowercased()
     try checkSendLimit(email: email, kind: .signInLink)
     let code = issueSignInLinkCode(email: email)
-    deliver(Outbox.Email(to: email, kind: .signInLink, sentAt: world.now, code: code, accountEmail: email))
+    deliver(
+      Outbox.Email(
+        to: email, kind: .signInLink, sentAt: world.now, code: code, accountEmail: email,
+        continueURL: continueURL))
   }
 
   /// A sign-in link's code for `email` (lowercased), nothing sent: also what the Admin SDK's
@@ -18,7 +21,8 @@ extension Backend {
   func issueSignInLinkCode(email: String) -> String {
     let code = world.identifier(length: 24)
     actionCodes[code] = ActionCode(
-      kind: .signInLink, uid: account(email: email)?.uid, email: email, createdAt: world.now)
+      kind: .signInLink, uid: account(email: email)?.uid, email: email, createdAt: world.now,
+      continueURL: continueURL)
     return code
   }
 

@@ -39,6 +39,9 @@ package final class Backend {
   @exclusivity(unchecked) var mfaChallenges: [String: PendingMFASignIn] = [:]
   /// The challenge the last `multi-factor-auth-required` answered with, for the client that asked.
   @exclusivity(unchecked) var lastMFAChallenge: MFAChallenge?
+  /// Where the request being served asked its emails' links to lead (`ActionCodeSettings.url`, REST
+  /// `continueUrl`), set around a send by its caller; nil otherwise.
+  @exclusivity(unchecked) package var continueURL: String?
   /// The uids of the accounts `given.accounts` named with `id:`, by id.
   @exclusivity(unchecked) var namedAccounts: [String: String] = [:]
   /// Accounts removed so far, by uid.

@@ -1,4 +1,5 @@
 import AuthFlowLanguage
+import Foundation
 
 /// Every email the backend sent, oldest first.
 public final class Outbox {
@@ -14,6 +15,9 @@ public final class Outbox {
     public var code: String
     /// The account's email when it was sent: `to`, except for an email change, which goes to the new address.
     public var accountEmail: String
+    /// Where the app asked the link to lead once handled (`ActionCodeSettings.url`, REST `continueUrl`); the
+    /// link carries it, as production's does. Nil when it asked for none.
+    public var continueURL: String? = nil
     /// The action link, as the email shows it.
     public var link: String { link(code: code) }
     /// The link with its code shortened, as transcripts print it.
@@ -21,10 +25,19 @@ public final class Outbox {
     private func link(code: String) -> String {
       // A sign-in link starts with the API key, as production's do (and the SDK's own tests' links): so a
       // Dynamic Link wrapping it is still a sign-in link to the SDK, which reads the decoded query.
-      kind == .signInLink
-        ? "https://authflow.test/__/auth/action?apiKey=\(Self.apiKey)&mode=\(mode)&oobCode=\(code)&lang=en"
-        : "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)"
+      let next = continueURL.map { "&continueUrl=" + Self.queryValue($0) } ?? ""
+      return kind == .signInLink
+        ? "https://authflow.test/__/auth/action?apiKey=\(Self.apiKey)&mode=\(mode)&oobCode=\(code)&lang=en\(next)"
+        : "https://authflow.test/__/auth/action?mode=\(mode)&oobCode=\(code)\(next)"
     }
+
+    /// `text` encoded as a query value: all but RFC 3986's unreserved characters percent-encoded.
+    package static func queryValue(_ text: String) -> String {
+      text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     /// The world's project's web API key, as links carry it.
     package static let apiKey = "authflow-api-key"
     var mode: String { kind.mode }

@@ -127,7 +127,9 @@ extension Auth {
     }
     // The service's answer to a request without a continue URL.
     guard settings.url != nil else { throw AuthErrorUtils.error(AuthErrorCode.missingContinueURI) }
-    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendSignInLink(email: email) }
+    try firebaseWorld.leading(to: settings) {
+      try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendSignInLink(email: email) }
+    }
   }
 
   /// Whether a link is an email sign-in link (`mode=signIn` with a code), as the SDK checks it.
@@ -288,13 +290,13 @@ extension Auth {
   }
 
   /// Emails a password-reset link. Under enumeration protection an unknown email succeeds and sends nothing.
-  /// The world ignores `actionCodeSettings`.
+  /// The link carries `actionCodeSettings.url` as its `continueUrl`, as production's does.
   nonisolated(nonsending) public func sendPasswordReset(
     withEmail email: String, actionCodeSettings: ActionCodeSettings? = nil
   )
     async throws
   {
-    try await AsyncMember.run { [self] in try sendPasswordResetNow(email: email) }
+    try await AsyncMember.run { [self] in try sendPasswordResetNow(email: email, actionCodeSettings) }
   }
 
   /// Emails a password-reset link; see ``sendPasswordReset(withEmail:actionCodeSettings:)``.
@@ -306,10 +308,12 @@ extension Auth {
   public func sendPasswordReset(
     withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { [self] in try sendPasswordResetNow(email: email) }
+    complete(completion) { [self] in try sendPasswordResetNow(email: email, actionCodeSettings) }
   }
 
-  private func sendPasswordResetNow(email: String) throws {
-    try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendPasswordReset(email: email) }
+  private func sendPasswordResetNow(email: String, _ settings: ActionCodeSettings? = nil) throws {
+    try firebaseWorld.leading(to: settings) {
+      try perform { () throws(AuthFlowLanguage.AuthErrorCode) in try client.sendPasswordReset(email: email) }
+    }
   }
 }

@@ -12,7 +12,7 @@ extension User {
   nonisolated(nonsending) public func sendEmailVerification(
     beforeUpdatingEmail newEmail: String, actionCodeSettings: ActionCodeSettings? = nil
   ) async throws {
-    try await AsyncMember.run { [self] in try sendEmailChangeNow(newEmail) }
+    try await AsyncMember.run { [self] in try sendEmailChangeNow(newEmail, actionCodeSettings) }
   }
 
   /// Emails a link to the new address; see ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)``.
@@ -20,7 +20,7 @@ extension User {
     beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil,
     completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { [self] in try sendEmailChangeNow(email) }
+    complete(completion) { [self] in try sendEmailChangeNow(email, actionCodeSettings) }
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -30,8 +30,11 @@ extension User {
     sendEmailVerification(beforeUpdatingEmail: email, completion: completion)
   }
 
-  private func sendEmailChangeNow(_ newEmail: String) throws {
-    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailChange(to: newEmail)
+  private func sendEmailChangeNow(_ newEmail: String, _ settings: ActionCodeSettings?) throws {
+    try leading(to: settings) {
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in
+        try client.sendEmailChange(to: newEmail)
+      }
     }
   }
 

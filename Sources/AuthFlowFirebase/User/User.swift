@@ -33,6 +33,12 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     if let account { self.account = account }
   }
 
+  /// Runs a call that may email links, with those links leading to `settings.url` (their `continueUrl`).
+  func leading<T>(to settings: ActionCodeSettings?, _ body: () throws -> T) throws -> T {
+    guard let auth else { return try body() }
+    return try auth.firebaseWorld.leading(to: settings, body)
+  }
+
   private func read<T>(_ value: () -> T) -> T {
     guard let auth else { return value() }
     return auth.firebaseWorld.locked(value)
@@ -192,19 +198,19 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     multiFactor.forgetAssignedFactors()
   }
 
-  /// Emails the user a verification link (rate-limited like production). The world ignores
-  /// `actionCodeSettings`.
+  /// Emails the user a verification link (rate-limited like production), carrying `actionCodeSettings.url` as
+  /// its `continueUrl`.
   nonisolated(nonsending) open func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil)
     async throws
   {
-    try await AsyncMember.run { [self] in try sendEmailVerificationNow() }
+    try await AsyncMember.run { [self] in try sendEmailVerificationNow(actionCodeSettings) }
   }
 
   /// Emails the user a verification link; see ``sendEmailVerification(with:)``.
   open func sendEmailVerification(
     with actionCodeSettings: ActionCodeSettings? = nil, completion: ((Error?) -> Void)? = nil
   ) {
-    complete(completion) { [self] in try sendEmailVerificationNow() }
+    complete(completion) { [self] in try sendEmailVerificationNow(actionCodeSettings) }
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -213,8 +219,10 @@ open class User: NSObject, UserInfo, @unchecked Sendable {
     sendEmailVerification(completion: completion)
   }
 
-  private func sendEmailVerificationNow() throws {
-    try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailVerification() }
+  private func sendEmailVerificationNow(_ settings: ActionCodeSettings?) throws {
+    try leading(to: settings) {
+      try perform { (client) throws(AuthFlowLanguage.AuthErrorCode) in try client.sendEmailVerification() }
+    }
   }
 
   /// Deletes the account; needs a sign-in at most 5 minutes old (`requiresRecentLogin`), then signs out.

@@ -181,6 +181,17 @@ extension FirebaseWorld {
   // MARK: - Serialising
 
   /// Runs `body` under the world's lock; the outermost call then tells each device's listeners what changed.
+  /// Runs `body`, a call that may email links, with those links leading to `settings.url` (their `continueUrl`),
+  /// as production's emails do.
+  func leading<T>(to settings: ActionCodeSettings?, _ body: () throws -> T) throws -> T {
+    try locked { () throws -> T in
+      let backend = world.backend
+      backend.continueURL = settings?.url?.absoluteString
+      defer { backend.continueURL = nil }
+      return try body()
+    }
+  }
+
   func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     lock.lock()
     depth += 1

@@ -26,6 +26,39 @@ import Testing
     #expect(again?.code == AuthErrorCode.invalidActionCode.rawValue)
   }
 
+  /// An emailed link carries the settings' URL as its `continueUrl`, as production's does, so an app that routes
+  /// by it (a cart to restore after the sign-in) reads it back with `ActionCodeURL`; so do reset and
+  /// verification links sent with settings, and a link sent without has none.
+  @Test func linksCarryTheContinueURLTheAppAskedFor() async throws {
+    let world = FirebaseWorld(accounts: [.init(email: "bob@example.com", password: "Str0ng-pass")])
+    let auth = world.auth(for: "phone")
+    let toCart = ActionCodeSettings()
+    toCart.url = URL(string: "https://app.example.com/carts/12")
+    toCart.handleCodeInApp = true
+    try await auth.sendSignInLink(toEmail: "nia@example.com", actionCodeSettings: toCart)
+    let link = try #require(world.newestEmail(.signInLink, to: "nia@example.com")).link
+    #expect(ActionCodeURL(link: link)?.continueURL == toCart.url)
+    #expect(auth.isSignIn(withEmailLink: link))
+    try await auth.signIn(withEmail: "nia@example.com", link: link)
+
+    try await auth.sendPasswordReset(withEmail: "bob@example.com", actionCodeSettings: toCart)
+    let reset = try #require(world.newestEmail(.passwordReset, to: "bob@example.com")).link
+    #expect(ActionCodeURL(link: reset)?.continueURL == toCart.url)
+    #expect(ActionCodeURL(link: reset)?.operation == .passwordReset)
+    try await auth.sendPasswordReset(withEmail: "bob@example.com")
+    let plain = try #require(world.newestEmail(.passwordReset, to: "bob@example.com")).link
+    #expect(ActionCodeURL(link: plain)?.continueURL == nil)
+
+    // The SDK's `ActionCodeURL` decodes the whole query before splitting it, so a continue URL with a query of
+    // its own comes back cut at its first `=`, on a device as here: route by path, not by query.
+    let withQuery = ActionCodeSettings()
+    withQuery.url = URL(string: "https://app.example.com/finish?cart=12")
+    try await auth.sendPasswordReset(withEmail: "bob@example.com", actionCodeSettings: withQuery)
+    let cut = try #require(world.newestEmail(.passwordReset, to: "bob@example.com")).link
+    #expect(cut.hasSuffix("&continueUrl=https%3A%2F%2Fapp.example.com%2Ffinish%3Fcart%3D12"))
+    #expect(ActionCodeURL(link: cut)?.continueURL == URL(string: "https://app.example.com/finish?cart"))
+  }
+
   @Test func theEmailMustBeTheOneTheLinkWasSentTo() async throws {
     let world = FirebaseWorld()
     let auth = world.auth(for: "phone")
