@@ -22,6 +22,8 @@ import Foundation
   private var link = ""
   /// The email a detached task (`tap: detached`) saw as `Auth.auth().currentUser` half a minute later.
   private var detachedSaw = ""
+  /// The same for a task started in a block queued on `DispatchQueue.main` (`tap: main-queue`).
+  private var mainQueueSaw = ""
   /// The link email this device's UserDefaults held when the state listener last heard of no user.
   private var keptAtSignOut = ""
   /// In which order a completion handler and the code after its call ran (`tap: completion`).
@@ -64,7 +66,8 @@ import Foundation
   var ui: [String: String] {
     [
       "email": currentUser?.email ?? "", "heard": heard, "tokens": String(tokens), "ticks": String(ticks),
-      "detached": detachedSaw, "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)", "link": link,
+      "detached": detachedSaw, "main-queue": mainQueueSaw,
+      "one-shot": "\(oneShot.calls) call, handle \(oneShot.handle)", "link": link,
       "completion": completionOrder.joined(separator: ", "), "kept-at-sign-out": keptAtSignOut,
     ]
   }
@@ -112,6 +115,15 @@ import Foundation
           let email = Auth.auth().currentUser?.email ?? "nobody"
           await MainActor.run { self?.detachedSaw = email }
         }
+      case .tap("main-queue"):
+        // Completion-handler era code: a block on the main queue starts the countdown task. It is this device's
+        // app's: `Auth.auth()` there is this app's, and it waits while the app is in the background.
+        DispatchQueue.main.async { [weak self] in
+          Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(30))
+            self?.mainQueueSaw = Auth.auth().currentUser?.email ?? "nobody"
+          }
+        }
       case .launch, .terminate, .background, .foreground:
         break
       default:
@@ -148,6 +160,6 @@ import Foundation
       .launch, .terminate, .background, .foreground, .signIn, .signOut, .sendSignInLink, .tap,
     ],
     screens: ["signIn", "home"],
-    tapTargets: ["hourly", "detached", "completion"],
+    tapTargets: ["hourly", "detached", "completion", "main-queue"],
     makeAsync: { context in SessionStoreApp(context: context) })
 }

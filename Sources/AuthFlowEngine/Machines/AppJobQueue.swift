@@ -185,6 +185,16 @@ final class AppJobQueue: @unchecked Sendable {
     }
   }
 
+  /// Runs what the app queued on `DispatchQueue.main` (`body`) as the work of the device whose work ran last,
+  /// usually the one that queued it, as its store is (``DeviceDefaults``): a task or a timer a block starts is
+  /// that device's app's, so `Auth.auth()` in it is that device's and it waits while that app is in the
+  /// background.
+  func runningMainQueueBlocks<T>(_ body: () -> T) -> T {
+    condition.withLock { runningDevice = defaults.owner }
+    defer { condition.withLock { runningDevice = nil } }
+    return body()
+  }
+
   /// Runs `body` on the calling thread when it holds the main actor (``callerHoldsMainActor``); nil when it does
   /// not. The runner reads what the app shows after every job and timer: asking the queue directly costs a
   /// fraction of `MainActor.assumeIsolated`, whose question goes through the runtime to the main executor and

@@ -69,7 +69,7 @@ final class AppScheduler: AsyncAppDriver {
     // What the app queued on the main queue last (while its state was read, say) runs now, inside its own
     // drive, not in the next scenario's; the jobs it starts are dropped with the rest.
     var rounds = 0
-    while rounds < 100, MainThread.runQueued() { rounds += 1 }
+    while rounds < 100, queue.runningMainQueueBlocks(MainThread.runQueued) { rounds += 1 }
     if rounds == 100 { queue.poisonByMainQueue() }
     queue.endDrive()
   }
@@ -110,7 +110,9 @@ final class AppScheduler: AsyncAppDriver {
           return .appNotIdle(stepTimeout: stepTimeout, pending: pendingWork())
         }
       }
-      guard lookingAtMainQueue || usesMainQueue, MainThread.runQueued() else { return nil }
+      guard lookingAtMainQueue || usesMainQueue, queue.runningMainQueueBlocks(MainThread.runQueued) else {
+        return nil
+      }
       usesMainQueue = true
       // Blocks ran: past the allowance only when they keep coming (a block that queues itself again).
       if ContinuousClock.now > deadline, MainThread.hasQueued() {
@@ -183,7 +185,7 @@ final class AppScheduler: AsyncAppDriver {
         return
       }
       // The task waits: perhaps for a block it queued on the main queue, which runs before any timer.
-      if !usesMainQueue, MainThread.runQueued() {
+      if !usesMainQueue, queue.runningMainQueueBlocks(MainThread.runQueued) {
         usesMainQueue = true
         continue
       }

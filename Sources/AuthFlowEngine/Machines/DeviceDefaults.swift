@@ -14,8 +14,9 @@ import Foundation
 /// again at launch anyway. Only the driving thread uses this, between jobs. Blocks the app queued on
 /// `DispatchQueue.main` run with the store of the device whose work ran last, usually the one that queued them.
 final class DeviceDefaults {
-  /// The device whose values `UserDefaults.standard` holds now; nil before any device's app ran.
-  private var owner: String?
+  /// The device whose values `UserDefaults.standard` holds now, the one whose work ran last; nil before any
+  /// device's app ran.
+  private(set) var owner: String?
   /// The values of the other devices' apps, set aside until their work runs again.
   private var setAside: [String: [String: Any]] = [:]
 
