@@ -108,6 +108,10 @@ package final class Run {
       status: status)
   }
 
+  /// Ends an async machine's drive before the run is dropped, so the next run's begins afresh (its devices new
+  /// installs, their stores empty); nothing of this run's app runs after it. Nothing for other machines.
+  package func endDrive() { driver?.end() }
+
   // MARK: - Setting up
 
   package func setUpWorld() {

@@ -70,16 +70,12 @@ public struct Explorer {
       invariants: plan, stepTimeout: options.stepTimeout)
     run.watch = watch
     run.setUpWorld()
-    let referenceRun = reference.map {
-      Run(
-        scenario: world.scenario, descriptor: $0, seed: options.seed, recordsTranscript: false,
-        stepTimeout: options.stepTimeout)
-    }
-    referenceRun?.watch = watch
-    referenceRun?.setUpWorld()
-    let scope = reference.map { Observation.Scope(machine, against: $0) }
     var moves: [Move] = []
     moves.reserveCapacity(options.depth)
+    var steps: [Step] = []
+    // With `--against`, what the machine showed after each step it passed, compared once the walk ends.
+    var seen: [Observation] = []
+    var ending = Ending.held(steps: 0)
     for number in 1...max(options.depth, 1) {
       let move = generator.next(in: run)
       moves.append(move)
@@ -87,26 +83,52 @@ public struct Explorer {
       let step = Step(
         number: number, location: location, action: move.action, actionLocation: location, device: move.device
       )
-      let outcome = run.perform(step)
-      if let referenceRun, let reference, let scope {
-        guard referenceRun.perform(step) == .passed else {
-          let message = referenceRun.failure?.message ?? "step \(number) did not pass"
-          return .interrupted(steps: number, message: "on \(reference.name): \(message)")
-        }
-        if outcome == .passed,
-          let difference = Observation(run).difference(from: Observation(referenceRun), in: scope)
-        {
-          return .broke(moves: moves, invariant: Self.againstName(reference), message: difference.message)
-        }
+      steps.append(step)
+      guard run.perform(step) != .passed else {
+        if reference != nil { seen.append(Observation(run)) }
+        ending = .held(steps: moves.count)
+        continue
       }
-      guard outcome != .passed else { continue }
       let failure = run.failure
       if run.status == .failed, let violation = failure?.violation {
-        return .broke(moves: moves, invariant: violation.invariant, message: violation.message)
+        ending = .broke(moves: moves, invariant: violation.invariant, message: violation.message)
+      } else {
+        ending = .interrupted(steps: number, message: failure?.message ?? "step \(number) did not pass")
       }
-      return .interrupted(steps: number, message: failure?.message ?? "step \(number) did not pass")
+      break
     }
-    return .held(steps: moves.count)
+    guard let reference else { return ending }
+    // The reference plays the walk after the machine, not beside it: an async app's process-wide things (the
+    // devices' `UserDefaults`, the main queue) are then each app's alone, as two runs of `authflow run` have them.
+    run.endDrive()
+    return compare(steps: steps, seen: seen, ending: ending, moves: moves, with: reference)
+  }
+
+  /// The walk's ending once `reference` played its `steps`: interrupted at the first step the reference does not
+  /// pass, else a difference after a step both passed (the first one), else the machine's own `ending`.
+  private func compare(
+    steps: [Step], seen: [Observation], ending: Ending, moves: [Move], with reference: MachineDescriptor
+  ) -> Ending {
+    let referenceRun = Run(
+      scenario: world.scenario, descriptor: reference, seed: options.seed, recordsTranscript: false,
+      stepTimeout: options.stepTimeout)
+    referenceRun.watch = watch
+    referenceRun.setUpWorld()
+    defer { referenceRun.endDrive() }
+    let scope = Observation.Scope(machine, against: reference)
+    for (index, step) in steps.enumerated() {
+      guard referenceRun.perform(step) == .passed else {
+        let message = referenceRun.failure?.message ?? "step \(step.number) did not pass"
+        return .interrupted(steps: step.number, message: "on \(reference.name): \(message)")
+      }
+      guard index < seen.count else { break }
+      if let difference = seen[index].difference(from: Observation(referenceRun), in: scope) {
+        return .broke(
+          moves: Array(moves.prefix(index + 1)), invariant: Self.againstName(reference),
+          message: difference.message)
+      }
+    }
+    return ending
   }
 
   /// What a finding of `--against` is named where an invariant's name would go.

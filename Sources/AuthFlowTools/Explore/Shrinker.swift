@@ -62,19 +62,28 @@ struct Shrinker {
   /// The number of the first step after which `scenario` shows on the explored machine something other than
   /// on `reference`; nil when they agree throughout, or a step fails on either.
   private func differingStep(_ scenario: Scenario, reference: MachineDescriptor) -> Int? {
+    // One after the other, as a walk plays them (`Explorer.walk`): each app alone in the process.
     let run = Run(
       scenario: scenario, descriptor: machine, seed: seed, recordsTranscript: false, stepTimeout: stepTimeout)
+    run.watch = watch
+    run.setUpWorld()
+    var seen: [Observation] = []
+    for step in scenario.steps {
+      guard run.perform(step) == .passed else { break }
+      seen.append(Observation(run))
+    }
+    run.endDrive()
     let referenceRun = Run(
       scenario: scenario, descriptor: reference, seed: seed, recordsTranscript: false,
       stepTimeout: stepTimeout)
-    run.watch = watch
     referenceRun.watch = watch
-    run.setUpWorld()
     referenceRun.setUpWorld()
+    defer { referenceRun.endDrive() }
     let scope = Observation.Scope(machine, against: reference)
-    for step in scenario.steps {
-      guard run.perform(step) == .passed, referenceRun.perform(step) == .passed else { return nil }
-      if Observation(run).difference(from: Observation(referenceRun), in: scope) != nil { return step.number }
+    for (index, step) in scenario.steps.enumerated() {
+      // A step either fails on: no difference to keep.
+      guard index < seen.count, referenceRun.perform(step) == .passed else { return nil }
+      if seen[index].difference(from: Observation(referenceRun), in: scope) != nil { return step.number }
     }
     return nil
   }

@@ -57,6 +57,20 @@ import Testing
     #expect(run.lastLine == "1 passed, 0 failed")
   }
 
+  /// `explore --against` plays a walk on the reference after the explored app, not beside it: an app explored
+  /// against itself differs nowhere, though each device keeps a sign-in link's email in its `UserDefaults` (played
+  /// side by side, the two apps' devices shared one store and the second found the email gone: a false finding).
+  @Test func anAsyncAppExploredAgainstItselfDiffersNowhere() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let run = try AsyncFixture.run([
+      "explore", "--machine", "async-session-store", "--against", "async-session-store", "--seed", "1",
+      "--runs", "60", "--out", folder.path("findings"),
+    ])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.lastLine?.hasSuffix("nothing differed from async-session-store") == true, "\(run.stdout)")
+  }
+
   /// A link opened on the device reaches the app's `openLink`, which completes an email-link sign-in with
   /// FirebaseAuth's calls, with the email it kept in its device's own UserDefaults (opened on another device, the
   /// app finds none there and asks); an app that handles no links errors the step, saying so.
