@@ -70,8 +70,8 @@ open class Auth: NSObject, @unchecked Sendable {
   /// this task, else ``FirebaseWorld/currentDevice``.
   ///
   /// Outside any world it is an instance that belongs to none: no user is signed in to it, and every call on it
-  /// fails with ``AuthErrorCode/internalError``, whose description names the fix (the first such `auth()`
-  /// also says so on standard error). The SDK stops the program when no `FirebaseApp` is configured; a test
+  /// fails with ``AuthErrorCode/internalError``, whose description names the fix (the first call on it, or the
+  /// first listener added to it, also says so on standard error; removing one, as a `deinit` does, works). The SDK stops the program when no `FirebaseApp` is configured; a test
   /// that forgot its world fails with the reason instead, and the tests after it still run.
   open class func auth() -> Auth { CurrentAuth.resolve() ?? outsideAnyWorld }
 
@@ -85,8 +85,14 @@ open class Auth: NSObject, @unchecked Sendable {
   private static let outsideAnyWorld: Auth = {
     let auth = FirebaseWorld().auth(for: "phone")
     auth.isOutsideAnyWorld = true
-    FileHandle.standardError.write(Data(("authflow: " + outsideAnyWorldMessage + "\n").utf8))
     return auth
+  }()
+
+  /// Says ``outsideAnyWorldMessage`` on standard error, once per process: when code first calls the backend
+  /// or adds a listener outside any world, not when it only removes one (a view model's `deinit`, which runs
+  /// outside its device, and which works).
+  private static let warnOutsideAnyWorld: Void = {
+    FileHandle.standardError.write(Data(("authflow: " + outsideAnyWorldMessage + "\n").utf8))
   }()
 
   /// Whether this is the instance ``auth()`` gives code outside any world. Set once, before it is shared.
@@ -129,6 +135,7 @@ open class Auth: NSObject, @unchecked Sendable {
     userInfo: (AuthFlowLanguage.AuthErrorCode) -> [String: Any] = { _ in [:] }
   ) throws -> T {
     guard !isOutsideAnyWorld else {
+      Self.warnOutsideAnyWorld
       throw AuthErrorUtils.error(.internalError, message: Self.outsideAnyWorldMessage)
     }
     return try firebaseWorld.locked { () throws(NSError) -> T in
@@ -263,6 +270,7 @@ open class Auth: NSObject, @unchecked Sendable {
   open func removeIDTokenDidChangeListener(_ listenerHandle: NSObjectProtocol) { remove(listenerHandle) }
 
   private func add(_ listener: Listener) -> NSObjectProtocol {
+    if isOutsideAnyWorld { Self.warnOutsideAnyWorld }
     listener.owner = self
     firebaseWorld.locked {
       // Before it is in the list: a change another thread makes meanwhile queues behind the first call.

@@ -112,6 +112,18 @@ import Testing
     #expect(standardError.contains("authflow: Auth.auth() was called outside an authflow world"))
   }
 
+  /// A view model's `deinit` removes its listener through `Auth.auth()` outside its device: that works, so
+  /// nothing is said on standard error.
+  @Test func removingAListenerOutsideAWorldWorksSilently() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let world = FirebaseWorld()
+      let handle = world.withDevice("phone") { Auth.auth().addStateDidChangeListener { _, _ in } }
+      Auth.auth().removeStateDidChangeListener(handle)
+    }
+    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(!standardError.contains("outside an authflow world"), "\(standardError)")
+  }
+
   @Test func concurrentCallsFromManyTasksAreSerialised() async throws {
     let accounts = (0..<20).map {
       FirebaseWorld.AccountSeed(email: "user\($0)@example.com", password: "Str0ng-pass")
