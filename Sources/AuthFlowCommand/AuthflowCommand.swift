@@ -54,6 +54,29 @@ public struct AuthflowCommand: ParsableCommand {
     AsyncExecutors.runBesideMainQueue { run(arguments) }
   }
 
+  /// A hint for an option the subcommand does not have, where ArgumentParser has none: the one of its own that
+  /// another tool's name stands for (`--format` is `--report` here). ArgumentParser suggests near spellings
+  /// itself (`--seeds` → `--seed`).
+  static func unknownOptionHint(for error: Error, arguments: [String]) -> String? {
+    let message = fullMessage(for: error)
+    guard !message.contains("Did you mean"), let start = message.range(of: "Unknown option '"),
+      let end = message[start.upperBound...].firstIndex(of: "'"),
+      let synonym = otherToolsOptions[String(message[start.upperBound..<end])]
+    else { return nil }
+    let named = arguments.dropFirst().lazy.compactMap { argument in
+      configuration.subcommands.first { $0.configuration.commandName == argument }
+    }
+    guard helpMessage(for: named.first ?? RunCommand.self).contains(synonym + " ") else { return nil }
+    return "Hint: did you mean '\(synonym)'? See the options with --help."
+  }
+
+  /// Other test runners' names for options this command spells its own way.
+  private static let otherToolsOptions = [
+    "--format": "--report", "--reporter": "--report", "--output": "--report", "--junit": "--report",
+    "--json": "--report", "--parallel": "--jobs", "--workers": "--jobs", "--grep": "--filter",
+    "--only": "--filter", "--timeout": "--step-timeout",
+  ]
+
   /// What `main` hands to the command's thread. `@unchecked Sendable`: the thread is its only user.
   private struct Arguments: @unchecked Sendable {
     var registry: MachineRegistry
@@ -78,6 +101,9 @@ public struct AuthflowCommand: ParsableCommand {
             return 0
           }
           io.err(fullMessage(for: error) + "\n")
+          if let hint = unknownOptionHint(for: error, arguments: CommandLine.arguments) {
+            io.err(hint + "\n")
+          }
           return Commands.ExitStatus.invalidInput.rawValue
         }
       }

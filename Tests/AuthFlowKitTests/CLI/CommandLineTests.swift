@@ -138,6 +138,16 @@ struct CommandLineTests {
     #expect(try Authflow.run(["run", "--report", "xml", Fixture.path("passing.yaml")]).status == 2)
   }
 
+  /// Another tool's name for an option gets this command's, where the subcommand has it.
+  @Test func anotherToolsOptionNameIsTranslated() throws {
+    let format = try Authflow.run(["run", "--format", "junit", Fixture.path("passing.yaml")])
+    #expect(format.status == 2)
+    #expect(format.stderr.contains("Hint: did you mean '--report'?"), "\(format.stderr)")
+    #expect(try Authflow.run(["--parallel", "2"]).stderr.contains("Hint: did you mean '--jobs'?"))
+    let lint = try Authflow.run(["lint", "--format", "junit"])
+    #expect(lint.status == 2 && !lint.stderr.contains("Hint:"), "lint has no --report: \(lint.stderr)")
+  }
+
   @Test func aMutantFailsTheScenarioThatDescribesItsBug() throws {
     let run = try Authflow.run([
       "run", "--machine", "authkit~no-foreground-refresh", Fixture.path("passing.yaml"),
