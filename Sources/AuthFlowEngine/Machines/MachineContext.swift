@@ -36,6 +36,13 @@ public struct MachineContext {
     world.smsOutbox.newest(to: number)?.code ?? world.settings.testPhoneNumbers[number]
   }
 
+  /// The code a user reads for the verification `verificationID` (the id `verifyPhoneNumber` returned): its
+  /// SMS's, or a test number's fixed code. What `enter_code` without a code types where the app knows the
+  /// verification but not the number, as at a multi-factor sign-in, whose hint shows the number masked.
+  public func smsCode(forVerificationID verificationID: String) -> String? {
+    world.backend.phoneVerifications[verificationID]?.code
+  }
+
   /// The code the user's authenticator app shows now for the TOTP factor `factorID` (RFC 6238 at the virtual
   /// time): what `enter_code` without a code types at a TOTP challenge.
   public func authenticatorCode(factor factorID: String) -> String? {

@@ -339,8 +339,10 @@ final class ShowcaseMachine: Machine {
         finishEnrollment(start, code: code ?? context.authenticatorCode(enrollment: start))
       } else if let pending = pendingSecondFactor {
         let factor = pending.factor
+        // The app knows the challenge's verification, not the number (its hint shows it masked).
         let right =
-          factor.phoneNumber.map { context.smsCode(for: $0) } ?? context.authenticatorCode(factor: factor.id)
+          pending.verificationID.map { context.smsCode(forVerificationID: $0) }
+          ?? context.authenticatorCode(factor: factor.id)
         resolve(pending, code: code ?? right)
       } else {
         context.nothingHappens("no code field on \(screen)")
