@@ -2,11 +2,8 @@
 // `import FirebaseAuth` uses `NSError`, `URL` and `UserDefaults`: this module does the same.
 @_exported import Foundation
 
-// On Apple platforms Foundation has `URLRequest` and `URLSession`, which app code uses to send the ID token to
-// its own backend; on Linux they are FoundationNetworking's.
-#if canImport(FoundationNetworking)
-  @_exported import FoundationNetworking
-#endif
+// Not FoundationNetworking (`URLRequest`, `URLSession` on Linux): linking it loads libcurl and its libraries into
+// every process of a team's command, about 12 ms at each start (Docs/FirebaseAPI.md says what app code adds).
 
 /// The SDK's module name as a namespace, so app code that qualifies a type with it compiles unchanged.
 ///

@@ -48,20 +48,3 @@ final class RememberingAccountManager {
     (Auth.auth().currentUser?.photoURL, placeholder)
   }
 }
-
-/// Sends the ID token to the app's own backend, as apps do after a sign-in: `URLRequest` and `URLSession` come
-/// with FirebaseAuth's Foundation on Apple platforms, and with this module on Linux.
-struct BackendClient {
-  let baseURL: URL
-
-  func request(path: String) async throws -> URLRequest {
-    guard let user = Auth.auth().currentUser else { throw URLError(.userAuthenticationRequired) }
-    var request = URLRequest(url: baseURL.appendingPathComponent(path))
-    request.setValue("Bearer \(try await user.getIDToken())", forHTTPHeaderField: "Authorization")
-    return request
-  }
-
-  func fetch(path: String) async throws -> Data {
-    try await URLSession.shared.data(for: try await request(path: path)).0
-  }
-}
