@@ -37,7 +37,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SeedAppsTests",
-      dependencies: ["seed-authflow"]
+      // The command the tests run (`BuiltCommand`), and AuthFlowKit for that helper.
+      dependencies: ["seed-authflow", .product(name: "AuthFlowKit", package: "authflow")]
     ),
   ]
 )

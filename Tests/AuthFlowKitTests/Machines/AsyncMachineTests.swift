@@ -1,4 +1,5 @@
 import AuthFlowLanguage
+import AuthFlowTools
 import Foundation
 import Testing
 
@@ -509,12 +510,26 @@ import Testing
 }
 
 /// The built `authflow-async-fixture` executable, next to `authflow`.
+/// How a team's tests find and run their own command: beside the test bundle, or a clear error naming the fix.
+@Suite struct BuiltCommandTests {
+  @Test func aCommandBesideTheTestsRunsAndAMissingOneSaysWhatToDo() throws {
+    let fixture = try BuiltCommand(named: "authflow-async-fixture")
+    let run = try fixture.run(["machines"], environment: ["GITHUB_ACTIONS": "true"])
+    #expect(run.status == 0 && run.stdout.contains("async-session-store"), "\(run.stderr)")
+    #expect(throws: BuiltCommand.NotBuilt.self) { try BuiltCommand(named: "no-such-authflow") }
+    do {
+      _ = try BuiltCommand(named: "no-such-authflow")
+    } catch {
+      #expect("\(error)".hasPrefix("no-such-authflow is not built beside the tests"))
+      #expect("\(error)".contains("swift build --build-tests"))
+    }
+  }
+}
+
 enum AsyncFixture {
+  /// Runs the fixture command, found as a team's tests find theirs (`BuiltCommand`).
   static func run(_ arguments: [String]) throws -> ProcessOutput {
-    let executable = Authflow.executable.deletingLastPathComponent().appendingPathComponent(
-      "authflow-async-fixture")
-    var environment = ProcessInfo.processInfo.environment
-    environment["GITHUB_ACTIONS"] = nil
-    return try runProcess(executable, arguments, environment: environment)
+    let output = try BuiltCommand(named: "authflow-async-fixture").run(arguments)
+    return ProcessOutput(status: output.status, stdout: output.stdout, stderr: output.stderr)
   }
 }

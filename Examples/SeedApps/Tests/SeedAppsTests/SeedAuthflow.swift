@@ -1,16 +1,10 @@
+import AuthFlowKit
 import Foundation
 import Testing
 
 /// The built `seed-authflow` command, run as a child process: its `main` installs authflow's executors, which a
 /// `swift test` process cannot (Docs/AsyncMachines.md).
 enum SeedAuthflow {
-  /// What one run printed and how it exited.
-  struct Output {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
   /// The repository's root, where the bundled scenarios are.
   static let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,46 +27,9 @@ enum SeedAuthflow {
     [repositoryRoot.appendingPathComponent("Scenarios/firebaseui").path]
   }
 
-  /// The executable next to the test bundle (`swift build` puts both in the same products directory).
-  static func executable() throws -> URL {
-    var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("seed-authflow")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    throw MissingExecutable(searched: directories.map(\.path))
-  }
-
-  /// Runs `seed-authflow` with `arguments`, without colour or CI annotations.
-  static func run(_ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["GITHUB_ACTIONS"] = nil
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read stderr on another thread so neither pipe can fill up and stall the child.
-    nonisolated(unsafe) var errData = Data()
-    let stderrDone = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      stderrDone.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    stderrDone.wait()
-    process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  /// Runs `seed-authflow`, built beside the tests, with `arguments`, without colour.
+  static func run(_ arguments: [String]) throws -> BuiltCommand.Output {
+    try BuiltCommand(named: "seed-authflow").run(arguments, environment: ["NO_COLOR": "1"])
   }
 
   /// Each scenario's status (`passed`, `failed`, `errored`) when `paths` run on `machine`, keyed by its file
@@ -106,14 +63,5 @@ enum SeedAuthflow {
       let after = seed[key] ?? "missing"
       return before == after ? nil : "\(key): \(before) → \(after)"
     }
-  }
-}
-
-/// `seed-authflow` was not built next to the tests.
-struct MissingExecutable: Error, CustomStringConvertible {
-  var searched: [String]
-  var description: String {
-    "seed-authflow is not built next to the tests (looked in \(searched.joined(separator: ", "))); "
-      + "run `swift build` in Examples/SeedApps first"
   }
 }
