@@ -3,14 +3,15 @@ import Foundation
 
 // The clock's arithmetic for code whose only import is `import AuthFlowFirebase`: the operators are members of
 // `VirtualTime` and `VirtualDuration`, which Swift finds only where their module is imported. Disfavoured, so
-// code that imports that module too (through `AuthFlowKit`) uses the members, without ambiguity.
+// code that imports that module too (through `AuthFlowKit`) uses the members, without ambiguity; here, where the
+// module is imported, each body is the member it stands for.
 
 /// The instant `rhs` after `lhs`: `world.now + .hours(1)`.
 @_disfavoredOverload
 public func + (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualDuration)
   -> FirebaseWorld.VirtualTime
 {
-  AuthFlowLanguage.VirtualTime(secondsSince1970: lhs.secondsSince1970 + rhs.seconds)
+  lhs + rhs
 }
 
 /// The instant `rhs` before `lhs`.
@@ -18,7 +19,7 @@ public func + (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualDuratio
 public func - (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualDuration)
   -> FirebaseWorld.VirtualTime
 {
-  AuthFlowLanguage.VirtualTime(secondsSince1970: lhs.secondsSince1970 - rhs.seconds)
+  lhs - rhs
 }
 
 /// How long after `rhs` `lhs` is: `world.now - start`.
@@ -26,7 +27,7 @@ public func - (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualDuratio
 public func - (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualTime)
   -> FirebaseWorld.VirtualDuration
 {
-  AuthFlowLanguage.VirtualDuration(seconds: lhs.secondsSince1970 - rhs.secondsSince1970)
+  lhs - rhs
 }
 
 /// Both lengths: `.days(3) + .seconds(1)`.
@@ -34,7 +35,7 @@ public func - (lhs: FirebaseWorld.VirtualTime, rhs: FirebaseWorld.VirtualTime)
 public func + (lhs: FirebaseWorld.VirtualDuration, rhs: FirebaseWorld.VirtualDuration)
   -> FirebaseWorld.VirtualDuration
 {
-  AuthFlowLanguage.VirtualDuration(seconds: lhs.seconds + rhs.seconds)
+  lhs + rhs
 }
 
 /// `lhs` less `rhs`.
@@ -42,7 +43,7 @@ public func + (lhs: FirebaseWorld.VirtualDuration, rhs: FirebaseWorld.VirtualDur
 public func - (lhs: FirebaseWorld.VirtualDuration, rhs: FirebaseWorld.VirtualDuration)
   -> FirebaseWorld.VirtualDuration
 {
-  AuthFlowLanguage.VirtualDuration(seconds: lhs.seconds - rhs.seconds)
+  lhs - rhs
 }
 
 extension VirtualTime {
