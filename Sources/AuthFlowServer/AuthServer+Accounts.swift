@@ -173,7 +173,7 @@ extension AuthServer {
     }
     let request = try call.decode(SignInWithCustomTokenRequest.self)
     guard let token = request.token, !token.isEmpty else { throw ServiceError.missing("CUSTOM_TOKEN") }
-    let data = token.hasPrefix("{") ? Data(token.utf8) : TokenBook.payload(ofJWT: token)
+    let data = token.hasPrefix("{") ? Data(token.utf8) : UnsignedJWT.payload(of: token)
     guard let data, let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
       throw ServiceError("INVALID_CUSTOM_TOKEN : the token is not a custom token")
     }

@@ -58,7 +58,7 @@ extension AuthServer {
     guard let idToken = form["id_token"] else {
       throw ServiceError("INVALID_IDP_RESPONSE : the server accepts an id_token only")
     }
-    let data = idToken.hasPrefix("{") ? Data(idToken.utf8) : TokenBook.payload(ofJWT: idToken)
+    let data = idToken.hasPrefix("{") ? Data(idToken.utf8) : UnsignedJWT.payload(of: idToken)
     guard let data, var claims = try? JSONDecoder().decode(IdPClaims.self, from: data) else {
       throw ServiceError("INVALID_IDP_RESPONSE : Unable to parse id_token")
     }

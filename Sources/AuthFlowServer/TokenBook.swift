@@ -119,28 +119,10 @@ final class TokenBook: @unchecked Sendable {
     return refreshTenants[refreshToken]
   }
 
-  /// `claims` as an unsigned JWT.
+  /// `claims` as an unsigned JWT (``UnsignedJWT``).
   static func encode(_ claims: JSON) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)
-    let payload = (try? encoder.encode(claims)) ?? Data("{}".utf8)
-    return base64URL(header) + "." + base64URL(payload) + "."
-  }
-
-  static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
-      of: "/", with: "_"
-    )
-    .replacingOccurrences(of: "=", with: "")
-  }
-
-  /// The payload of a JWT (signed or not) as JSON, or nil if it is not one.
-  static func payload(ofJWT jwt: String) -> Data? {
-    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count >= 2 else { return nil }
-    var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    while text.count % 4 != 0 { text += "=" }
-    return Data(base64Encoded: text)
+    return UnsignedJWT.encode((try? encoder.encode(claims)) ?? Data("{}".utf8))
   }
 }

@@ -117,7 +117,7 @@ import Testing
       #expect(status == 200)
       let token = try #require(signedIn["idToken"] as? String)
       #expect(signedIn["refreshToken"] is String)
-      let payload = try #require(TokenBook.payload(ofJWT: token))
+      let payload = try #require(UnsignedJWT.payload(of: token))
       let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
       let firebase = claims["firebase"] as? [String: Any]
       #expect(firebase?["sign_in_provider"] as? String == "password")

@@ -1,3 +1,4 @@
+import AuthFlowEngine
 import Foundation
 import HTTPTypes
 import Testing
@@ -57,7 +58,7 @@ import Testing
     try await ServerHarness().test { client in
       let (_, guest) = try await client.post("accounts:signUp", "{}")
       let token = try #require(guest["idToken"] as? String)
-      let data = try #require(TokenBook.payload(ofJWT: token))
+      let data = try #require(UnsignedJWT.payload(of: token))
       let claims = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
       #expect(claims["provider_id"] as? String == "anonymous")
     }
@@ -70,7 +71,7 @@ import Testing
       let (_, created) = try await client.post(
         "accounts:signUp", #"{"email":"a@example.com","password":"secret-1","displayName":"Alice"}"#)
       let token = try #require(created["idToken"] as? String)
-      let firstData = try #require(TokenBook.payload(ofJWT: token))
+      let firstData = try #require(UnsignedJWT.payload(of: token))
       let first = try #require(try JSONSerialization.jsonObject(with: firstData) as? [String: Any])
       #expect(first["name"] as? String == "Alice")
       #expect(first["picture"] == nil)
@@ -81,7 +82,7 @@ import Testing
       let (_, signedIn) = try await client.post(
         "accounts:signInWithPassword", #"{"email":"a@example.com","password":"secret-1"}"#)
       let later = try #require(signedIn["idToken"] as? String)
-      let laterData = try #require(TokenBook.payload(ofJWT: later))
+      let laterData = try #require(UnsignedJWT.payload(of: later))
       let claims = try #require(try JSONSerialization.jsonObject(with: laterData) as? [String: Any])
       #expect(claims["picture"] as? String == "https://example.com/a.png")
       #expect(claims["name"] as? String == "Alice")

@@ -19,7 +19,7 @@ import Testing
   }
 
   private func claims(ofIDToken token: String) throws -> [String: Any] {
-    let data = try #require(TokenBook.payload(ofJWT: token))
+    let data = try #require(UnsignedJWT.payload(of: token))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// An ID token and what it says: its dates, how the user signed in, and its claims.
 open class AuthTokenResult: NSObject, @unchecked Sendable {
-  /// The ID token. The world's tokens are opaque strings, not JWTs: read the claims from ``claims``.
+  /// The ID token: an unsigned JWT, as the Auth emulator issues them, whose payload is ``claims``.
   open var token: String
   /// When the token stops being accepted.
   open var expirationDate: Date

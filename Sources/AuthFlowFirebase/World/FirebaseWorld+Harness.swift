@@ -30,25 +30,15 @@ extension FirebaseWorld {
     if !claims.isEmpty {
       payload["claims"] = claims.mapValues(\.foundationValue)
     }
-    let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8)
     let body =
       (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data("{}".utf8)
-    return Self.base64URL(header) + "." + Self.base64URL(body) + "."
+    return UnsignedJWT.encode(body)
   }
 
   /// The uid and claims of a custom token (a JWT, signed or not, or plain JSON); nil when it has no uid or a
   /// claim that is not a string, a whole number or a boolean.
   static func parseCustomToken(_ token: String) -> (uid: String, claims: [String: ClaimValue])? {
-    let data: Data?
-    if token.hasPrefix("{") {
-      data = Data(token.utf8)
-    } else {
-      let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count >= 2 else { return nil }
-      var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-      while text.count % 4 != 0 { text += "=" }
-      data = Data(base64Encoded: text)
-    }
+    let data = token.hasPrefix("{") ? Data(token.utf8) : UnsignedJWT.payload(of: token)
     guard let data, let payload = try? JSONDecoder().decode(CustomTokenPayload.self, from: data),
       let uid = payload.uid
     else { return nil }
@@ -58,13 +48,6 @@ extension FirebaseWorld {
   private struct CustomTokenPayload: Decodable {
     var uid: String?
     var claims: [String: ClaimValue]?
-  }
-
-  private static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
-      of: "/", with: "_"
-    )
-    .replacingOccurrences(of: "=", with: "")
   }
 
   // MARK: - The outbox and the browser

@@ -73,6 +73,38 @@ import Testing
     #expect(gina.isEmailVerified, "Google is trusted for gmail.com addresses")
   }
 
+  /// App code that reads its ID token's payload itself (its expiry, a role) reads a JWT, as on a device: the
+  /// emulator's unsigned form, whose payload is the result's claims.
+  @Test func theIDTokenIsAJWTWhosePayloadAppCodeCanRead() async throws {
+    let world = FirebaseWorld(accounts: [bob])
+    #expect(world.admin(.setClaims(account: "bob@example.com", claims: ["role": .string("editor")])))
+    let user = try await world.auth(for: "phone").signIn(
+      withEmail: "bob@example.com", password: "Str0ng-pass"
+    )
+    .user
+    func decoded(_ part: Substring) throws -> [String: Any] {
+      var text = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+      while text.count % 4 != 0 { text += "=" }
+      let data = try #require(Data(base64Encoded: text))
+      return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+    let token = try await user.getIDToken()
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    #expect(parts.count == 3 && parts[2].isEmpty)
+    #expect(try decoded(parts[0])["alg"] as? String == "none")
+    let payload = try decoded(parts[1])
+    let result = try await user.getIDTokenResult()
+    #expect(payload["sub"] as? String == user.uid)
+    #expect(payload["role"] as? String == "editor")
+    #expect(payload["exp"] as? Int == Int(result.expirationDate.timeIntervalSince1970))
+    #expect(payload["aud"] as? String == "demo-authflow")
+    #expect(
+      (payload["firebase"] as? [String: Any])?["sign_in_provider"] as? String == result.signInProvider)
+    #expect(Set(payload.keys) == Set(result.claims.keys))
+    world.advance(by: .minutes(1))
+    #expect(try await user.getIDToken(forcingRefresh: true) != token, "a new token, issued a minute later")
+  }
+
   /// A token says what the account was when it was minted: verifying the email and reloading leave the cached
   /// token saying `email_verified: false` (the user's own flag is true), until a forced refresh mints a new one,
   /// as production's JWT does.
