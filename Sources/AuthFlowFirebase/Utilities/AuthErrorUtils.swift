@@ -79,6 +79,12 @@ enum AuthErrorUtils {
     var info = userInfo
     info[NSLocalizedDescriptionKey] = message ?? info[NSLocalizedDescriptionKey] ?? description(of: code)
     info[AuthErrors.userInfoNameKey] = code.errorCodeString
+    if code == .networkError, info[NSUnderlyingErrorKey] == nil {
+      // The SDK wraps the URL loading system's error; a world's device fails its requests by being offline.
+      info[NSUnderlyingErrorKey] = NSError(
+        domain: NSURLErrorDomain, code: NSURLErrorNotConnectedToInternet,
+        userInfo: [NSLocalizedDescriptionKey: "The device is offline."])
+    }
     return NSError(domain: AuthErrors.domain, code: code.rawValue, userInfo: info)
   }
 

@@ -159,6 +159,9 @@ import Testing
     }
     #expect(error?.code == AuthErrorCode.networkError.rawValue)
     #expect(error?.userInfo[AuthErrorUserInfoNameKey] as? String == "ERROR_NETWORK_REQUEST_FAILED")
+    // An app's offline check reads the URL loading system's error beneath, as the SDK wraps it.
+    let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
+    #expect(underlying?.domain == NSURLErrorDomain && underlying?.code == NSURLErrorNotConnectedToInternet)
   }
 
   /// An app names its keychain access group at launch, and may hand its current user back: the device keeps one
