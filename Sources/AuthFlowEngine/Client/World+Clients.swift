@@ -7,7 +7,9 @@ extension World {
   /// when no account has the email.
   package func restoreSession(of client: AuthClient, email: String) -> Bool {
     guard let account = backend.account(email: email) else { return false }
-    client.restore(account.info, backend.issueSession(uid: account.uid, provider: account.providers.first))
+    // The session first: starting it is the account's last sign-in, which the user's metadata shows.
+    let tokens = backend.issueSession(uid: account.uid, provider: account.providers.first)
+    client.restore(backend.account(uid: account.uid)?.info ?? account.info, tokens)
     log(client.device, "signed in as \(account.email ?? email)")
     return true
   }

@@ -128,7 +128,9 @@ package final class Run {
         continue
       }
       let provider: ProviderID? = account.anonymous ? .anonymous : nil
-      device.client.restore(account.info, world.backend.issueSession(uid: account.uid, provider: provider))
+      // The session first: starting it is the account's last sign-in, which the user's metadata shows.
+      let tokens = world.backend.issueSession(uid: account.uid, provider: provider)
+      device.client.restore(world.backend.account(uid: account.uid)?.info ?? account.info, tokens)
       world.log(deviceName, "signed in as \(account.email ?? name.description)")
     }
     for device in devices {

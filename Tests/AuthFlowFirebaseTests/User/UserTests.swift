@@ -177,6 +177,15 @@ import Testing
     #expect(user.metadata.lastSignInDate != nil)
   }
 
+  /// A device that starts signed in has a session some sign-in started: the user's metadata says when, as
+  /// production's `lastLoginAt` does.
+  @Test func aSessionTheWorldStartsWithHasALastSignIn() throws {
+    let world = FirebaseWorld(accounts: [bob], signedIn: [(device: "phone", email: "bob@example.com")])
+    let user = try #require(world.auth(for: "phone").currentUser)
+    #expect(user.metadata.lastSignInDate == world.now.date)
+    #expect(user.metadata.creationDate == world.now.date)
+  }
+
   /// As in SDK 11, `user.displayName = …` (and the id, the email, the number) compiles and changes only the copy; a
   /// reload brings the account's back.
   @Test func settingAProfileFieldChangesOnlyTheCopy() async throws {
