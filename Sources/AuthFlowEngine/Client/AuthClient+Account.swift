@@ -86,6 +86,7 @@ extension AuthClient {
       (token: IDToken) throws(AuthErrorCode) in try backend.setDisplayName(token, to: name)
     }
     _ = updateCache(info)
+    takeRenewedIDToken()
   }
 
   /// Deletes the current user's account; needs a recent login, then signs the client out.

@@ -29,6 +29,16 @@ extension AuthClient {
       try backend.updateProfile(token, displayName: displayName, photoURL: photoURL)
     }
     _ = updateCache(info)
+    takeRenewedIDToken()
+  }
+
+  /// Takes the new ID token production's `accounts:update` answers a profile change with, as the SDK does: it
+  /// carries the new name and photo, and the ID-token listeners hear of it.
+  func takeRenewedIDToken() {
+    guard let refreshToken = tokens?.refreshToken, let renewed = try? backend.renewedIDToken(refreshToken)
+    else { return }
+    tokens?.idToken = renewed
+    sessionObserver?()
   }
 
   /// Unlinks a provider (`password` or an IdP) from the signed-in user.

@@ -224,6 +224,12 @@ package final class Backend {
     return idToken(for: session)
   }
 
+  /// A new ID token for the session of `refreshToken`, with the account as it is now: what production's
+  /// `accounts:update` answers a profile change with (`returnSecureToken`), which the SDK keeps.
+  func renewedIDToken(_ refreshToken: String) throws(AuthErrorCode) -> IDToken {
+    idToken(for: try liveSession(refreshToken))
+  }
+
   /// The uid a refresh token was issued for, whether or not its session still lives; nil for a token the
   /// backend never issued.
   func owner(ofRefreshToken refreshToken: String) -> String? {

@@ -125,8 +125,9 @@ import Testing
     #expect(refreshed.claims["email_verified"] as? Bool == true)
   }
 
-  /// A token's claims are the JWT's as `serve` encodes it: a guest's say `provider_id: anonymous`, a profile's
-  /// photo is `picture` once a token is minted after it is set.
+  /// A token's claims are the JWT's as `serve` encodes it: a guest's say `provider_id: anonymous`. A profile
+  /// change answers a new token, as production's `accounts:update` does and the SDK keeps it: its `picture` is
+  /// the new photo at once, and the ID-token listeners hear of it.
   @Test func aTokensClaimsNameAGuestAndThePhotoAsTheJWTDoes() async throws {
     let world = FirebaseWorld(accounts: [bob])
     let auth = world.auth(for: "phone")
@@ -136,12 +137,16 @@ import Testing
     #expect((guestClaims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "anonymous")
     let user = try await auth.signIn(withEmail: "bob@example.com", password: "Str0ng-pass").user
     #expect(try await user.getIDTokenResult().claims["provider_id"] == nil)
+    let before = try await user.getIDToken()
+    var heard = 0
+    let handle = auth.addIDTokenDidChangeListener { _, _ in heard += 1 }
+    defer { auth.removeIDTokenDidChangeListener(handle) }
     let change = user.createProfileChangeRequest()
     change.photoURL = URL(string: "https://example.com/bob.png")
     try await change.commitChanges()
-    #expect(try await user.getIDTokenResult().claims["picture"] == nil)
-    let refreshed = try await user.getIDTokenResult(forcingRefresh: true).claims
-    #expect(refreshed["picture"] as? String == "https://example.com/bob.png")
+    #expect(try await user.getIDTokenResult().claims["picture"] as? String == "https://example.com/bob.png")
+    #expect(try await user.getIDToken() != before)
+    #expect(heard == 2, "the listener's first call, then the new token")
   }
 
   /// The SDK decodes a token's claims with `JSONSerialization`, so numbers and booleans are `NSNumber`s: app code
