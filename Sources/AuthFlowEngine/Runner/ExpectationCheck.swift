@@ -31,6 +31,9 @@ extension Expectation {
     case .ui(let name, let expected):
       let shown = device.machine?.ui[name]
       var result = compare(expected, shown ?? "(not shown)")
+      // An empty value is written as YAML writes it, so a check line does not end in a blank.
+      if expected.isEmpty { result.expected = "\"\"" }
+      if shown?.isEmpty == true { result.actual = "\"\"" }
       let names = device.descriptor.uiNames
       if !result.passed, shown == nil, !names.isEmpty, !names.contains(name) {
         result.hint =

@@ -92,6 +92,8 @@ struct PaperMachineTests {
             ui: { username: "", focus: username, go_enabled: false }
       """)
     #expect(result.status == .passed, result.explanation)
+    // An empty value is written as YAML writes it, not as a line that ends in a blank.
+    #expect(result.transcript.map(\.text).contains("✓ ui.username is \"\""))
   }
 
   @Test func theAppFollowsTheClientsOwnSignOutWithTheError() throws {
