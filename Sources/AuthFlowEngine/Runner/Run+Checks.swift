@@ -29,7 +29,8 @@ extension Run {
       step: step.number, location: location, key: "unchecked",
       expected: "every email sent and error shown checked by an expectation before the next action",
       actual: list,
-      message: "\(prefix): unchecked: \(list); strict mode wants each checked by an expect (mail, error) "
+      message:
+        "\(prefix): unchecked: \(list); strict mode wants each checked by an expect (mail, sms, error) "
         + "before the next action")
     return .failed
   }

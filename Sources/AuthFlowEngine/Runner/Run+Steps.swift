@@ -38,7 +38,8 @@ extension Run {
       driver?.settle()
       logChanges()
       if status == nil, let from { coverage?.record(from, action.kind, device.place ?? .notRunning) }
-      strictness?.noteAfter(action, on: device, devices: devices, outbox: world.outbox, step: step.number)
+      strictness?.noteAfter(
+        action, on: device, devices: devices, outbox: world.outbox, texts: world.smsOutbox, step: step.number)
       if let status { return status }
       // Reading what each device shows may have run app code too (an adapter's `tick`): its calls count.
       if let exceeded = callBudgetExceeded(step) { return exceeded }

@@ -41,6 +41,26 @@ struct StrictModeTests {
         """))
   }
 
+  /// An SMS code is a message the backend sends, as an email is: an `sms` expectation checks the messages to its
+  /// number sent so far.
+  @Test func anSMSNoExpectationCheckedFailsTheNextActionNamingIt() throws {
+    let steps = """
+      scenario: unchecked SMS
+      machine: showcase
+      strict: true
+      steps:
+        - sign_in_with_phone: "+15555550100"
+      CHECK
+        - enter_code
+        - expect: { state: signedIn }
+      """
+    let unchecked = try play(steps.replacing("CHECK", with: ""))
+    #expect(unchecked.failure?.step == 2)
+    #expect(unchecked.failure?.actual == "SMS to +15555550100 (sent at step 1)")
+    expectPassed(
+      try play(steps.replacing("CHECK", with: "    expect: { sms: { to: \"+15555550100\", count: 1 } }")))
+  }
+
   @Test func theSameErrorShownAgainIsANewOneToCheck() throws {
     let result = try play(
       """
