@@ -29,7 +29,8 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp("Write one Markdown transcript per scenario into this folder.", valueName: "DIR"))
   var transcripts: String?
   @Flag(help: "Print the transcript of every scenario, not only of failures.") var verbose = false
-  @Flag(help: "Every email sent and error shown must be checked before the next action.") var strict = false
+  @Flag(help: "Every email and SMS sent and error shown must be checked before the next action.")
+  var strict = false
   @Flag(help: "Print the (state, screen, action) transitions exercised and never exercised.") var coverage =
     false
   @Option(

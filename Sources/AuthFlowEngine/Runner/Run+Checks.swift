@@ -27,7 +27,7 @@ extension Run {
     status = .failed
     failure = Failure(
       step: step.number, location: location, key: "unchecked",
-      expected: "every email sent and error shown checked by an expectation before the next action",
+      expected: "every email and SMS sent and error shown checked by an expectation before the next action",
       actual: list,
       message:
         "\(prefix): unchecked: \(list); strict mode wants each checked by an expect (mail, sms, error) "

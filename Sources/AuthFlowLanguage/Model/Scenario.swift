@@ -16,7 +16,7 @@ public struct Scenario: Equatable, Sendable {
   public var machine: Located<MachineReference>?
   /// The file's seed; the command line's `--seed` overrides it.
   public var seed: UInt64?
-  /// Exhaustive mode: every email sent and error shown must be checked before the next action.
+  /// Exhaustive mode: every email and SMS sent and error shown must be checked before the next action.
   public var strict: Bool
   /// The backend's knobs (`backend:`), production's where not written.
   public var backend: BackendSettings
