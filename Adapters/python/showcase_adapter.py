@@ -375,7 +375,7 @@ class Showcase:
             pending = self.pending_second_factor
             factor = pending["factor"]
             if factor.get("phone_number") is not None:
-                right = self.harness.call("smsCode", number=factor["phone_number"])
+                right = self.harness.call("smsCode", verification_id=pending["verification_id"])
             else:
                 right = self.harness.call("authenticatorCode", factor_id=factor["id"])
             self.resolve(pending, code if code is not None else right)

@@ -213,6 +213,11 @@ extension ExecMachine {
         }
       }
     case "smsCode":
+      // By the verification: what an app that knows only the id reads, as at a multi-factor sign-in, whose hint
+      // shows the number masked.
+      if let id = try arguments.optionalString("verification_id") {
+        return .success(.optional(context.smsCode(forVerificationID: id)))
+      }
       return .success(.optional(context.smsCode(for: try arguments.string("number"))))
     case "startPhoneEnrollment":
       let number = try arguments.string("number")
