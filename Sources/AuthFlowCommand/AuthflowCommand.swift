@@ -16,7 +16,7 @@ public struct AuthflowCommand: ParsableCommand {
   /// The subcommands, with those `main(registry:adding:)` was given after the built-in ones.
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
-      commandName: "authflow",
+      commandName: commandName,
       abstract:
         "Play YAML authentication scenarios against an app's auth logic and production-faithful fakes.",
       subcommands: [
@@ -26,6 +26,8 @@ public struct AuthflowCommand: ParsableCommand {
       defaultSubcommand: RunCommand.self)
   }
 
+  /// The name usage lines and help show: the executable's (a team's own build of the command has its own name).
+  @TaskLocal static var commandName = "authflow"
   /// The machines the subcommands can name, for this invocation.
   @TaskLocal static var registry = MachineRegistry.builtIn
   /// Subcommands added for this invocation (the `authflow` executable adds `serve`).
@@ -87,7 +89,18 @@ public struct AuthflowCommand: ParsableCommand {
   private static func run(_ arguments: Arguments) -> Int32 {
     let (registry, subcommands) = (arguments.registry, arguments.subcommands)
     let io = CommandIO.standard
-    let status = $registry.withValue(registry) { () -> Int32 in
+    let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+    let status = $commandName.withValue(name.isEmpty ? commandName : name) {
+      run(registry: registry, subcommands: subcommands, io: io)
+    }
+    let written = io.finish(.success)
+    return written == .success ? status : written.rawValue
+  }
+
+  private static func run(
+    registry: MachineRegistry, subcommands: [any ParsableCommand.Type], io: CommandIO
+  ) -> Int32 {
+    $registry.withValue(registry) { () -> Int32 in
       $extraSubcommands.withValue(subcommands) { () -> Int32 in
         do {
           var command = try parseAsRoot()
@@ -108,7 +121,5 @@ public struct AuthflowCommand: ParsableCommand {
         }
       }
     }
-    let written = io.finish(.success)
-    return written == .success ? status : written.rawValue
   }
 }

@@ -112,6 +112,13 @@ final class DemoAsyncApp: AsyncMachine {
       while true { try await Task.sleep(for: .seconds(1)) }
     case .tap("hang"):
       await withUnsafeContinuation { self.forgotten = $0 }
+    case .tap("keychain"):
+      // A Keychain-style bridge: a continuation resumed on a Dispatch queue of its own, then an auth call.
+      let stored = await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: "from-keychain") }
+      }
+      trail.append(stored)
+      await reload()
     case .tap("block"):
       // A job that never returns: it blocks the one thread that runs the app's jobs.
       DispatchSemaphore(value: 0).wait()
@@ -248,7 +255,7 @@ final class DemoAsyncApp: AsyncMachine {
     ],
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
-      "block", "burst", "check", "crash", "hang", "main-queue", "main-queue-again", "main-queue-block",
+      "block", "burst", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again", "main-queue-block",
       "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "say", "slow", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })

@@ -215,14 +215,29 @@ final class AppJobQueue: @unchecked Sendable {
   /// Takes a job while a run drives; false when none does and the caller should hand it to the platform.
   func take(_ job: UnownedJob, onMain: Bool) -> Bool {
     condition.withLock {
-      guard drives else { return false }
+      guard let driver else { return false }
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
       jobs.append(
         QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
       )
+      // Another thread's (a continuation resumed from a Dispatch queue): the driver may be waiting for it.
+      if pthread_equal(driver, pthread_self()) == 0 { condition.broadcast() }
       return true
     }
+  }
+
+  /// Waits until a job is queued, by another thread (the driver's own jobs are all run), for at most `slice` and
+  /// not past `deadline`; whether one is.
+  func waitForJob(until deadline: ContinuousClock.Instant, atMost slice: Duration) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard head >= jobs.count else { return true }
+    let wait = ContinuousClock.now.duration(to: min(deadline, .now + slice))
+    guard wait > .zero else { return false }
+    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+    _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+    return head < jobs.count
   }
 
   /// Takes a job due at `instant` on `clock` as a timer on the virtual clock; false when no run drives.

@@ -191,8 +191,9 @@ final class AppScheduler: AsyncAppDriver {
       }
       // The app handling an event (even `background`, or one on a device in the background) gets its time.
       guard let timer = queue.nextTimer(skipping: inBackground.subtracting([device])) else {
+        if workComesFromAnotherThread() { continue }
         throw MachineError.taskSuspended(
-          task: name, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
+          task: name, waited: allowance, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
       }
       let length = max(timer.due - now, .zero)
       guard timers < Self.actionTimerLimit, waited + length <= Self.actionWaitLimit else {
@@ -215,6 +216,17 @@ final class AppScheduler: AsyncAppDriver {
       }
       queue.fire(timer)
     }
+  }
+
+  /// Waits, within the step's allowance, for work another thread gives the app: a job (a continuation it resumed,
+  /// as a Keychain or a legacy SDK's bridge on a Dispatch queue does) or a block on the main queue. Whether some
+  /// came. Only an action's task that waits with nothing else to run waits so: in virtual time nothing passes,
+  /// so the step plays as when the work had come at once.
+  private func workComesFromAnotherThread() -> Bool {
+    while ContinuousClock.now < deadline {
+      if queue.waitForJob(until: deadline, atMost: .milliseconds(2)) || MainThread.hasQueued() { return true }
+    }
+    return false
   }
 
   /// Whether the action's task finished, and how, as the main actor sees it.

@@ -28,7 +28,7 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An async machine's app still had work to run when the step's time ran out; `pending` names it.
   case appNotIdle(stepTimeout: Duration, pending: String)
   /// An async machine's action task is suspended with nothing left that could resume it.
-  case taskSuspended(task: String, pending: String?)
+  case taskSuspended(task: String, waited: Duration, pending: String?)
   /// An async machine's action task kept waiting for timers past the limits of one action.
   case waitedTooLong(task: String, timers: Int, waited: Duration, pending: String)
   /// An async machine's action threw; `message` is how the error describes itself.
@@ -57,9 +57,10 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .appNotIdle(let stepTimeout, let pending):
       "the app did not go idle within the step's time (--step-timeout \(RunTime.seconds(stepTimeout))); "
         + "still to run: \(pending)"
-    case .taskSuspended(let task, let pending):
-      "its task '\(task)' is still suspended and nothing is left to run: it awaits something that will not "
-        + "happen (a continuation nobody resumes, a task that never ends)"
+    case .taskSuspended(let task, let waited, let pending):
+      "its task '\(task)' is still suspended and nothing is left to run: it awaits something that did not "
+        + "happen within \(RunTime.seconds(waited)) (three quarters of --step-timeout): a continuation nobody "
+        + "resumed, a task that never ends"
         + (pending.map { "; still to run: \($0)" } ?? "")
     case .waitedTooLong(let task, let timers, let waited, let pending):
       "its task '\(task)' still waits after \(timers) timers and \(RunTime.seconds(waited)) of virtual time; "
