@@ -255,7 +255,8 @@ final class DemoAsyncApp: AsyncMachine {
     ],
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
-      "block", "burst", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again", "main-queue-block",
+      "block", "burst", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again",
+      "main-queue-block",
       "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "say", "slow", "spin",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
