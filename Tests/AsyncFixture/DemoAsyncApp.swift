@@ -112,6 +112,12 @@ final class DemoAsyncApp: AsyncMachine {
       while true { try await Task.sleep(for: .seconds(1)) }
     case .tap("hang"):
       await withUnsafeContinuation { self.forgotten = $0 }
+    case .tap("until"):
+      // Deadlines read on the main actor: each sleep runs in the job the hop to the default executor queues.
+      try await Task.sleep(until: .now + .seconds(2), clock: .continuous)
+      let clock = SuspendingClock()
+      try await clock.sleep(until: clock.now.advanced(by: .milliseconds(500)))
+      trail.append("woke")
     case .tap("keychain"):
       // A Keychain-style bridge: a continuation resumed on a Dispatch queue of its own, then an auth call.
       let stored = await withCheckedContinuation { continuation in
@@ -258,6 +264,7 @@ final class DemoAsyncApp: AsyncMachine {
       "block", "burst", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again",
       "main-queue-block",
       "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "say", "slow", "spin",
+      "until",
     ],
     makeAsync: { context in DemoAsyncApp(context: context) })
 }

@@ -35,10 +35,14 @@ final class AppJobQueue: @unchecked Sendable {
   @exclusivity(unchecked) private var poisoned: String?
   /// The virtual time (since 1970) the jobs being drained run at.
   @exclusivity(unchecked) private var virtualNow = Duration.zero
-  /// When the job running now started, on the two system clocks: the earliest a `Task.sleep` it calls
-  /// can have read them.
+  /// The earliest a `Task.sleep` the job running now calls can have read the two system clocks: when the job
+  /// that queued it started, if one did (a deadline read on the main actor reaches `Task.sleep(until:)` in the
+  /// job the hop to the default executor queues), else when it started itself.
   @exclusivity(unchecked) private var startedContinuous = ContinuousClock.now
   @exclusivity(unchecked) private var startedSuspending = SuspendingClock.now
+  /// When the job running now started, on the two system clocks (what the jobs it queues inherit).
+  @exclusivity(unchecked) private var jobStartedContinuous = ContinuousClock.now
+  @exclusivity(unchecked) private var jobStartedSuspending = SuspendingClock.now
   /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
   /// is current (a `Task.yield`, a continuation resumed).
   @exclusivity(unchecked) private var running: String?
@@ -65,6 +69,9 @@ final class AppJobQueue: @unchecked Sendable {
     var onMain: Bool
     var enqueuedBy: String?
     var device: String?
+    /// When the job that queued it started, on the two system clocks; nil when no job did (the runner, a timer,
+    /// another thread).
+    var queuedDuring: (continuous: ContinuousClock.Instant, suspending: SuspendingClock.Instant)? = nil
   }
 
   // MARK: - Driving
@@ -218,11 +225,15 @@ final class AppJobQueue: @unchecked Sendable {
       guard let driver else { return false }
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
-      jobs.append(
-        QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
-      )
-      // Another thread's (a continuation resumed from a Dispatch queue): the driver may be waiting for it.
-      if pthread_equal(driver, pthread_self()) == 0 { condition.broadcast() }
+      var queued = QueuedJob(
+        job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
+      if pthread_equal(driver, pthread_self()) == 0 {
+        // Another thread's (a continuation resumed from a Dispatch queue): the driver may be waiting for it.
+        condition.broadcast()
+      } else if runningOnMain != nil {
+        queued.queuedDuring = (jobStartedContinuous, jobStartedSuspending)
+      }
+      jobs.append(queued)
       return true
     }
   }
@@ -342,7 +353,11 @@ final class AppJobQueue: @unchecked Sendable {
         head = 0
       }
       // Read only when a job will run (a drain ends on an empty queue), and as late as can be.
-      (startedContinuous, startedSuspending) = (ContinuousClock.now, SuspendingClock.now)
+      (jobStartedContinuous, jobStartedSuspending) = (ContinuousClock.now, SuspendingClock.now)
+      (startedContinuous, startedSuspending) =
+        next.queuedDuring.map { ($0.continuous, $0.suspending) } ?? (
+          jobStartedContinuous, jobStartedSuspending
+        )
       running = next.enqueuedBy
       runningDevice = next.device
       runningOnMain = next.onMain

@@ -118,6 +118,19 @@ import Testing
     #expect(run.lastLine == "0 passed, 0 failed, 1 errored")
   }
 
+  /// `Task.sleep(until: .now + …)` on the main actor reads the deadline in one job and sleeps in the next (the
+  /// hop to the default executor): the wait is the time the app named, on every run.
+  @Test func aDeadlineReadOnTheMainActorWaitsTheTimeItNames() throws {
+    let arguments = ["run", "--verbose", Fixture.path("Async/deadline.yaml")]
+    let first = try AsyncFixture.run(arguments)
+    #expect(first.lastLine == "1 passed, 0 failed", "\(first.stdout)")
+    #expect(
+      first.stdout.contains("00:00:02Z  phone  the user waits 2.5s for 'tap on phone' (2 timers)"),
+      "\(first.stdout)")
+    #expect(first.stdout.contains("00:00:05Z  phone  the user waits 2.5s for 'tap on phone' (2 timers)"))
+    for _ in 0..<3 { #expect(try AsyncFixture.run(arguments).stdout == first.stdout) }
+  }
+
   /// A continuation resumed from a Dispatch queue (a Keychain or a legacy SDK's bridge) resumes its task, which
   /// the step waits for: the action finishes as if the work had come at once, the same on every run.
   @Test func anActionResumedFromAnotherThreadFinishesItsStep() throws {
