@@ -104,6 +104,10 @@ public struct AuthflowCommand: ParsableCommand {
       $extraSubcommands.withValue(subcommands) { () -> Int32 in
         do {
           var command = try parseAsRoot()
+          // Commands that play app code in this process: what it prints is not their output.
+          if command is RunCommand || command is ExploreCommand || command is MutantsCommand {
+            StandardOutputBuffering.sendAppOutputToStandardError()
+          }
           try command.run()
           return 0
         } catch let exit as ExitCode {

@@ -193,14 +193,22 @@ import Testing
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
   }
 
-  /// What app code prints comes out line by line in its place among the results, piped or not: before the
-  /// result of its scenario, not at the process's exit.
-  @Test func whatTheAppPrintsComesOutInItsPlace() throws {
+  /// What app code prints goes to standard error, line by line as it runs, in this process as in a worker:
+  /// standard output holds the command's own output, so `--report json:-` stays JSON and `--jobs 2` prints what
+  /// `--jobs 1` prints.
+  @Test func whatTheAppPrintsGoesToStandardError() throws {
     let say = Fixture.path("Async/say.yaml")
     let run = try AsyncFixture.run(["run", say, say])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let pass = "PASS  What the app prints comes out in its place  (\(say):1, async-demo)\n"
-    #expect(run.stdout == String(repeating: "the app says hello\n" + pass, count: 2) + "2 passed, 0 failed\n")
+    #expect(run.stdout == String(repeating: pass, count: 2) + "2 passed, 0 failed\n")
+    #expect(run.stderr == String(repeating: "the app says hello\n", count: 2))
+    let json = try AsyncFixture.run(["run", "--report", "json:-", say, say, say])
+    #expect(json.stdout.hasPrefix("{"), "\(json.stdout)")
+    let twoJobs = try AsyncFixture.run(["run", "--report", "json:-", "--jobs", "2", say, say, say])
+    #expect(
+      twoJobs.stdout.replacing(/"duration[^,\n]*/, with: "")
+        == json.stdout.replacing(/"duration[^,\n]*/, with: ""))
   }
 
   /// What an app keeps in `UserDefaults.standard` survives its relaunch but not its scenario: the next
