@@ -118,10 +118,19 @@ final class DemoAsyncApp: AsyncMachine {
       let clock = SuspendingClock()
       try await clock.sleep(until: clock.now.advanced(by: .milliseconds(500)))
       trail.append("woke")
+    case .tap("busy-sleep"):
+      // Main-actor work that takes real time, then a short sleep: the sleep's length is what the code says.
+      let start = ContinuousClock.now
+      while ContinuousClock.now - start < .milliseconds(30) {}
+      try await Task.sleep(for: .milliseconds(15))
+      trail.append("slept")
     case .tap("keychain"):
-      // A Keychain-style bridge: a continuation resumed on a Dispatch queue of its own, then an auth call.
+      // A Keychain-style bridge: a continuation resumed on a Dispatch queue of its own a little later (real
+      // time, so that the queue has surely run out first), then an auth call.
       let stored = await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: "from-keychain") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+          continuation.resume(returning: "from-keychain")
+        }
       }
       trail.append(stored)
       await reload()
@@ -261,7 +270,7 @@ final class DemoAsyncApp: AsyncMachine {
     ],
     screens: ["signIn", "verifyEmail", "home"],
     tapTargets: [
-      "block", "burst", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again",
+      "block", "burst", "busy-sleep", "check", "crash", "hang", "keychain", "main-queue", "main-queue-again",
       "main-queue-block",
       "leak", "linger", "main-thread", "nap", "poll", "poll-reload", "remember", "say", "slow", "spin",
       "until",

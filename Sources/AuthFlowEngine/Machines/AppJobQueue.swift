@@ -35,14 +35,15 @@ final class AppJobQueue: @unchecked Sendable {
   @exclusivity(unchecked) private var poisoned: String?
   /// The virtual time (since 1970) the jobs being drained run at.
   @exclusivity(unchecked) private var virtualNow = Duration.zero
-  /// The earliest a `Task.sleep` the job running now calls can have read the two system clocks: when the job
-  /// that queued it started, if one did (a deadline read on the main actor reaches `Task.sleep(until:)` in the
-  /// job the hop to the default executor queues), else when it started itself.
-  @exclusivity(unchecked) private var startedContinuous = ContinuousClock.now
-  @exclusivity(unchecked) private var startedSuspending = SuspendingClock.now
-  /// When the job running now started, on the two system clocks (what the jobs it queues inherit).
+  /// When the job running now started, on the two system clocks: the earliest a `Task.sleep` it calls can have
+  /// read them, unless the deadline was read in the job that queued it (``queuedStartedContinuous``).
   @exclusivity(unchecked) private var jobStartedContinuous = ContinuousClock.now
   @exclusivity(unchecked) private var jobStartedSuspending = SuspendingClock.now
+  /// When the job that queued the running one started, if a job did (else when the running one started): where
+  /// a deadline read on the main actor was read, when `Task.sleep(until:)` reaches the executor in the job the
+  /// hop to the default executor queues.
+  @exclusivity(unchecked) private var queuedStartedContinuous = ContinuousClock.now
+  @exclusivity(unchecked) private var queuedStartedSuspending = SuspendingClock.now
   /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
   /// is current (a `Task.yield`, a continuation resumed).
   @exclusivity(unchecked) private var running: String?
@@ -239,13 +240,18 @@ final class AppJobQueue: @unchecked Sendable {
   }
 
   /// Waits until a job is queued, by another thread (the driver's own jobs are all run), for at most `slice` and
-  /// not past `deadline`; whether one is.
-  func waitForJob(until deadline: ContinuousClock.Instant, atMost slice: Duration) -> Bool {
+  /// not past `deadline`; whether one is. A job queued meanwhile is the work of `task` on `device` (the action
+  /// that waits for it), as the job running when it is queued would make it.
+  func waitForJob(
+    until deadline: ContinuousClock.Instant, atMost slice: Duration, task: String, device: String
+  ) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     guard head >= jobs.count else { return true }
     let wait = ContinuousClock.now.duration(to: min(deadline, .now + slice))
     guard wait > .zero else { return false }
+    (running, runningDevice) = (task, device)
+    defer { (running, runningDevice) = (nil, nil) }
     let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
     _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
     return head < jobs.count
@@ -289,20 +295,51 @@ final class AppJobQueue: @unchecked Sendable {
   /// code), so its length is known only to within the real time that passed between that reading and now:
   /// it lies between `instant - now` and `instant - (when the running job started)`. The roundest length in
   /// that range (fewest significant decimal digits) is the one the app wrote: `0.5s`, `60s`, `100ms`.
+  /// A deadline read before a hop (`Task.sleep(until: .now + .seconds(2))` on the main actor) was read in the
+  /// job that queued the running one: when the own range gives a length of ``unroundDigits`` digits or more
+  /// (`1.99997s`), the range that reaches back to that job's start is looked at, and a rounder length there wins.
   private func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration {
     // The system clocks by their types, which costs less than a dynamic cast of the instant.
     if C.Instant.self == ContinuousClock.Instant.self {
       let instant = unsafeBitCast(instant, to: ContinuousClock.Instant.self)
-      return Self.roundest(
-        from: ContinuousClock.now.duration(to: instant), to: startedContinuous.duration(to: instant))
+      return Self.length(
+        from: ContinuousClock.now.duration(to: instant), own: jobStartedContinuous.duration(to: instant),
+        queued: queuedStartedContinuous.duration(to: instant))
     }
     if C.Instant.self == SuspendingClock.Instant.self {
       let instant = unsafeBitCast(instant, to: SuspendingClock.Instant.self)
-      return Self.roundest(
-        from: SuspendingClock.now.duration(to: instant), to: startedSuspending.duration(to: instant))
+      return Self.length(
+        from: SuspendingClock.now.duration(to: instant), own: jobStartedSuspending.duration(to: instant),
+        queued: queuedStartedSuspending.duration(to: instant))
     }
     let length = clock.now.duration(to: instant) as? Duration ?? .zero
     return max(length, .zero)
+  }
+
+  /// The length a deadline names (see ``delay(until:clock:)``): the roundest in `lower...own`, unless that one
+  /// looks read too late (``unroundDigits`` digits or more) and `lower...queued` holds a rounder one.
+  static func length(from lower: Duration, own: Duration, queued: Duration) -> Duration {
+    let length = roundest(from: lower, to: own)
+    guard queued > own, significantDigits(length) >= unroundDigits else { return length }
+    let earlier = roundest(from: lower, to: queued)
+    return significantDigits(earlier) < significantDigits(length) ? earlier : length
+  }
+
+  /// How many significant digits a length the runner takes as read too late has: app code writes `1.5s`,
+  /// `250ms`, `0.125s`, not `1.99997s`.
+  static let unroundDigits = 5
+
+  /// How many significant decimal digits `duration` has in nanoseconds (`1.5s`: 2; zero: 0).
+  static func significantDigits(_ duration: Duration) -> Int {
+    var value = duration.nanoseconds
+    guard value > 0 else { return 0 }
+    while value % 10 == 0 { value /= 10 }
+    var digits = 0
+    while value > 0 {
+      digits += 1
+      value /= 10
+    }
+    return digits
   }
 
   /// The duration in `lower...upper` with the fewest significant decimal digits in nanoseconds (zero when the
@@ -354,7 +391,7 @@ final class AppJobQueue: @unchecked Sendable {
       }
       // Read only when a job will run (a drain ends on an empty queue), and as late as can be.
       (jobStartedContinuous, jobStartedSuspending) = (ContinuousClock.now, SuspendingClock.now)
-      (startedContinuous, startedSuspending) =
+      (queuedStartedContinuous, queuedStartedSuspending) =
         next.queuedDuring.map { ($0.continuous, $0.suspending) } ?? (
           jobStartedContinuous, jobStartedSuspending
         )

@@ -191,7 +191,7 @@ final class AppScheduler: AsyncAppDriver {
       }
       // The app handling an event (even `background`, or one on a device in the background) gets its time.
       guard let timer = queue.nextTimer(skipping: inBackground.subtracting([device])) else {
-        if workComesFromAnotherThread() { continue }
+        if workComesFromAnotherThread(for: name, on: device) { continue }
         throw MachineError.taskSuspended(
           task: name, waited: allowance, pending: queue.pending.timers.isEmpty ? nil : pendingWork())
       }
@@ -222,9 +222,13 @@ final class AppScheduler: AsyncAppDriver {
   /// as a Keychain or a legacy SDK's bridge on a Dispatch queue does) or a block on the main queue. Whether some
   /// came. Only an action's task that waits with nothing else to run waits so: in virtual time nothing passes,
   /// so the step plays as when the work had come at once.
-  private func workComesFromAnotherThread() -> Bool {
+  private func workComesFromAnotherThread(for task: String, on device: String) -> Bool {
     while ContinuousClock.now < deadline {
-      if queue.waitForJob(until: deadline, atMost: .milliseconds(2)) || MainThread.hasQueued() { return true }
+      if queue.waitForJob(until: deadline, atMost: .milliseconds(2), task: task, device: device)
+        || MainThread.hasQueued()
+      {
+        return true
+      }
     }
     return false
   }

@@ -59,8 +59,8 @@ public enum MachineError: Error, Equatable, Sendable, CustomStringConvertible {
         + "still to run: \(pending)"
     case .taskSuspended(let task, let waited, let pending):
       "its task '\(task)' is still suspended and nothing is left to run: it awaits something that did not "
-        + "happen within \(RunTime.seconds(waited)) (three quarters of --step-timeout): a continuation nobody "
-        + "resumed, a task that never ends"
+        + "happen by the end of the step's time (three quarters of --step-timeout, \(RunTime.seconds(waited))): "
+        + "a continuation nobody resumed, a task that never ends"
         + (pending.map { "; still to run: \($0)" } ?? "")
     case .waitedTooLong(let task, let timers, let waited, let pending):
       "its task '\(task)' still waits after \(timers) timers and \(RunTime.seconds(waited)) of virtual time; "

@@ -152,6 +152,9 @@ open class Auth: NSObject, @unchecked Sendable {
           let minimum = firebaseWorld.world.settings.passwordMinLength
           info[NSLocalizedFailureReasonErrorKey] = "Password should be at least \(minimum) characters"
         }
+        if error == .networkRequestFailed {
+          info[NSUnderlyingErrorKey] = AuthErrorUtils.urlError(offline: !client.isOnline)
+        }
         if error == .multiFactorAuthRequired, let challenge = client.pendingMultiFactor {
           info[AuthErrors.userInfoMultiFactorResolverKey] = MultiFactorResolver(
             auth: self, challenge: challenge)

@@ -61,6 +61,19 @@ enum AuthErrorUtils {
     return error(code, userInfo: info)
   }
 
+  /// The URL loading system's error beneath a `networkError`, as the SDK wraps it: a device that is offline
+  /// (`NSURLErrorNotConnectedToInternet`), or one whose request failed while it was online, as a `fail_next`
+  /// makes it fail (`NSURLErrorNetworkConnectionLost`).
+  static func urlError(offline: Bool) -> NSError {
+    offline
+      ? NSError(
+        domain: NSURLErrorDomain, code: NSURLErrorNotConnectedToInternet,
+        userInfo: [NSLocalizedDescriptionKey: "The device is offline."])
+      : NSError(
+        domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost,
+        userInfo: [NSLocalizedDescriptionKey: "The network connection was lost during the request."])
+  }
+
   /// What a password sign-in's `tooManyRequests` says when `backend` locks the account with `email` out
   /// (`password_attempt_limit`): the service's reason, which the SDK passes on as the description.
   static func passwordSignInUserInfo(
@@ -80,10 +93,7 @@ enum AuthErrorUtils {
     info[NSLocalizedDescriptionKey] = message ?? info[NSLocalizedDescriptionKey] ?? description(of: code)
     info[AuthErrors.userInfoNameKey] = code.errorCodeString
     if code == .networkError, info[NSUnderlyingErrorKey] == nil {
-      // The SDK wraps the URL loading system's error; a world's device fails its requests by being offline.
-      info[NSUnderlyingErrorKey] = NSError(
-        domain: NSURLErrorDomain, code: NSURLErrorNotConnectedToInternet,
-        userInfo: [NSLocalizedDescriptionKey: "The device is offline."])
+      info[NSUnderlyingErrorKey] = urlError(offline: true)
     }
     return NSError(domain: AuthErrors.domain, code: code.rawValue, userInfo: info)
   }

@@ -3,8 +3,11 @@ import Foundation
 import Testing
 
 /// `authStateChanges` and `idTokenChanges`: the listeners as async sequences.
+///
+/// The limits catch an iterator that never resumes. They are generous: the tests that run the command as a child
+/// process wait on the shared pool's threads (two on a two-core machine), and a `next()` waits for one.
 @Suite struct AuthAsyncTests {
-  @Test(.timeLimit(.minutes(1))) @MainActor func authStateChangesYieldTheUserNowThenEachChange() async throws
+  @Test(.timeLimit(.minutes(5))) @MainActor func authStateChangesYieldTheUserNowThenEachChange() async throws
   {
     let world = FirebaseWorld(accounts: [.init(email: "ana@example.com", password: "Str0ng-pass")])
     try await world.withDevice("phone") {
@@ -20,7 +23,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) @MainActor func idTokenChangesYieldEachNewToken() async throws {
+  @Test(.timeLimit(.minutes(5))) @MainActor func idTokenChangesYieldEachNewToken() async throws {
     let world = FirebaseWorld(
       accounts: [.init(email: "ana@example.com", password: "Str0ng-pass")],
       signedIn: [(device: "phone", email: "ana@example.com")])

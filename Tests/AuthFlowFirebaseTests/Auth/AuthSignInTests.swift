@@ -162,6 +162,14 @@ import Testing
     // An app's offline check reads the URL loading system's error beneath, as the SDK wraps it.
     let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
     #expect(underlying?.domain == NSURLErrorDomain && underlying?.code == NSURLErrorNotConnectedToInternet)
+    // Online, a request that fails midway is a connection lost, not a device offline.
+    world.setOnline(true, device: "phone")
+    world.failNext(.signInWithPassword, with: .networkRequestFailed)
+    let lost = await thrownError {
+      try await world.auth(for: "phone").signIn(withEmail: "bob@example.com", password: "Str0ng-pass")
+    }
+    #expect(lost?.code == AuthErrorCode.networkError.rawValue)
+    #expect((lost?.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == NSURLErrorNetworkConnectionLost)
   }
 
   /// An app names its keychain access group at launch, and may hand its current user back: the device keeps one
