@@ -36,14 +36,16 @@ final class AppJobQueue: @unchecked Sendable {
   /// The virtual time (since 1970) the jobs being drained run at.
   @exclusivity(unchecked) private var virtualNow = Duration.zero
   /// When the job running now started, on the two system clocks: the earliest a `Task.sleep` it calls can have
-  /// read them, unless the deadline was read in the job that queued it (``queuedStartedContinuous``).
+  /// read them, unless the deadline was read in an earlier job of the drain (``drainStartedContinuous``).
   @exclusivity(unchecked) private var jobStartedContinuous = ContinuousClock.now
   @exclusivity(unchecked) private var jobStartedSuspending = SuspendingClock.now
-  /// When the job that queued the running one started, if a job did (else when the running one started): where
-  /// a deadline read on the main actor was read, when `Task.sleep(until:)` reaches the executor in the job the
-  /// hop to the default executor queues.
-  @exclusivity(unchecked) private var queuedStartedContinuous = ContinuousClock.now
-  @exclusivity(unchecked) private var queuedStartedSuspending = SuspendingClock.now
+  /// When the first job of the drain running now started (the work of one virtual moment): the earliest a
+  /// deadline read in any of its jobs can have been read, as one read on the main actor is before the hop to
+  /// the default executor that `Task.sleep(until:)` makes.
+  @exclusivity(unchecked) private var drainStartedContinuous = ContinuousClock.now
+  @exclusivity(unchecked) private var drainStartedSuspending = SuspendingClock.now
+  /// Whether the next job is the drain's first: its start is the drain's.
+  @exclusivity(unchecked) private var drainBegins = true
   /// Who started the work of the job running now: what a job it enqueues is attributed to when no named task
   /// is current (a `Task.yield`, a continuation resumed).
   @exclusivity(unchecked) private var running: String?
@@ -70,9 +72,6 @@ final class AppJobQueue: @unchecked Sendable {
     var onMain: Bool
     var enqueuedBy: String?
     var device: String?
-    /// When the job that queued it started, on the two system clocks; nil when no job did (the runner, a timer,
-    /// another thread).
-    var queuedDuring: (continuous: ContinuousClock.Instant, suspending: SuspendingClock.Instant)? = nil
   }
 
   // MARK: - Driving
@@ -216,7 +215,12 @@ final class AppJobQueue: @unchecked Sendable {
   }
 
   /// Sets the virtual time jobs run at from now on.
-  func setVirtualNow(_ now: Duration) { condition.withLock { virtualNow = now } }
+  func setVirtualNow(_ now: Duration) {
+    condition.withLock {
+      virtualNow = now
+      drainBegins = true
+    }
+  }
 
   // MARK: - Enqueueing (the executors)
 
@@ -226,15 +230,11 @@ final class AppJobQueue: @unchecked Sendable {
       guard let driver else { return false }
       // Read only while a run drives: the platform's jobs (`serve`) pay nothing for it.
       let name = Self.currentTaskName()
-      var queued = QueuedJob(
-        job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
-      if pthread_equal(driver, pthread_self()) == 0 {
-        // Another thread's (a continuation resumed from a Dispatch queue): the driver may be waiting for it.
-        condition.broadcast()
-      } else if runningOnMain != nil {
-        queued.queuedDuring = (jobStartedContinuous, jobStartedSuspending)
-      }
-      jobs.append(queued)
+      jobs.append(
+        QueuedJob(job: job, onMain: onMain, enqueuedBy: name ?? running, device: Self.device ?? runningDevice)
+      )
+      // Another thread's (a continuation resumed from a Dispatch queue): the driver may be waiting for it.
+      if pthread_equal(driver, pthread_self()) == 0 { condition.broadcast() }
       return true
     }
   }
@@ -295,22 +295,22 @@ final class AppJobQueue: @unchecked Sendable {
   /// code), so its length is known only to within the real time that passed between that reading and now:
   /// it lies between `instant - now` and `instant - (when the running job started)`. The roundest length in
   /// that range (fewest significant decimal digits) is the one the app wrote: `0.5s`, `60s`, `100ms`.
-  /// A deadline read before a hop (`Task.sleep(until: .now + .seconds(2))` on the main actor) was read in the
-  /// job that queued the running one: when the own range gives a length of ``unroundDigits`` digits or more
-  /// (`1.99997s`), the range that reaches back to that job's start is looked at, and a rounder length there wins.
+  /// A deadline read before a hop (`Task.sleep(until: .now + .seconds(2))` on the main actor) was read in an
+  /// earlier job of the drain: when the own range gives a length of ``unroundDigits`` digits or more
+  /// (`1.99997s`), the range that reaches back to the drain's start is looked at, and a rounder length there wins.
   private func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration {
     // The system clocks by their types, which costs less than a dynamic cast of the instant.
     if C.Instant.self == ContinuousClock.Instant.self {
       let instant = unsafeBitCast(instant, to: ContinuousClock.Instant.self)
       return Self.length(
         from: ContinuousClock.now.duration(to: instant), own: jobStartedContinuous.duration(to: instant),
-        queued: queuedStartedContinuous.duration(to: instant))
+        queued: drainStartedContinuous.duration(to: instant))
     }
     if C.Instant.self == SuspendingClock.Instant.self {
       let instant = unsafeBitCast(instant, to: SuspendingClock.Instant.self)
       return Self.length(
         from: SuspendingClock.now.duration(to: instant), own: jobStartedSuspending.duration(to: instant),
-        queued: queuedStartedSuspending.duration(to: instant))
+        queued: drainStartedSuspending.duration(to: instant))
     }
     let length = clock.now.duration(to: instant) as? Duration ?? .zero
     return max(length, .zero)
@@ -320,9 +320,11 @@ final class AppJobQueue: @unchecked Sendable {
   /// looks read too late (``unroundDigits`` digits or more) and `lower...queued` holds a rounder one.
   static func length(from lower: Duration, own: Duration, queued: Duration) -> Duration {
     let length = roundest(from: lower, to: own)
-    guard queued > own, significantDigits(length) >= unroundDigits else { return length }
+    guard queued > own else { return length }
+    let digits = significantDigits(length)
+    guard digits >= unroundDigits else { return length }
     let earlier = roundest(from: lower, to: queued)
-    return significantDigits(earlier) < significantDigits(length) ? earlier : length
+    return significantDigits(earlier) < digits ? earlier : length
   }
 
   /// How many significant digits a length the runner takes as read too late has: app code writes `1.5s`,
@@ -333,6 +335,7 @@ final class AppJobQueue: @unchecked Sendable {
   static func significantDigits(_ duration: Duration) -> Int {
     var value = duration.nanoseconds
     guard value > 0 else { return 0 }
+    while value % 1_000_000 == 0 { value /= 1_000_000 }
     while value % 10 == 0 { value /= 10 }
     var digits = 0
     while value > 0 {
@@ -391,10 +394,10 @@ final class AppJobQueue: @unchecked Sendable {
       }
       // Read only when a job will run (a drain ends on an empty queue), and as late as can be.
       (jobStartedContinuous, jobStartedSuspending) = (ContinuousClock.now, SuspendingClock.now)
-      (queuedStartedContinuous, queuedStartedSuspending) =
-        next.queuedDuring.map { ($0.continuous, $0.suspending) } ?? (
-          jobStartedContinuous, jobStartedSuspending
-        )
+      if drainBegins {
+        (drainStartedContinuous, drainStartedSuspending) = (jobStartedContinuous, jobStartedSuspending)
+        drainBegins = false
+      }
       running = next.enqueuedBy
       runningDevice = next.device
       runningOnMain = next.onMain

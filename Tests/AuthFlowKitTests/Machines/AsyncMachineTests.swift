@@ -535,6 +535,31 @@ import Testing
       AppJobQueue.roundest(from: .nanoseconds(1_233_999), to: .nanoseconds(1_234_000))
         == .nanoseconds(1_234_000))
   }
+
+  /// The drain's wider range is looked at only for a length that looks read too late, and only a rounder one
+  /// there wins.
+  @Test func aLengthReadTooLateIsTakenFromTheDrainsRange() {
+    #expect(AppJobQueue.significantDigits(.milliseconds(1500)) == 2)
+    #expect(AppJobQueue.significantDigits(.zero) == 0)
+    #expect(AppJobQueue.significantDigits(.nanoseconds(1_999_970_000)) == 6)
+    #expect(AppJobQueue.significantDigits(.seconds(12_345)) == 5)
+    // Read before a hop: the own range lies below the 2 s the app wrote.
+    #expect(
+      AppJobQueue.length(
+        from: .nanoseconds(1_999_970_000), own: .nanoseconds(1_999_980_000),
+        queued: .nanoseconds(2_000_100_000))
+        == .seconds(2))
+    // Read in the job itself: 15 ms stays 15 ms, though the drain's range holds 20 ms.
+    #expect(
+      AppJobQueue.length(
+        from: .nanoseconds(14_999_000), own: .nanoseconds(15_000_500), queued: .nanoseconds(45_000_000))
+        == .milliseconds(15))
+    // Nothing rounder earlier: the own length stands.
+    #expect(
+      AppJobQueue.length(
+        from: .nanoseconds(1_234_567_000), own: .nanoseconds(1_234_567_100),
+        queued: .nanoseconds(1_234_567_200)) == .nanoseconds(1_234_567_000))
+  }
 }
 
 /// The smallest async machine: it signs out, on the main actor.
