@@ -319,12 +319,14 @@ final class AppJobQueue: @unchecked Sendable {
   /// The length a deadline names (see ``delay(until:clock:)``): the roundest in `lower...own`, unless that one
   /// looks read too late (``unroundDigits`` digits or more) and `lower...queued` holds a rounder one.
   static func length(from lower: Duration, own: Duration, queued: Duration) -> Duration {
-    let length = roundest(from: lower, to: own)
-    guard queued > own else { return length }
+    // In nanoseconds, each duration converted once: a sleep of every tick of a countdown comes here.
+    let low = max(lower.nanoseconds, 0)
+    let length = roundest(low, max(own.nanoseconds, low))
+    guard queued > own else { return .nanoseconds(length) }
     let digits = significantDigits(length)
-    guard digits >= unroundDigits else { return length }
-    let earlier = roundest(from: lower, to: queued)
-    return significantDigits(earlier) < digits ? earlier : length
+    guard digits >= unroundDigits else { return .nanoseconds(length) }
+    let earlier = roundest(low, max(queued.nanoseconds, low))
+    return .nanoseconds(significantDigits(earlier) < digits ? earlier : length)
   }
 
   /// How many significant digits a length the runner takes as read too late has: app code writes `1.5s`,
@@ -332,8 +334,10 @@ final class AppJobQueue: @unchecked Sendable {
   static let unroundDigits = 5
 
   /// How many significant decimal digits `duration` has in nanoseconds (`1.5s`: 2; zero: 0).
-  static func significantDigits(_ duration: Duration) -> Int {
-    var value = duration.nanoseconds
+  static func significantDigits(_ duration: Duration) -> Int { significantDigits(duration.nanoseconds) }
+
+  private static func significantDigits(_ nanoseconds: Int64) -> Int {
+    var value = nanoseconds
     guard value > 0 else { return 0 }
     while value % 1_000_000 == 0 { value /= 1_000_000 }
     while value % 10 == 0 { value /= 10 }
@@ -349,14 +353,18 @@ final class AppJobQueue: @unchecked Sendable {
   /// range reaches it).
   static func roundest(from lower: Duration, to upper: Duration) -> Duration {
     let low = max(lower.nanoseconds, 0)
-    let high = max(upper.nanoseconds, low)
+    return .nanoseconds(roundest(low, max(upper.nanoseconds, low)))
+  }
+
+  /// ``roundest(from:to:)`` in nanoseconds, `low...high` with `0 <= low <= high`.
+  private static func roundest(_ low: Int64, _ high: Int64) -> Int64 {
     var unit: Int64 = 1_000_000_000_000_000_000
     while unit > 1 {
       let multiple = (low + unit - 1) / unit * unit
-      if multiple <= high { return .nanoseconds(multiple) }
+      if multiple <= high { return multiple }
       unit /= 10
     }
-    return .nanoseconds(low)
+    return low
   }
 
   // MARK: - Running (the driver)
